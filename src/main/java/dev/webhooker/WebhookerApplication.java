@@ -1,0 +1,14 @@
+package dev.webhooker;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+@SpringBootApplication
+@ConfigurationPropertiesScan
+public class WebhookerApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(WebhookerApplication.class, args);
+    }
+}

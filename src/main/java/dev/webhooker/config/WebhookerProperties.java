@@ -1,0 +1,85 @@
+package dev.webhooker.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.convert.DurationUnit;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Every setting of the service, bound from {@code application.yaml}, where each one is mapped to the
+ * environment variable the original WebHooker used (or ours, for what it did not have).
+ * Blank strings mean "not set": environment variables cannot express null.
+ */
+@ConfigurationProperties("webhooker")
+public record WebhookerProperties(
+        Path dataDir,
+        String baseUrl,
+        Database database,
+        String redisUrl,
+        S3 s3,
+        Config config,
+        Ingress ingress,
+        Platforms platforms,
+        Github github,
+        Admin admin,
+        Retention retention) {
+
+    public record Database(String url, String user, String password) {
+        public boolean external() {
+            return url != null && !url.isBlank();
+        }
+    }
+
+    public record S3(String bucket, String endpoint, String region, String accessKey, String secretKey) {
+        public boolean enabled() {
+            return bucket != null && !bucket.isBlank();
+        }
+    }
+
+    /** Groups and routes edited as YAML ({@code WEBHOOKER_CONFIG}, {@code WEBHOOKER_CONFIG_MODE}). */
+    public record Config(String file, String mode) {
+    }
+
+    public record Ingress(
+            String githubWebhookSecret,
+            String giteaWebhookSecret,
+            DataSize maxBodyBytes,
+            DataSize payloadInlineMaxBytes,
+            Duration dedupWindow,
+            @DurationUnit(java.time.temporal.ChronoUnit.SECONDS) Duration replayWindow) {
+    }
+
+    public record Platforms(
+            String discordToken,
+            String discordPublicKey,
+            String discordApplicationId,
+            String discordApiUrl,
+            String telegramToken,
+            String telegramWebhookSecret,
+            String telegramApiUrl,
+            String telegramRichHeaderHost) {
+    }
+
+    public record Github(String clientId, String clientSecret, String apiUrl, String oauthUrl) {
+    }
+
+    public record Admin(String userIds, boolean allowSelfSignup) {
+        public List<String> userIdList() {
+            if (userIds == null || userIds.isBlank()) {
+                return List.of();
+            }
+            return Arrays.stream(userIds.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        }
+    }
+
+    /**
+     * {@code auditDays} stays text: the original reads AUDIT_RETENTION_DAYS leniently (fractions kept,
+     * unset / unparsable / 0 mean 90), and existing deployments rely on that.
+     */
+    public record Retention(String auditDays, int sendLogDays) {
+    }
+}

@@ -1,0 +1,43 @@
+package dev.webhooker.format;
+
+import java.util.List;
+
+/**
+ * A platform-neutral message (messages.md §1.1): what a formatter makes of an event, before the Discord
+ * or Telegram renderer turns it into that platform's payload. Text fields use Discord-flavoured Markdown
+ * ({@code **bold**}, {@code `code`}, {@code [label](url)}, {@code > quote}); renderers translate it.
+ */
+public record NeutralMessage(
+        String title,
+        String url,
+        Integer color,
+        String description,
+        Author author,
+        List<Field> fields,
+        String footer,
+        String timestamp,
+        List<Action> actions,
+        Forge forge,
+        String updateKey,
+        List<String> mentionRoleIds) {
+
+    public NeutralMessage {
+        fields = fields == null ? List.of() : List.copyOf(fields);
+        actions = actions == null ? List.of() : List.copyOf(actions);
+        mentionRoleIds = mentionRoleIds == null ? List.of() : List.copyOf(mentionRoleIds);
+    }
+
+    public record Author(String name, String iconUrl, String url) {
+    }
+
+    public record Field(String name, String value, boolean inline) {
+    }
+
+    /** A button (Discord only); {@code style} is primary, danger or secondary. */
+    public record Action(String id, String label, String style) {
+    }
+
+    /** The forge-source label of the footer (messages.md §5.6). */
+    public record Forge(String name, String url, String iconUrl) {
+    }
+}

@@ -1,0 +1,51 @@
+package dev.webhooker.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.webhooker.config.InvalidSettingException;
+import dev.webhooker.config.WebhookerProperties;
+
+/** The one DataSource: PostgreSQL when DATABASE_URL is set, otherwise the H2 file under DATA_DIR. */
+@Configuration(proxyBeanMethods = false)
+public class DataSourceConfiguration {
+
+    @Bean
+    DatabaseUrl databaseUrl(WebhookerProperties properties) {
+        WebhookerProperties.Database db = properties.database();
+        DatabaseUrl url = DatabaseUrl.resolve(db.url(), db.user(), db.password(), properties.dataDir());
+        if (url.vendor() == DatabaseUrl.Vendor.H2 && !db.external()) {
+            try {
+                Files.createDirectories(properties.dataDir());
+            } catch (IOException | RuntimeException e) {
+                throw new InvalidSettingException("DATA_DIR", "cannot create directory " + properties.dataDir() + ": " + e.getMessage());
+            }
+        }
+        return url;
+    }
+
+    @Bean
+    DataSource dataSource(DatabaseUrl url) {
+        HikariDataSource ds = new HikariDataSource();
+        ds.setPoolName("webhooker");
+        ds.setJdbcUrl(url.jdbcUrl());
+        if (url.user() != null) {
+            ds.setUsername(url.user());
+        }
+        if (url.password() != null) {
+            ds.setPassword(url.password());
+        }
+        ds.setMaximumPoolSize(url.vendor() == DatabaseUrl.Vendor.H2 ? 8 : 16);
+        // Start even when PostgreSQL is down for a moment: requests then get 503 and /health says so.
+        ds.setInitializationFailTimeout(-1);
+        ds.setConnectionTimeout(5_000);
+        ds.setValidationTimeout(2_000);
+        return ds;
+    }
+}

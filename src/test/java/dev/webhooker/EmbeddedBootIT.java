@@ -1,0 +1,46 @@
+package dev.webhooker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** The embedded default: no external service configured, the app boots and /health is ok. */
+@CamelSpringBootTest
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class EmbeddedBootIT {
+
+    @DynamicPropertySource
+    static void embeddedOnly(DynamicPropertyRegistry registry) throws Exception {
+        Path dataDir = Files.createTempDirectory("webhooker-boot");
+        registry.add("webhooker.data-dir", dataDir::toString);
+        registry.add("webhooker.database.url", () -> "");
+        registry.add("webhooker.redis-url", () -> "");
+        registry.add("webhooker.s3.bucket", () -> "");
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void healthIsOkOnTheEmbeddedDefault() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"status\":\"ok\"}");
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+    }
+}
