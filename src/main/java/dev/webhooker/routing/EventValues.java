@@ -48,7 +48,8 @@ final class EventValues {
             return null;
         }
         return switch (eventName) {
-            case "push", "deployment" -> withoutFirstHeadsPrefix(text(payload.path("ref")));
+            case "push" -> withoutFirstHeadsPrefix(text(payload.path("ref")));
+            case "deployment" -> withoutFirstHeadsPrefix(text(payload.path("deployment").path("ref")));
             case "pull_request", "pull_request_review", "pull_request_review_comment" ->
                     text(payload.path("pull_request").path("head").path("ref"));
             // create/delete send a bare name; code_scanning_alert sends refs/heads/… and the original
