@@ -77,6 +77,7 @@ public class S3PayloadStore implements PayloadStore, AutoCloseable {
         try {
             result = send("get " + key, exchange -> {
                 exchange.getIn().setHeader(AWS2S3Constants.S3_OPERATION, AWS2S3Operations.getObject);
+                exchange.getIn().setHeader(AWS2S3Constants.KEY, key);
                 exchange.getIn().setBody(GetObjectRequest.builder().bucket(settings.bucket()).key(key).build());
             });
         } catch (PayloadStoreException e) {
@@ -98,6 +99,8 @@ public class S3PayloadStore implements PayloadStore, AutoCloseable {
         requireValid(key);
         send("delete " + key, exchange -> {
             exchange.getIn().setHeader(AWS2S3Constants.S3_OPERATION, AWS2S3Operations.deleteObject);
+            // the component reads the key header even when it is given a request object
+            exchange.getIn().setHeader(AWS2S3Constants.KEY, key);
             exchange.getIn().setBody(DeleteObjectRequest.builder().bucket(settings.bucket()).key(key).build());
         });
     }
