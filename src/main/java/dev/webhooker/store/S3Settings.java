@@ -41,15 +41,16 @@ public record S3Settings(String bucket, URI endpoint, String region, String acce
         if (value == null) {
             return null;
         }
+        InvalidSettingException notHttp = new InvalidSettingException("S3_ENDPOINT",
+                "must be an http(s) URL such as http://127.0.0.1:9000, got '" + value + "'");
         URI uri;
         try {
             uri = new URI(value);
         } catch (URISyntaxException e) {
-            throw new InvalidSettingException("S3_ENDPOINT", "not a valid URL: '" + value + "'");
+            throw notHttp;
         }
         if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            throw new InvalidSettingException("S3_ENDPOINT",
-                    "must be an http(s) URL such as http://127.0.0.1:9000, got '" + value + "'");
+            throw notHttp;
         }
         if (uri.getRawUserInfo() != null || uri.getRawQuery() != null) {
             throw new InvalidSettingException("S3_ENDPOINT",
