@@ -55,8 +55,9 @@ public class QuartzJobStoreCustomizer implements SchedulerFactoryBeanCustomizer 
             return;
         }
         Properties properties = new Properties();
-        properties.putAll(bootProperties);
         properties.putAll(CLUSTERED_POSTGRES);
+        // explicit spring.quartz.properties.* still win, to tune a deployment without a new build
+        properties.putAll(bootProperties);
         scheduler.setQuartzProperties(properties);
         // a DataSource makes Spring use its LocalDataSourceJobStore (JDBC) instead of the RAM store
         scheduler.setDataSource(dataSource);
