@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.webhooker.platform.discord.DiscordCommandTree;
+import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
@@ -26,7 +27,6 @@ public class DiscordSync {
 
     private static final Logger log = LoggerFactory.getLogger(DiscordSync.class);
 
-    static final Duration GLOBAL_MARKER_TTL = Duration.ofDays(1);
     private static final int GUILD_PAGE = 200;
 
     public enum Result { SKIPPED, OK, PARTIAL, ERROR }
@@ -48,14 +48,12 @@ public class DiscordSync {
         this.apiUrl = apiUrl.endsWith("/") ? apiUrl.substring(0, apiUrl.length() - 1) : apiUrl;
     }
 
-    // The key names of the seed catalogue. TODO(after the store merge): use KvKeys.CMD_GUILD,
-    // KvKeys.CMD_REGISTERED_GLOBAL and KvKeys.DISCORD_APP_ID instead of these three.
     static String guildMarkerKey(String guildId) {
-        return "cmd:guild:" + guildId;
+        return KvKeys.CMD_GUILD.key(guildId);
     }
 
-    static final String GLOBAL_MARKER_KEY = "cmd:registered:global";
-    static final String APP_ID_KEY = "config:discord-app-id";
+    static final String GLOBAL_MARKER_KEY = KvKeys.CMD_REGISTERED_GLOBAL.key();
+    static final String APP_ID_KEY = KvKeys.DISCORD_APP_ID.key();
 
     public Result run() {
         if (token == null) {
@@ -94,7 +92,7 @@ public class DiscordSync {
             log.warn("discord-sync: cannot resolve the application id ({}); set DISCORD_APPLICATION_ID", reply.reason());
             return Optional.empty();
         }
-        kv.put(APP_ID_KEY, id, null);
+        kv.put(APP_ID_KEY, id, KvKeys.DISCORD_APP_ID.ttl());
         return Optional.of(id);
     }
 
@@ -107,7 +105,7 @@ public class DiscordSync {
             log.warn("discord-sync: global registration failed: {}", reply.reason());
             return false;
         }
-        kv.put(GLOBAL_MARKER_KEY, hash, GLOBAL_MARKER_TTL);
+        kv.put(GLOBAL_MARKER_KEY, hash, KvKeys.CMD_REGISTERED_GLOBAL.ttl());
         return true;
     }
 
@@ -124,7 +122,7 @@ public class DiscordSync {
                 JsonApiClient.Reply reply = call("PUT", "/applications/" + appId + "/guilds/" + guildId + "/commands",
                         DiscordCommandTree.payload());
                 if (reply.ok()) {
-                    kv.put(marker, hash, null);
+                    kv.put(marker, hash, KvKeys.CMD_GUILD.ttl());
                     counts[0]++;
                 } else {
                     log.warn("discord-sync: registration in guild {} failed: {}", guildId, reply.reason());
