@@ -98,6 +98,12 @@ public class ConfigRepository implements ConfigSource {
         }
     }
 
+    /** True when there is no group and no route at all (a seed file may be imported). */
+    public boolean isEmpty() {
+        Integer rows = jdbc.queryForObject("SELECT (SELECT COUNT(*) FROM d1_groups) + (SELECT COUNT(*) FROM d1_routes)", Integer.class);
+        return rows == null || rows == 0;
+    }
+
     public List<Group> loadGroups() {
         List<Group> groups = new ArrayList<>();
         jdbc.query("SELECT id, data FROM d1_groups ORDER BY position, id", (ResultSet rs) -> {
