@@ -58,7 +58,7 @@ public final class PushFormatter implements EventFormatter {
         draft.color(Palette.PUSH)
                 .url(compare)
                 .title(ctx.t("events.push.title", "count", count, "s", count == 1 ? "" : "s", "ref", refText))
-                .description(description(ctx, payload, commits, tag));
+                .description(emptyToNull(description(ctx, payload, commits, tag)));
         draft.wideField(ctx.field("changes"), changes(ctx, commits, compare));
         return draft;
     }
@@ -115,6 +115,10 @@ public final class PushFormatter implements EventFormatter {
         }
         String view = ctx.t("events.push.view_comparison", "url", compare);
         return counts.isEmpty() ? view : view + " " + counts;
+    }
+
+    private static String emptyToNull(String text) {
+        return text.isEmpty() ? null : text;
     }
 
     private static void collect(PayloadView paths, Set<String> into) {
