@@ -586,6 +586,14 @@ class MessageVectorsTest {
         }
 
         @Test
+        void releaseListsItsAssets() {
+            NeutralMessage m = format(github("release", "{'action':'published','release':{'tag_name':'v1','assets':["
+                    + "{'name':'app.zip','browser_download_url':'https://dl.example/app.zip'},{'name':'notes.txt'}]}}"));
+
+            assertThat(m.fields()).containsExactly(field("Assets", "[app.zip](https://dl.example/app.zip)\nnotes.txt", false));
+        }
+
+        @Test
         void memberEditedIsNotRed() {
             NeutralMessage m = format(github("member", "{'action':'edited','member':{'login':'bob'}}"));
 

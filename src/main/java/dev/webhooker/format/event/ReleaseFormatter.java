@@ -6,7 +6,10 @@ import dev.webhooker.format.FormatContext;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.Palette;
 import dev.webhooker.format.PayloadView;
+import dev.webhooker.format.TextCut;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -42,7 +45,7 @@ public final class ReleaseFormatter implements EventFormatter {
             color = Palette.GREEN;
             emoji = "🚀";
         }
-        return new MessageDraft()
+        MessageDraft message = new MessageDraft()
                 .author(ctx.author())
                 .title(ctx.t("events.release.title", "name", name.strip()))
                 .url(release.get("html_url").nonBlank())
@@ -52,5 +55,21 @@ public final class ReleaseFormatter implements EventFormatter {
                         "tag", tag == null ? ctx.t("common.unknown") : tag)
                         + BodyText.paragraphExcerpt(release.get("body").text(), BodyText.BODY_EXCERPT))
                 .updateKey(ctx.updateKey("release", release.get("id")));
+        // The original's docs promised assets but never showed them (W26).
+        message.wideField(ctx.field("assets"), assets(release.get("assets").items()));
+        return message;
+    }
+
+    private static String assets(List<PayloadView> assets) {
+        List<String> lines = new ArrayList<>();
+        for (PayloadView asset : assets) {
+            String name = asset.get("name").nonBlank();
+            if (name == null) {
+                continue;
+            }
+            String url = asset.get("browser_download_url").nonBlank();
+            lines.add(url == null ? name : "[" + name + "](" + url + ")");
+        }
+        return lines.isEmpty() ? null : TextCut.shorten(String.join("\n", lines), 1024);
     }
 }
