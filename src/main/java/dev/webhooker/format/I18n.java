@@ -3,6 +3,7 @@ package dev.webhooker.format;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +28,6 @@ public class I18n {
     public static final String DEFAULT_LANG = "en";
     public static final Duration DEFAULT_CACHE_TTL = Duration.ofSeconds(30);
 
-    // KvKeys.I18N once merged: the store helper's key catalogue is not on this branch yet.
-    private static final String KV_PREFIX = "i18n:";
 
     private static final Logger log = LoggerFactory.getLogger(I18n.class);
 
@@ -102,7 +101,7 @@ public class I18n {
     }
 
     private Dictionary loadOverride(String lang) {
-        String key = KV_PREFIX + lang;
+        String key = KvKeys.I18N.key(lang);
         try {
             Optional<String> stored = kv.get(key);
             if (stored.isEmpty() || stored.get().isBlank()) {
