@@ -14,6 +14,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.ConfigJson;
@@ -65,7 +66,7 @@ public class ConfigFileReader {
         try {
             root = yaml.readTree(new String(bytes, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
-            throw InvalidConfigException.single("", "", "malformed YAML" + where(e.getLocation()) + ": " + firstLine(e.getOriginalMessage()));
+            throw InvalidConfigException.single("", "", "malformed YAML" + where(e.getLocation()) + ": " + problem(e));
         }
         if (root == null || root.isMissingNode() || root.isNull()) {
             // an empty file in sync mode would delete everything: say it instead of doing it
@@ -107,6 +108,14 @@ public class ConfigFileReader {
             return "";
         }
         return " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+    }
+
+    /** SnakeYAML's own wording without its multi-line source excerpt: "while parsing X: expected Y". */
+    private static String problem(JsonProcessingException e) {
+        if (e.getCause() instanceof MarkedYAMLException marked && marked.getProblem() != null) {
+            return marked.getContext() == null ? marked.getProblem() : marked.getContext() + ": " + marked.getProblem();
+        }
+        return firstLine(e.getOriginalMessage());
     }
 
     private static String firstLine(String message) {

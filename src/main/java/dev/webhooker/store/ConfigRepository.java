@@ -33,7 +33,8 @@ import dev.webhooker.routing.Route;
 /**
  * Groups and routes in {@code d1_groups} / {@code d1_routes} (pipeline.md §5.1), plain SQL that runs on H2
  * and PostgreSQL. Every write is one transaction that first bumps {@code config_revision}: concurrent
- * writers (on any instance) queue on that row, and readers use it to tell a consistent read from a torn one.
+ * writers (on any instance) queue on that row, a full load takes the same lock, and every instance polls
+ * the number to learn that its snapshot is stale.
  *
  * <p>A write changes only what changed: rows are updated in place (keeping {@code created_at}, bumping
  * {@code version}), new ones inserted, and rows that are gone deleted — routes before groups, so no
@@ -44,7 +45,6 @@ import dev.webhooker.routing.Route;
 public class ConfigRepository implements ConfigSource {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConfigRepository.class);
-    private static final int CONSISTENT_READ_ATTEMPTS = 10;
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
@@ -78,24 +78,16 @@ public class ConfigRepository implements ConfigSource {
     }
 
     /**
-     * Groups and routes in (position, id) order. The revision is read before and after: if a write
-     * committed in between, the read is repeated, so the result is never half old, half new.
+     * Groups and routes in (position, id) order, as one committed state. The read holds the revision row's
+     * lock, which every writer takes first, so no write can be half visible to it — also on H2, whose
+     * commits were seen to become visible table by table to a concurrent reader.
      */
     @Override
     public ConfigSnapshot load() {
-        for (int attempt = 1; ; attempt++) {
-            long before = revision();
-            List<Group> groups = loadGroups();
-            List<Route> routes = loadRoutes();
-            long after = revision();
-            if (before == after) {
-                return new ConfigSnapshot(after, groups, routes);
-            }
-            if (attempt == CONSISTENT_READ_ATTEMPTS) {
-                // writes keep landing: report the older revision so the next staleness check reloads
-                return new ConfigSnapshot(before, groups, routes);
-            }
-        }
+        return tx.execute(status -> {
+            Long revision = jdbc.queryForObject("SELECT revision FROM config_revision WHERE id = 1 FOR UPDATE", Long.class);
+            return new ConfigSnapshot(revision == null ? 0 : revision, loadGroups(), loadRoutes());
+        });
     }
 
     /** True when there is no group and no route at all (a seed file may be imported). */

@@ -1,6 +1,6 @@
 -- config: one row bumped in every transaction that writes groups or routes. Writers serialize on its
--- row lock; every instance polls it to learn that its in-memory snapshot is stale; a reader compares it
--- before and after loading to be sure it saw one committed state.
+-- row lock, and so does a full load (so it never sees a write half applied); every instance polls it to
+-- learn that its in-memory snapshot is stale.
 CREATE TABLE config_revision (
     id        INTEGER PRIMARY KEY,
     revision  BIGINT NOT NULL

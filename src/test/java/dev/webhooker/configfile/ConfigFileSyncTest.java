@@ -1,0 +1,229 @@
+package dev.webhooker.configfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.webhooker.config.InvalidSettingException;
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Filter;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
+import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.testsupport.TestDatabases;
+
+/** The file modes against the embedded H2 database (one per class, emptied per test). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConfigFileSyncTest {
+
+    @TempDir
+    Path dir;
+
+    private DataSource dataSource;
+    private ConfigRepository repository;
+    private Path file;
+
+    @BeforeAll
+    void database() {
+        dataSource = TestDatabases.h2();
+    }
+
+    @AfterAll
+    void close() throws Exception {
+        ((AutoCloseable) dataSource).close();
+    }
+
+    @BeforeEach
+    void empty() {
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        jdbc.update("DELETE FROM d1_routes");
+        jdbc.update("DELETE FROM d1_groups");
+        repository = ConfigRepository.on(dataSource);
+        file = dir.resolve("webhooker.yaml");
+    }
+
+    /** A whole configuration whose every group and route carries {@code tag}, so a mix is detectable. */
+    private static String config(String tag, int routes) {
+        StringBuilder yaml = new StringBuilder("groups:\n");
+        yaml.append("  - {id: ").append(tag).append("-a, name: A, members: []}\n");
+        yaml.append("  - {id: ").append(tag).append("-b, name: B, members: []}\n");
+        yaml.append("routes:\n");
+        for (int i = 0; i < routes; i++) {
+            yaml.append("  - {id: r").append(i).append(", name: ").append(tag).append(", enabled: true, groupId: ").append(tag)
+                    .append(i % 2 == 0 ? "-a" : "-b").append(", filters: [{type: event, match: push}], targets: [{channelId: '1'}]}\n");
+        }
+        return yaml.toString();
+    }
+
+    private ConfigFileSync sync(ConfigFileMode mode) {
+        return new ConfigFileSync(new ConfigFileSettings(file, "webhooker.yaml", mode), repository);
+    }
+
+    private static Set<String> tags(ConfigSnapshot snapshot) {
+        Set<String> tags = snapshot.groups().stream().map(g -> g.id().substring(0, g.id().indexOf('-'))).collect(Collectors.toSet());
+        snapshot.routes().forEach(r -> {
+            tags.add(r.name());
+            tags.add(r.groupId().substring(0, r.groupId().indexOf('-')));
+        });
+        return tags;
+    }
+
+    @Test
+    void seedImportsIntoAnEmptyDatabase() throws Exception {
+        Files.writeString(file, config("one", 3));
+
+        sync(ConfigFileMode.SEED).start();
+
+        ConfigSnapshot stored = repository.load();
+        assertThat(stored.groups()).extracting(Group::id).containsExactly("one-a", "one-b");
+        assertThat(stored.routes()).extracting(Route::id).containsExactly("r0", "r1", "r2");
+    }
+
+    @Test
+    void seedLeavesANonEmptyDatabaseAlone() throws Exception {
+        Group existing = new Group("mine", "Mine", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false);
+        repository.replaceAll(List.of(existing), List.of());
+        Files.writeString(file, config("one", 2));
+
+        sync(ConfigFileMode.SEED).start();
+
+        assertThat(repository.load().groups()).containsExactly(existing);
+        assertThat(repository.load().routes()).isEmpty();
+    }
+
+    @Test
+    void aBrokenFileStopsStartUpWithOneLine() throws Exception {
+        Files.writeString(file, config("one", 1).replace("type: event", "type: evnt"));
+
+        for (ConfigFileMode mode : ConfigFileMode.values()) {
+            assertThatThrownBy(() -> sync(mode).start())
+                    .isInstanceOfSatisfying(InvalidSettingException.class, e -> assertThat(e.setting()).isEqualTo("WEBHOOKER_CONFIG"))
+                    .hasMessage("WEBHOOKER_CONFIG: webhooker.yaml: routes[0] (id \"r0\", group \"one-a\"): filters[0].type: "
+                            + "unknown type \"evnt\" (expected event, repo, actor, action, branch or keyword)");
+            assertThat(repository.isEmpty()).isTrue();
+        }
+    }
+
+    @Test
+    void syncMakesTheDatabaseTheFileAtStartAndRefusesAdminWrites() throws Exception {
+        repository.replaceAll(List.of(new Group("old", "Old", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false)),
+                List.of());
+        Files.writeString(file, config("one", 2));
+
+        ConfigFileSync sync = sync(ConfigFileMode.SYNC);
+        sync.start();
+
+        assertThat(tags(repository.load())).containsExactly("one");
+        assertThat(sync.configWritesAllowed()).isFalse();
+        assertThat(sync(ConfigFileMode.SEED).configWritesAllowed()).isTrue();
+    }
+
+    @Test
+    void anInvalidEditIsIgnoredAndTheConfigInForceStays() throws Exception {
+        Files.writeString(file, config("one", 2));
+        ConfigFileSync sync = sync(ConfigFileMode.SYNC);
+        sync.start();
+        long revision = repository.revision();
+
+        Files.writeString(file, config("two", 2).replace("groupId: two-b", "groupId: nowhere"));
+        sync.check();
+        sync.check();
+
+        assertThat(tags(repository.load())).containsExactly("one");
+        assertThat(repository.revision()).isEqualTo(revision);
+
+        Files.writeString(file, "groups: [\n");
+        sync.check();
+        sync.check();
+        assertThat(tags(repository.load())).containsExactly("one");
+    }
+
+    @Test
+    void aChangedFileIsPickedUp() throws Exception {
+        Files.writeString(file, config("one", 2));
+        ConfigSnapshots snapshots = new ConfigSnapshots(repository);
+        repository.addChangeListener(snapshots::refresh);
+        try (ConfigFileSync sync = sync(ConfigFileMode.SYNC)) {
+            sync.start();
+            sync.watchEvery(Duration.ofMillis(50));
+            assertThat(tags(snapshots.current())).containsExactly("one");
+
+            Files.writeString(file, config("two", 5));
+
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+                assertThat(tags(snapshots.current())).containsExactly("two");
+                assertThat(snapshots.current().routes()).hasSize(5);
+            });
+        }
+    }
+
+    @Test
+    void aHalfWrittenFileIsNotAppliedUntilItIsStable() throws Exception {
+        Files.writeString(file, config("one", 2));
+        ConfigFileSync sync = sync(ConfigFileMode.SYNC);
+        sync.start();
+
+        Files.writeString(file, config("two", 4));
+        assertThat(sync.check()).isFalse();
+        assertThat(tags(repository.load())).containsExactly("one");
+
+        assertThat(sync.check()).isTrue();
+        assertThat(tags(repository.load())).containsExactly("two");
+    }
+
+    @Test
+    void readersNeverSeeHalfAConfiguration() throws Exception {
+        Files.writeString(file, config("one", 40));
+        ConfigFileSync sync = sync(ConfigFileMode.SYNC);
+        sync.start();
+        ConfigSnapshots snapshots = new ConfigSnapshots(repository);
+        repository.addChangeListener(snapshots::refresh);
+        // a second instance that only learns about writes through the database
+        ConfigSnapshots otherInstance = new ConfigSnapshots(ConfigRepository.on(dataSource));
+
+        AtomicBoolean writing = new AtomicBoolean(true);
+        ConcurrentLinkedQueue<Set<String>> seen = new ConcurrentLinkedQueue<>();
+        Thread reader = new Thread(() -> {
+            while (writing.get()) {
+                seen.add(tags(snapshots.current()));
+                seen.add(tags(otherInstance.refreshIfStale()));
+                seen.add(tags(repository.load()));
+            }
+        });
+        reader.start();
+        for (int i = 0; i < 8; i++) {
+            Files.writeString(file, i % 2 == 0 ? config("two", 60) : config("one", 40));
+            sync.check();
+            assertThat(sync.check()).isTrue();
+        }
+        writing.set(false);
+        reader.join();
+
+        assertThat(seen).isNotEmpty().allSatisfy(tags -> assertThat(tags).hasSize(1));
+        assertThat(seen.stream().flatMap(Set::stream).collect(Collectors.toSet())).containsExactlyInAnyOrder("one", "two");
+        assertThat(snapshots.current().routes()).hasSize(40);
+        assertThat(snapshots.current().routes().get(0).filters()).containsExactly(new Filter("event", List.of("push"), false));
+        assertThat(snapshots.current().routes().get(0).targets()).containsExactly(Target.discord("1", null));
+    }
+}
