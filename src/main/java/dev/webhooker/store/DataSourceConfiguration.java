@@ -42,6 +42,9 @@ public class DataSourceConfiguration {
             ds.setPassword(url.password());
         }
         ds.setMaximumPoolSize(url.vendor() == DatabaseUrl.Vendor.H2 ? 8 : 16);
+        // Several instances share one PostgreSQL: hold few connections while idle, grow under load.
+        ds.setMinimumIdle(2);
+        ds.setIdleTimeout(60_000);
         // Start even when PostgreSQL is down for a moment: requests then get 503 and /health says so.
         ds.setInitializationFailTimeout(-1);
         ds.setConnectionTimeout(5_000);
