@@ -42,6 +42,11 @@ abstract class DeliveryQueueContract {
         rows = new DeliveryRows(dataSource);
     }
 
+    @org.junit.jupiter.api.AfterEach
+    void tearDown() throws Exception {
+        DeliveryEngineContract.close(dataSource);
+    }
+
     @Test
     void claimsDueRowsOldestFirstAndLeasesThem() {
         long now = clock.millis();
