@@ -1,0 +1,33 @@
+package dev.webhooker.routing;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The six filter types. The five field types test one value taken from the event; {@code keyword}
+ * searches the whole payload text and therefore always has a value.
+ */
+public enum FilterType {
+    EVENT, REPO, ACTOR, ACTION, BRANCH, KEYWORD;
+
+    /** The type named by a filter's wire {@code type}; empty for an unknown or missing name. */
+    public static Optional<FilterType> fromWire(String type) {
+        if (type == null) {
+            return Optional.empty();
+        }
+        for (FilterType t : values()) {
+            if (t.wireName().equals(type)) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public boolean isKeyword() {
+        return this == KEYWORD;
+    }
+}

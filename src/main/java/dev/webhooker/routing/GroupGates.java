@@ -1,0 +1,88 @@
+package dev.webhooker.routing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The group gates (pipeline.md §3.6): which events a group's routes may see at all. All three must pass;
+ * they apply to regular and fallback routes and on both the global and the per-group endpoint.
+ *
+ * <p>Unlike the original, a route naming a group that does not exist is an orphan and is never accepted
+ * (P8): it would otherwise bypass every gate.
+ */
+public class GroupGates {
+
+    private static final String DEFAULT_PROVIDER = "github";
+
+    /**
+     * Whether {@code route} may fire for {@code event}: a route without a group has no gates; a route of
+     * an unknown group is an orphan and is rejected; otherwise its group's gates decide.
+     */
+    public boolean acceptsRoute(Route route, Map<String, Group> groupsById, WebhookEvent event) {
+        String groupId = route.groupId();
+        if (groupId == null || groupId.isEmpty()) {
+            return true;
+        }
+        Group group = groupsById.get(groupId);
+        return group != null && accepts(group, event);
+    }
+
+    /** All three gates of {@code group}. */
+    public boolean accepts(Group group, WebhookEvent event) {
+        return installationAccepts(group, event.installationId())
+                && ownersAccept(group, event.payload())
+                && providersAccept(group, event.provider());
+    }
+
+    /**
+     * A group bound to an installation takes only that installation's events; events without one
+     * (Gitea, custom, classic repository webhooks) are rejected.
+     */
+    public boolean installationAccepts(Group group, Long eventInstallationId) {
+        return group.installationId() == null || group.installationId().equals(eventInstallationId);
+    }
+
+    /**
+     * A group with owners takes only events whose repository owner or organization is one of them;
+     * events naming neither are rejected.
+     */
+    public boolean ownersAccept(Group group, JsonNode payload) {
+        Set<String> owners = normalized(group.owners());
+        if (owners.isEmpty()) {
+            return true;
+        }
+        if (payload == null) {
+            return false;
+        }
+        return Stream.of(payload.path("repository").path("owner").path("login"), payload.path("organization").path("login"))
+                .filter(JsonNode::isTextual)
+                .map(node -> normalize(node.textValue()))
+                .anyMatch(owners::contains);
+    }
+
+    /** A group with providers takes only those providers' events; an event without one counts as github. */
+    public boolean providersAccept(Group group, String eventProvider) {
+        Set<String> providers = normalized(group.providers());
+        if (providers.isEmpty()) {
+            return true;
+        }
+        String provider = eventProvider == null || eventProvider.isBlank() ? DEFAULT_PROVIDER : normalize(eventProvider);
+        return providers.contains(provider);
+    }
+
+    private static Set<String> normalized(List<String> values) {
+        return values.stream()
+                .filter(v -> v != null && !v.isBlank())
+                .map(GroupGates::normalize)
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    private static String normalize(String value) {
+        return value.strip().toLowerCase(Locale.ROOT);
+    }
+}

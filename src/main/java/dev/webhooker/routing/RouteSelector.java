@@ -1,0 +1,83 @@
+package dev.webhooker.routing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decides which routes fire for an event (pipeline.md §3.7).
+ *
+ * <ol>
+ *   <li>On a per-group endpoint only that group's routes are considered — a new list; the snapshot is
+ *       never changed, so one tenant's request cannot hide other tenants' routes (P2).</li>
+ *   <li>Routes are evaluated in the snapshot's saved order, never by id (P7).</li>
+ *   <li>A route may fire only if its group's gates accept the event ({@link GroupGates}).</li>
+ *   <li>Fallback routes fire only when no accepted regular route matches — even one placed after a
+ *       {@code stop} route; a matching regular route with {@code stop} ends the evaluation; {@code stop}
+ *       on a fallback is ignored.</li>
+ * </ol>
+ *
+ * One instance should serve the whole application: it caches the compiled patterns of the current
+ * configuration version. It never throws for a malformed route; that route just does not match.
+ */
+public class RouteSelector {
+
+    private final GroupGates gates;
+    private final CompiledConfigCache cache;
+
+    public RouteSelector() {
+        this(new GroupGates(), new CompiledConfigCache());
+    }
+
+    public RouteSelector(GroupGates gates, CompiledConfigCache cache) {
+        this.gates = gates;
+        this.cache = cache;
+    }
+
+    /** The routes to fire for {@code event}, in saved order (a new list). */
+    public List<Route> select(ConfigSnapshot snapshot, WebhookEvent event) {
+        CompiledConfig config = cache.forSnapshot(snapshot);
+        List<Candidate> candidates = candidates(config, event);
+
+        boolean anyRegular = candidates.stream().anyMatch(c -> c.accepted && !c.route.fallback() && c.matches);
+        List<Route> fired = new ArrayList<>();
+        for (Candidate c : candidates) {
+            if (!c.accepted) {
+                continue;
+            }
+            if (c.route.fallback()) {
+                if (!anyRegular && c.matches) {
+                    fired.add(c.route);
+                }
+                continue;
+            }
+            if (c.matches) {
+                fired.add(c.route);
+                if (c.route.stop()) {
+                    break;
+                }
+            }
+        }
+        return List.copyOf(fired);
+    }
+
+    /** The tenant's routes (all routes on the global endpoint), each gated and matched once. */
+    private List<Candidate> candidates(CompiledConfig config, WebhookEvent event) {
+        String tenant = event.tenantGroupId();
+        Map<String, Group> groups = config.groupsById();
+        EventValues values = new EventValues(event);
+        List<Candidate> candidates = new ArrayList<>();
+        for (CompiledRoute compiled : config.routes()) {
+            Route route = compiled.route();
+            if (tenant != null && !tenant.equals(route.groupId())) {
+                continue;
+            }
+            boolean accepted = gates.acceptsRoute(route, groups, event);
+            candidates.add(new Candidate(route, accepted, accepted && compiled.matches(values)));
+        }
+        return candidates;
+    }
+
+    private record Candidate(Route route, boolean accepted, boolean matches) {
+    }
+}

@@ -1,0 +1,33 @@
+package dev.webhooker.store;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.webhooker.testsupport.TestRedis;
+
+/** Redis (REDIS_URL set), through the same connection factory the application builds. */
+class RedisKvStoreIT extends KvStoreContract {
+
+    private static LettuceConnectionFactory connections;
+    private static RedisKvStore store;
+
+    @BeforeAll
+    static void connect() {
+        connections = RedisConfiguration.connectionFactory(RedisSettings.parse(TestRedis.url()));
+        connections.afterPropertiesSet();
+        connections.start();
+        store = new RedisKvStore(new StringRedisTemplate(connections));
+    }
+
+    @AfterAll
+    static void disconnect() {
+        connections.destroy();
+    }
+
+    @Override
+    protected KvStore store() {
+        return store;
+    }
+}
