@@ -50,7 +50,7 @@ final class EngineHarness {
 
     static DeliveryProperties settings(Duration lease) {
         return new DeliveryProperties(null, Duration.ofMillis(100), lease, 4, Duration.ofMillis(500),
-                Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofMillis(200));
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200));
     }
 
     /** Claims and runs everything due now, on the calling thread, until nothing is due. */

@@ -43,9 +43,13 @@ class DiscordClientTest {
     }
 
     DiscordClient client(String token) {
+        return client(token, Duration.ofSeconds(10));
+    }
+
+    DiscordClient client(String token, Duration timeout) {
         return new DiscordClient(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), JSON,
                 discord.baseUrl() + "/api/v10/", token,
-                new PlatformCallSettings(Duration.ofMillis(500), Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC()));
+                new PlatformCallSettings(timeout, Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC()));
     }
 
     @AfterEach
@@ -178,9 +182,9 @@ class DiscordClientTest {
 
     @Test
     void aSlowAnswerTimesOutAsANetworkError() {
-        discord.stubFor(post("/api/v10/channels/111/messages").willReturn(okJson("{\"id\":\"1\"}").withFixedDelay(2_000)));
+        discord.stubFor(post("/api/v10/channels/111/messages").willReturn(okJson("{\"id\":\"1\"}").withFixedDelay(3_000)));
 
-        SendOutcome outcome = client.createMessage("111", body());
+        SendOutcome outcome = client("secret-token", Duration.ofMillis(200)).createMessage("111", body());
 
         assertThat(outcome.errorCode()).isEqualTo(ErrorCode.NETWORK);
         assertThat(outcome.error()).contains("timed out");

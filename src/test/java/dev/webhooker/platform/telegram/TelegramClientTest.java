@@ -39,8 +39,12 @@ class TelegramClientTest {
     }
 
     TelegramClient client(String token) {
+        return client(token, Duration.ofSeconds(10));
+    }
+
+    TelegramClient client(String token, Duration timeout) {
         return new TelegramClient(HttpClient.newHttpClient(), JSON, telegram.baseUrl(), token,
-                new PlatformCallSettings(Duration.ofMillis(500), Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC()));
+                new PlatformCallSettings(timeout, Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC()));
     }
 
     @AfterEach
@@ -107,9 +111,9 @@ class TelegramClientTest {
 
     @Test
     void aTimeoutIsANetworkError() {
-        telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(okJson("{\"ok\":true}").withFixedDelay(2_000)));
+        telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(okJson("{\"ok\":true}").withFixedDelay(3_000)));
 
-        assertThat(client.call("sendMessage", message("-100")).errorCode()).isEqualTo(ErrorCode.NETWORK);
+        assertThat(client("123:TEST", Duration.ofMillis(200)).call("sendMessage", message("-100")).errorCode()).isEqualTo(ErrorCode.NETWORK);
     }
 
     @Test
