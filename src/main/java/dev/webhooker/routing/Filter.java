@@ -6,6 +6,6 @@ import java.util.List;
 public record Filter(String type, List<String> match, boolean exclude) {
 
     public Filter {
-        match = List.copyOf(match);
+        match = match == null ? List.of() : List.copyOf(match);
     }
 }

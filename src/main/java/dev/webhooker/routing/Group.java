@@ -29,6 +29,12 @@ public record Group(
         forgeSources = forgeSources == null ? List.of() : List.copyOf(forgeSources);
     }
 
+    /** The same group bound to another GitHub App installation ({@code null}: unbound). */
+    public Group withInstallationId(Long newInstallationId) {
+        return new Group(id, name, members, adminIds, owners, providers, newInstallationId, emoji, forgeSources, lang,
+                logTarget, requireReplayProtection);
+    }
+
     public record Member(String login, String role) {
     }
 

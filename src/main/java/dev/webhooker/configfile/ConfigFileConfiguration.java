@@ -1,0 +1,27 @@
+package dev.webhooker.configfile;
+
+import java.nio.file.Path;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.store.ConfigRepository;
+
+/** The YAML config file: applied during start-up (a bad file stops it), then watched in sync mode. */
+@Configuration(proxyBeanMethods = false)
+public class ConfigFileConfiguration {
+
+    /**
+     * Takes the snapshots bean so that its change listener is in place before the file is applied;
+     * {@code configWritesAllowed()} is what the admin API asks before it writes config.
+     */
+    @Bean(destroyMethod = "close")
+    ConfigFileSync configFileSync(ConfigFileProperties properties, ConfigRepository repository, ConfigSnapshots snapshots) {
+        ConfigFileSettings settings = ConfigFileSettings.resolve(properties.file(), properties.mode(), Path.of("").toAbsolutePath());
+        ConfigFileSync sync = new ConfigFileSync(settings, repository);
+        sync.start();
+        sync.watchEvery(properties.watchInterval());
+        return sync;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.webhooker.configfile;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * {@code webhooker.config.*}: the groups-and-routes YAML file ({@code WEBHOOKER_CONFIG}), its mode
+ * ({@code WEBHOOKER_CONFIG_MODE}), how often a sync-mode file is checked for changes
+ * ({@code WEBHOOKER_CONFIG_WATCH_INTERVAL}). ({@code webhooker.config.refresh-interval} belongs to the
+ * snapshot poller in {@code store}.)
+ */
+@ConfigurationProperties("webhooker.config")
+public record ConfigFileProperties(String file, String mode, Duration watchInterval) {
+
+    public ConfigFileProperties {
+        watchInterval = positiveOr(watchInterval, Duration.ofSeconds(3));
+    }
+
+    private static Duration positiveOr(Duration value, Duration fallback) {
+        return value == null || value.isZero() || value.isNegative() ? fallback : value;
+    }
+}

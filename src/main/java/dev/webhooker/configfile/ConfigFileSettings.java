@@ -1,0 +1,58 @@
+package dev.webhooker.configfile;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+
+import dev.webhooker.config.InvalidSettingException;
+
+/**
+ * The resolved file settings: which file (if any), shown under which name in messages, and the mode.
+ * Without {@code WEBHOOKER_CONFIG} the default {@code config/webhooker.yaml} is used when it exists; a file
+ * that was named explicitly must exist and be readable, or start-up stops naming the setting.
+ *
+ * @param file        the file, or {@code null} when there is none
+ * @param displayName the path as configured, used as the prefix of every error line
+ */
+public record ConfigFileSettings(Path file, String displayName, ConfigFileMode mode) {
+
+    public static final String SETTING = "WEBHOOKER_CONFIG";
+    public static final String DEFAULT_FILE = "config/webhooker.yaml";
+
+    /** Resolves relative paths against {@code workingDir}. */
+    public static ConfigFileSettings resolve(String file, String mode, Path workingDir) {
+        ConfigFileMode parsedMode = ConfigFileMode.parse(mode);
+        if (file == null || file.isBlank()) {
+            Path fallback = workingDir.resolve(DEFAULT_FILE);
+            if (Files.isRegularFile(fallback)) {
+                return readable(fallback, DEFAULT_FILE, parsedMode);
+            }
+            if (parsedMode == ConfigFileMode.SYNC) {
+                throw new InvalidSettingException(SETTING, "sync mode needs a config file, but none is set and "
+                        + DEFAULT_FILE + " does not exist");
+            }
+            return new ConfigFileSettings(null, null, parsedMode);
+        }
+        Path path;
+        try {
+            path = workingDir.resolve(file.trim());
+        } catch (InvalidPathException e) {
+            throw new InvalidSettingException(SETTING, "not a valid path: " + file.trim());
+        }
+        if (!Files.exists(path)) {
+            throw new InvalidSettingException(SETTING, "file not found: " + file.trim());
+        }
+        return readable(path, file.trim(), parsedMode);
+    }
+
+    private static ConfigFileSettings readable(Path path, String name, ConfigFileMode mode) {
+        if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+            throw new InvalidSettingException(SETTING, "cannot read " + name + " (not a readable file)");
+        }
+        return new ConfigFileSettings(path, name, mode);
+    }
+
+    public boolean hasFile() {
+        return file != null;
+    }
+}

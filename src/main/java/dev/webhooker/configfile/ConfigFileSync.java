@@ -1,0 +1,193 @@
+package dev.webhooker.configfile;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.webhooker.config.InvalidSettingException;
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.InvalidConfigException;
+import dev.webhooker.store.ConfigRepository;
+
+/**
+ * Applies the YAML config file to the database according to its mode.
+ * <ul>
+ *   <li>{@code seed}: at start, import the file only into a database without groups and routes.</li>
+ *   <li>{@code sync}: at start, and whenever the file's content changes (checked by polling, which also
+ *       works on network and container file systems where file events don't arrive), make the database
+ *       exactly the file. A change is applied once the same content was seen on two checks in a row, so
+ *       a file caught half-written is not applied.</li>
+ * </ul>
+ * A bad file at start stops start-up ({@link InvalidSettingException} naming {@code WEBHOOKER_CONFIG}); a
+ * bad edit later is logged as one error line and the configuration in force stays.
+ */
+public class ConfigFileSync implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConfigFileSync.class);
+
+    private final ConfigFileSettings settings;
+    private final ConfigRepository repository;
+    private final ConfigFileReader reader = new ConfigFileReader();
+    private ScheduledExecutorService watcher;
+
+    // touched only by start() and the single watcher thread
+    private byte[] handledDigest;
+    private byte[] pendingDigest;
+    private boolean reportedMissing;
+
+    public ConfigFileSync(ConfigFileSettings settings, ConfigRepository repository) {
+        this.settings = settings;
+        this.repository = repository;
+    }
+
+    public ConfigFileMode mode() {
+        return settings.mode();
+    }
+
+    /** False in sync mode: the file is authoritative, so the admin API must refuse config writes. */
+    public boolean configWritesAllowed() {
+        return !(settings.mode() == ConfigFileMode.SYNC && settings.hasFile());
+    }
+
+    /** The start-up step of the mode; throws {@link InvalidSettingException} when the file can't be used. */
+    public synchronized void start() {
+        if (!settings.hasFile()) {
+            LOG.info("No config file; groups and routes are managed through the admin API");
+            return;
+        }
+        if (settings.mode() == ConfigFileMode.SEED) {
+            if (!repository.isEmpty()) {
+                LOG.info("Config file {} not imported (seed mode): the database already holds groups or routes", settings.displayName());
+                return;
+            }
+            ConfigDocument document = readAtStart();
+            repository.replaceAll(document.groups(), document.routes());
+            LOG.info("Config file {} imported: {} groups, {} routes", settings.displayName(), document.groups().size(), document.routes().size());
+            return;
+        }
+        byte[] bytes = bytesAtStart();
+        ConfigDocument document = parseAtStart(bytes);
+        apply(document);
+        handledDigest = digest(bytes);
+        pendingDigest = handledDigest;
+    }
+
+    /** In sync mode, checks the file every {@code interval} on a daemon thread until {@link #close()}. */
+    public synchronized void watchEvery(Duration interval) {
+        if (settings.mode() != ConfigFileMode.SYNC || !settings.hasFile() || watcher != null) {
+            return;
+        }
+        watcher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "config-file-watch");
+            t.setDaemon(true);
+            return t;
+        });
+        long millis = Math.max(1, interval.toMillis());
+        watcher.scheduleWithFixedDelay(this::checkQuietly, millis, millis, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * One check of a sync-mode file: applies it when its content changed and stayed the same since the
+     * previous check. Returns true when the database was written.
+     */
+    public synchronized boolean check() {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(settings.file());
+            reportedMissing = false;
+        } catch (IOException e) {
+            if (!reportedMissing) {
+                LOG.error("{}: cannot read the config file ({}); the configuration in force stays", settings.displayName(), e.toString());
+                reportedMissing = true;
+            }
+            return false;
+        }
+        byte[] digest = digest(bytes);
+        if (Arrays.equals(digest, handledDigest)) {
+            pendingDigest = digest;
+            return false;
+        }
+        if (!Arrays.equals(digest, pendingDigest)) {
+            pendingDigest = digest;
+            return false;
+        }
+        ConfigDocument document;
+        try {
+            document = reader.parse(bytes, settings.displayName());
+        } catch (InvalidConfigException e) {
+            LOG.error("{}; the configuration in force stays", e.getMessage());
+            handledDigest = digest;
+            return false;
+        }
+        // a database error leaves the digest unhandled, so the next check tries again
+        boolean written = apply(document);
+        handledDigest = digest;
+        if (written) {
+            LOG.info("Config file {} applied: {} groups, {} routes", settings.displayName(), document.groups().size(), document.routes().size());
+        }
+        return written;
+    }
+
+    private void checkQuietly() {
+        try {
+            check();
+        } catch (RuntimeException e) {
+            LOG.error("{}: applying the config file failed ({}); will try again", settings.displayName(), e.toString());
+        }
+    }
+
+    /** Makes the database the document, unless it already is (no write, no revision bump). */
+    private boolean apply(ConfigDocument document) {
+        ConfigSnapshot stored = repository.load();
+        if (stored.groups().equals(document.groups()) && stored.routes().equals(document.routes())) {
+            return false;
+        }
+        repository.replaceAll(document.groups(), document.routes());
+        return true;
+    }
+
+    private ConfigDocument readAtStart() {
+        return parseAtStart(bytesAtStart());
+    }
+
+    private byte[] bytesAtStart() {
+        try {
+            return Files.readAllBytes(settings.file());
+        } catch (IOException e) {
+            throw new InvalidSettingException(ConfigFileSettings.SETTING, "cannot read " + settings.displayName() + ": " + e.getMessage());
+        }
+    }
+
+    private ConfigDocument parseAtStart(byte[] bytes) {
+        try {
+            return reader.parse(bytes, settings.displayName());
+        } catch (InvalidConfigException e) {
+            throw new InvalidSettingException(ConfigFileSettings.SETTING, e.getMessage());
+        }
+    }
+
+    private static byte[] digest(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (watcher != null) {
+            watcher.shutdownNow();
+            watcher = null;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.webhooker.format;
+
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.routing.WebhookEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Turns an event into the neutral message of one route: the group's language and emoji setting, the
+ * forge label, the route's role mentions. Never throws: when the event's formatter fails (its main
+ * object missing), the generic message is used and the result is flagged as a format error (W1).
+ */
+public class MessageFormatter {
+
+    private static final Logger log = LoggerFactory.getLogger(MessageFormatter.class);
+
+    private final I18n i18n;
+    private final EventFormatters formatters;
+    private final Clock clock;
+
+    public MessageFormatter(I18n i18n, EventFormatters formatters, Clock clock) {
+        this.i18n = i18n;
+        this.formatters = formatters;
+        this.clock = clock;
+    }
+
+    public FormattedMessage format(WebhookEvent event, Group group, Route route) {
+        return format(event, group, route, clock.instant());
+    }
+
+    /**
+     * @param occurredAt the message timestamp; pass the delivery's receive time so a retry shows when the
+     *                   event happened, not when it was finally sent (W22)
+     */
+    public FormattedMessage format(WebhookEvent event, Group group, Route route, Instant occurredAt) {
+        String lang = group == null ? I18n.DEFAULT_LANG : group.lang();
+        boolean emoji = group == null || group.emoji();
+        Translations texts = i18n.forLanguage(lang);
+        FormatContext ctx = new FormatContext(event, texts, emoji);
+        EventFormatter formatter = formatters.forEvent(event.provider(), event.event());
+
+        MessageDraft draft;
+        boolean formatError = false;
+        String detail = null;
+        try {
+            draft = formatter.format(ctx);
+        } catch (RuntimeException e) {
+            formatError = true;
+            detail = e instanceof MissingObjectException ? e.getMessage()
+                    : event.event() + " formatter failed: " + e;
+            log.warn("formatting {} failed, using the generic message: {}", event.event(), detail);
+            draft = genericOrMinimal(ctx);
+        }
+        if (draft.author() == null && !"custom".equals(event.provider())) {
+            draft.author(ctx.author());
+        }
+
+        String footer = draft.footer() != null ? draft.footer() : defaultFooter(ctx);
+        NeutralMessage.Forge forge = group == null ? null : ForgeLabel.resolve(group.forgeSources(),
+                event.provider(), ctx.payload().get("repository", "html_url").nonBlank());
+        List<String> mentions = route == null ? List.of() : route.discordRoleIds();
+        Instant timestamp = occurredAt == null ? clock.instant() : occurredAt;
+        NeutralMessage message = draft.toMessage(footer.isEmpty() ? null : footer, timestamp.toString(), forge, mentions);
+        return new FormattedMessage(message, formatError, detail);
+    }
+
+    private MessageDraft genericOrMinimal(FormatContext ctx) {
+        try {
+            return formatters.generic().format(ctx);
+        } catch (RuntimeException e) {
+            // Unreachable in practice (the generic formatter reads only the action); a message still goes out.
+            return new MessageDraft().title(ctx.repoLabel() + ": " + ctx.event()).color(Palette.DEFAULT);
+        }
+    }
+
+    /** The repository; without one the forge's name, not always "GitHub" (W21). */
+    private static String defaultFooter(FormatContext ctx) {
+        if (ctx.repo() != null) {
+            return ctx.t("common.footer");
+        }
+        return ctx.t("gitea".equals(ctx.provider()) ? "common.gitea" : "common.github");
+    }
+}

@@ -1,0 +1,54 @@
+package dev.webhooker.format.event;
+
+import dev.webhooker.format.EventFormatter;
+import dev.webhooker.format.FormatContext;
+import dev.webhooker.format.MessageDraft;
+import dev.webhooker.format.Palette;
+import dev.webhooker.format.PayloadView;
+import dev.webhooker.format.TextCut;
+
+import java.util.Set;
+
+/** status, a commit status (messages.md §2.7). */
+public final class StatusFormatter implements EventFormatter {
+
+    @Override
+    public Set<String> events() {
+        return Set.of("status");
+    }
+
+    @Override
+    public MessageDraft format(FormatContext ctx) {
+        PayloadView payload = ctx.payload();
+        String state = payload.get("state").textOr("pending");
+        String context = payload.get("context").nonBlank();
+        String emoji;
+        int color;
+        switch (state) {
+            case "success" -> {
+                emoji = "✅";
+                color = Palette.GREEN;
+            }
+            case "failure", "error" -> {
+                emoji = "❌";
+                color = Palette.RED;
+            }
+            default -> {
+                emoji = "⏳";
+                color = Palette.YELLOW;
+            }
+        }
+        String stateWord = ctx.word("status", state);
+        MessageDraft message = new MessageDraft()
+                .author(ctx.author())
+                .title(ctx.t("events.status.title",
+                        "context", context == null ? ctx.t("common.unknown") : context, "state", stateWord))
+                .url(payload.get("target_url").nonBlank())
+                .color(color);
+        message.field(ctx.field("status"), ctx.em(emoji) + stateWord);
+        message.field(ctx.field("context"), context);
+        message.field(ctx.field("commit"), ctx.refs().commit(payload.get("sha").nonBlank()));
+        message.wideField(ctx.field("description"), TextCut.shorten(payload.get("description").nonBlank(), 1024));
+        return message;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.webhooker.ingress;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.webhooker.store.DatabaseUrl;
+
+/**
+ * Accepts a delivery durably: in ONE transaction it claims the dedup key and writes the
+ * {@code delivery_state} row (status {@code pending}), so a delivery is either fully accepted or not
+ * at all (P3). The claim is a single atomic statement that inserts the key or takes over only an
+ * expired one (P1); concurrent copies of one delivery therefore yield exactly one accepted row.
+ * A custom replay nonce is consumed right before the transaction and given back if it fails (P9).
+ */
+public final class DeliveryIntake {
+
+    public enum Outcome { ACCEPTED, DUPLICATE }
+
+    private static final String PG_CLAIM = """
+            INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES (?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET claimed_at = EXCLUDED.claimed_at, expires_at = EXCLUDED.expires_at
+            WHERE dedup_keys.expires_at <= ?""";
+    private static final String INSERT_CLAIM = "INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES (?, ?, ?)";
+    private static final String TAKE_OVER_EXPIRED = "UPDATE dedup_keys SET claimed_at = ?, expires_at = ? WHERE key = ? AND expires_at <= ?";
+    /** A key re-claimed after its window may still have the earlier, long finished delivery's row. */
+    private static final String DROP_EARLIER_ROW = "DELETE FROM delivery_state WHERE key = ?";
+    private static final String INSERT_DELIVERY = """
+            INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, installation_id,
+                                        payload, payload_ref, received_at, attempts, next_attempt_at)
+            VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""";
+    private static final String IS_CLAIMED = "SELECT COUNT(*) FROM dedup_keys WHERE key = ? AND expires_at > ?";
+
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate transactions;
+    private final DatabaseUrl.Vendor vendor;
+    private final NonceLedger nonces;
+    private final Duration dedupWindow;
+    private final Clock clock;
+    private final Runnable onAccepted;
+
+    public DeliveryIntake(JdbcTemplate jdbc, PlatformTransactionManager transactionManager, DatabaseUrl.Vendor vendor,
+            NonceLedger nonces, Duration dedupWindow, Clock clock, Runnable onAccepted) {
+        if (dedupWindow.isNegative() || dedupWindow.isZero()) {
+            throw new IllegalArgumentException("the dedup window must be positive, got " + dedupWindow);
+        }
+        this.jdbc = jdbc;
+        this.transactions = new TransactionTemplate(transactionManager);
+        this.vendor = vendor;
+        this.nonces = nonces;
+        this.dedupWindow = dedupWindow;
+        this.clock = clock;
+        this.onAccepted = onAccepted;
+    }
+
+    public Outcome accept(PendingDelivery pending) {
+        IncomingDelivery delivery = pending.delivery();
+        String scope = DeliveryIds.scope(delivery.groupId());
+        String nonce = delivery.nonce();
+        if (nonce != null && !consumeNonce(scope, nonce)) {
+            throw new WebhookRejectedException(Rejection.INVALID_SIGNATURE, "X-WebHooker-Nonce was already used");
+        }
+        Outcome outcome;
+        try {
+            outcome = transactions.execute(status -> claimAndInsert(pending));
+        } catch (DataAccessException | TransactionException e) {
+            if (nonce != null) {
+                releaseNonce(scope, nonce);
+            }
+            throw new StorageUnavailableException("the delivery could not be stored: " + e.getMessage(), e);
+        }
+        if (outcome == Outcome.ACCEPTED) {
+            onAccepted.run();
+        }
+        return outcome;
+    }
+
+    /** True while the key holds a live claim (a delivery with it would be a duplicate). */
+    public boolean isClaimed(String key) {
+        Integer count = jdbc.queryForObject(IS_CLAIMED, Integer.class, key, clock.millis());
+        return count != null && count > 0;
+    }
+
+    private Outcome claimAndInsert(PendingDelivery pending) {
+        Instant now = clock.instant();
+        long nowMs = now.toEpochMilli();
+        String key = pending.key();
+        if (!claim(key, nowMs, nowMs + dedupWindow.toMillis())) {
+            return Outcome.DUPLICATE;
+        }
+        IncomingDelivery d = pending.delivery();
+        long receivedAt = pending.receivedAt().toEpochMilli();
+        jdbc.update(DROP_EARLIER_ROW, key);
+        jdbc.update(INSERT_DELIVERY, key, nowMs, d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(),
+                d.installationId(), pending.payloadJson(), pending.payloadRef(), receivedAt, receivedAt);
+        return Outcome.ACCEPTED;
+    }
+
+    /** One atomic statement on PostgreSQL; on H2 an insert, then a take-over of an expired row. */
+    private boolean claim(String key, long nowMs, long expiresAt) {
+        if (vendor == DatabaseUrl.Vendor.POSTGRESQL) {
+            return jdbc.update(PG_CLAIM, key, nowMs, expiresAt, nowMs) == 1;
+        }
+        try {
+            return jdbc.update(INSERT_CLAIM, key, nowMs, expiresAt) == 1;
+        } catch (DuplicateKeyException taken) {
+            // H2 rolls back only the failed statement; the conditional update is atomic on the row
+            return jdbc.update(TAKE_OVER_EXPIRED, nowMs, expiresAt, key, nowMs) == 1;
+        }
+    }
+
+    private boolean consumeNonce(String scope, String nonce) {
+        try {
+            return nonces.consume(scope, nonce);
+        } catch (RuntimeException e) {
+            throw new StorageUnavailableException("the nonce store is unavailable: " + e.getMessage(), e);
+        }
+    }
+
+    private void releaseNonce(String scope, String nonce) {
+        try {
+            nonces.release(scope, nonce);
+        } catch (RuntimeException e) {
+            // the nonce then stays used for its 600 s lifetime; the sender's retry needs a fresh one
+        }
+    }
+}

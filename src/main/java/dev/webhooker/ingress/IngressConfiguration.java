@@ -1,0 +1,94 @@
+package dev.webhooker.ingress;
+
+import java.time.Clock;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+
+import dev.webhooker.config.InvalidSettingException;
+import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.KvStore;
+import dev.webhooker.store.PayloadStore;
+
+/** The beans the ingress route ({@code routes/ingress.camel.yaml}) calls by name. */
+@Configuration(proxyBeanMethods = false)
+public class IngressConfiguration {
+
+    @Bean
+    WebhookRequestReader webhookRequestReader(WebhookerProperties properties) {
+        long max = properties.ingress().maxBodyBytes().toBytes();
+        if (max <= 0 || max > Integer.MAX_VALUE - 8) {
+            throw new InvalidSettingException("WEBHOOK_MAX_BODY_BYTES", "must be between 1 and 2 GiB, got " + max);
+        }
+        return new WebhookRequestReader(new BoundedBodyReader((int) max));
+    }
+
+    @Bean
+    GroupDirectory groupDirectory(ConfigSnapshots snapshots, KvStore kv) {
+        return new KvGroupDirectory(snapshots, kv);
+    }
+
+    @Bean
+    NonceLedger nonceLedger(KvStore kv) {
+        return new KvNonceLedger(kv);
+    }
+
+    @Bean
+    WebhookVerifier webhookVerifier(GroupDirectory groups, WebhookerProperties properties,
+            @Value("${webhooker.ingress.require-replay-protection:false}") boolean requireReplayProtection) {
+        WebhookerProperties.Ingress ingress = properties.ingress();
+        if (ingress.replayWindow().isNegative() || ingress.replayWindow().isZero()) {
+            throw new InvalidSettingException("REPLAY_WINDOW", "must be positive, got " + ingress.replayWindow());
+        }
+        IngressSecrets secrets = new IngressSecrets(ingress.githubWebhookSecret(), ingress.giteaWebhookSecret(), requireReplayProtection);
+        return new WebhookVerifier(groups, secrets, new ProviderDetector(), new WebhookAuthenticator(ingress.replayWindow()),
+                Clock.systemUTC());
+    }
+
+    @Bean
+    WebhookNormalizer webhookNormalizer(ObjectMapper mapper) {
+        return new WebhookNormalizer(new PayloadParser(mapper));
+    }
+
+    @Bean
+    InstallationProvisioner installationProvisioner(ConfigSnapshots snapshots, ConfigRepository repository, KvStore kv) {
+        return new InstallationProvisioner(snapshots, repository, kv);
+    }
+
+    @Bean
+    PayloadClaimCheck payloadClaimCheck(PayloadStore store, ObjectMapper mapper, WebhookerProperties properties) {
+        long inlineMax = properties.ingress().payloadInlineMaxBytes().toBytes();
+        if (inlineMax < 0 || inlineMax > Integer.MAX_VALUE) {
+            throw new InvalidSettingException("PAYLOAD_INLINE_MAX_BYTES", "must be between 0 and 2 GiB, got " + inlineMax);
+        }
+        return new PayloadClaimCheck(store, mapper, (int) inlineMax, Clock.systemUTC());
+    }
+
+    @Bean
+    DeliveryIntake deliveryIntake(JdbcTemplate jdbc, PlatformTransactionManager transactions, DatabaseUrl databaseUrl,
+            NonceLedger nonces, WebhookerProperties properties) {
+        if (properties.ingress().dedupWindow().isNegative() || properties.ingress().dedupWindow().isZero()) {
+            throw new InvalidSettingException("DEDUP_WINDOW", "must be positive, got " + properties.ingress().dedupWindow());
+        }
+        return new DeliveryIntake(jdbc, transactions, databaseUrl.vendor(), nonces, properties.ingress().dedupWindow(),
+                Clock.systemUTC(), () -> {
+                });
+    }
+
+    @Bean
+    DeliveryIdempotentRepository deliveryIdempotentRepository(DeliveryIntake intake) {
+        return new DeliveryIdempotentRepository(intake);
+    }
+
+    @Bean
+    IngressResponses ingressResponses() {
+        return new IngressResponses();
+    }
+}

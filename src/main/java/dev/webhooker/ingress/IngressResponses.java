@@ -1,0 +1,61 @@
+package dev.webhooker.ingress;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The response bodies of spec §1.10 and issue 03, with their status codes. Nothing from an
+ * exception's stack or an internal message reaches the sender except a rejection's detail.
+ */
+public final class IngressResponses {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IngressResponses.class);
+
+    public Map<String, Object> accepted(PendingDelivery pending, Message message) {
+        message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("ok", true);
+        body.put("deliveryId", pending.delivery().deliveryId());
+        return body;
+    }
+
+    public Map<String, Object> duplicate(Message message) {
+        message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("ok", true);
+        body.put("duplicate", true);
+        return body;
+    }
+
+    public Map<String, Object> rejected(Exchange exchange) {
+        WebhookRejectedException e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, WebhookRejectedException.class);
+        Rejection rejection = e.rejection();
+        exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, rejection.status());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", rejection.error());
+        if (e.detail() != null) {
+            body.put("detail", e.detail());
+        }
+        return body;
+    }
+
+    public Map<String, Object> storageUnavailable(Exchange exchange) {
+        Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+        LOG.error("webhook not accepted, storage unavailable: {}", cause == null ? "?" : cause.toString());
+        exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 503);
+        exchange.getMessage().setHeader("Retry-After", "30");
+        return Map.of("error", "Storage unavailable, retry later");
+    }
+
+    public Map<String, Object> unexpected(Exchange exchange) {
+        Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+        LOG.error("webhook not accepted, unexpected failure", cause);
+        exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 500);
+        return Map.of("error", "Internal error, retry later");
+    }
+}

@@ -1,0 +1,68 @@
+package dev.webhooker.ingress;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.webhooker.store.PayloadKeys;
+import dev.webhooker.store.PayloadStore;
+
+/**
+ * Step "park" (claim check, spec §4.3): a body larger than {@code inlineMaxBytes} is written to the
+ * payload store under a fresh {@code webhooks/YYYY/MM/DD/<uuid>.json} key and the delivery row keeps
+ * only that key; smaller payloads stay inline. The object is written before the accepting transaction
+ * (a store cannot join it), so a delivery that ends up not accepted removes its object again.
+ */
+public final class PayloadClaimCheck {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PayloadClaimCheck.class);
+
+    private final PayloadStore store;
+    private final ObjectMapper mapper;
+    private final int inlineMaxBytes;
+    private final Clock clock;
+
+    public PayloadClaimCheck(PayloadStore store, ObjectMapper mapper, int inlineMaxBytes, Clock clock) {
+        this.store = store;
+        this.mapper = mapper;
+        this.inlineMaxBytes = inlineMaxBytes;
+        this.clock = clock;
+    }
+
+    public PendingDelivery park(IncomingDelivery delivery) {
+        Instant now = clock.instant();
+        String json;
+        try {
+            json = mapper.writeValueAsString(delivery.payload());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a parsed payload could not be written back as JSON", e);
+        }
+        if (delivery.bodyBytes() <= inlineMaxBytes) {
+            return new PendingDelivery(delivery, json, null, now);
+        }
+        String key = PayloadKeys.newKey(now);
+        try {
+            store.put(key, json.getBytes(StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            throw new StorageUnavailableException("the payload store is unavailable: " + e.getMessage(), e);
+        }
+        return new PendingDelivery(delivery, null, key, now);
+    }
+
+    /** Removes the parked object of a delivery that was not accepted (duplicate or failure); never throws. */
+    public void discardIfParked(Object body) {
+        if (body instanceof PendingDelivery pending && pending.payloadRef() != null) {
+            try {
+                store.delete(pending.payloadRef());
+            } catch (RuntimeException e) {
+                // left for the orphan sweep of storage-prune
+                LOG.warn("could not remove parked payload {}: {}", pending.payloadRef(), e.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.webhooker.maintenance;
+
+import java.time.Clock;
+import java.time.Duration;
+
+import javax.sql.DataSource;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.quartz.QuartzProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.PlatformTransactionManager;
+
+import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.KvStore;
+import dev.webhooker.store.PayloadStore;
+
+/** The maintenance jobs' beans; routes/maintenance.camel.yaml calls them by name on their schedules. */
+@Configuration(proxyBeanMethods = false)
+public class MaintenanceConfiguration {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
+
+    @Bean
+    QuartzJobStoreCustomizer quartzJobStoreCustomizer(DatabaseUrl url, DataSource dataSource,
+            ObjectProvider<QuartzProperties> quartz, ObjectProvider<PlatformTransactionManager> transactions) {
+        return new QuartzJobStoreCustomizer(url.vendor(), dataSource, quartz.getIfAvailable(),
+                transactions.getIfUnique());
+    }
+
+    @Bean
+    PruneRepository pruneRepository(DataSource dataSource, DatabaseUrl url, MaintenanceProperties maintenance) {
+        return new PruneRepository(dataSource, url.vendor(), maintenance.batchSize());
+    }
+
+    @Bean
+    StoragePrune storagePrune(PruneRepository repository, PayloadStore payloads, ObjectProvider<Clock> clock,
+            WebhookerProperties properties, MaintenanceProperties maintenance) {
+        return new StoragePrune(repository, payloads, clock.getIfAvailable(Clock::systemUTC),
+                properties.ingress() == null ? null : properties.ingress().dedupWindow(),
+                properties.retention().sendLogDays(), maintenance.payloadGrace());
+    }
+
+    @Bean
+    AuditPrune auditPrune(PruneRepository repository, ObjectProvider<Clock> clock, WebhookerProperties properties) {
+        return new AuditPrune(repository, clock.getIfAvailable(Clock::systemUTC), properties.retention().auditDays());
+    }
+
+    @Bean
+    DiscordSync discordSync(KvStore kv, ObjectMapper mapper, WebhookerProperties properties) {
+        WebhookerProperties.Platforms p = properties.platforms();
+        return new DiscordSync(kv, mapper, p.discordToken(), p.discordApplicationId(), p.discordApiUrl(),
+                CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+    }
+
+    @Bean
+    TelegramSync telegramSync(ObjectMapper mapper, WebhookerProperties properties) {
+        WebhookerProperties.Platforms p = properties.platforms();
+        return new TelegramSync(mapper, p.telegramToken(), properties.baseUrl(), p.telegramWebhookSecret(),
+                p.telegramApiUrl(), CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+    }
+}

@@ -1,0 +1,192 @@
+package dev.webhooker.maintenance;
+
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.webhooker.store.DatabaseUrl;
+
+/**
+ * The deletes behind storage-prune and audit-prune. Every delete is cut into batches of at most
+ * {@code batchSize} rows, each its own short transaction, so a large backlog never holds locks that the
+ * delivery queue or ingress would wait on; a call loops until nothing due is left.
+ */
+public class PruneRepository {
+
+    private static final Logger log = LoggerFactory.getLogger(PruneRepository.class);
+
+    /** Statuses after which a delivery row is never touched again by the delivery engine. */
+    static final List<String> FINAL_STATUSES = List.of("delivered", "failed", "dead");
+    private static final String FINAL_IN = "('delivered', 'failed', 'dead')";
+
+    /**
+     * The per-target rows of a delivery, owned by the delivery engine (its own migration). They are
+     * removed with their delivery; detected at the first prune so this class works before and after
+     * that table exists.
+     */
+    static final String TARGETS_TABLE = "delivery_targets";
+    static final String TARGETS_DELIVERY_COLUMN = "delivery_key";
+
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate tx;
+    private final DatabaseUrl.Vendor vendor;
+    private final int batchSize;
+    private volatile Boolean targetsTablePresent;
+
+    public PruneRepository(DataSource dataSource, DatabaseUrl.Vendor vendor, int batchSize) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.tx = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        this.vendor = vendor;
+        this.batchSize = batchSize;
+    }
+
+    public long deleteExpiredDedupKeys(long nowMs) {
+        return deleteInBatches("dedup_keys", "expires_at < ?", nowMs);
+    }
+
+    /** The embedded KV table (unused, so empty, when Redis holds the KV store). */
+    public long deleteExpiredKvEntries(long nowMs) {
+        return deleteInBatches("kv_entries", "expires_at IS NOT NULL AND expires_at < ?", nowMs);
+    }
+
+    public long deleteMessageTrackingBefore(long cutoffMs) {
+        return deleteInBatches("message_tracking", "updated_at < ?", cutoffMs);
+    }
+
+    public long deleteSendLogsBefore(long cutoffMs) {
+        return deleteInBatches("send_logs", "ts < ?", cutoffMs);
+    }
+
+    public long deleteAuditLogsBefore(long cutoffMs) {
+        return deleteInBatches("audit_logs", "ts < ?", cutoffMs);
+    }
+
+    /**
+     * Final delivery rows (delivered, failed, dead) last updated before {@code cutoffMs}, with their
+     * target rows. Rows still pending or retrying are never removed, however old.
+     */
+    public long deleteFinalDeliveriesBefore(long cutoffMs) {
+        long total = 0;
+        while (true) {
+            List<String> keys = jdbc.queryForList(
+                    "SELECT key FROM delivery_state WHERE status IN " + FINAL_IN + " AND updated_at < ?"
+                            + " ORDER BY updated_at LIMIT ?",
+                    String.class, cutoffMs, batchSize);
+            if (keys.isEmpty()) {
+                return total;
+            }
+            Integer deleted = tx.execute(status -> deleteDeliveries(keys, cutoffMs));
+            total += deleted == null ? 0 : deleted;
+            if (keys.size() < batchSize) {
+                return total;
+            }
+        }
+    }
+
+    private int deleteDeliveries(List<String> candidates, long cutoffMs) {
+        // Lock and re-check inside the transaction: a row an operator re-queued since the SELECT keeps
+        // its target rows.
+        List<String> keys = jdbc.queryForList(
+                "SELECT key FROM delivery_state WHERE key IN (" + placeholders(candidates.size()) + ")"
+                        + " AND status IN " + FINAL_IN + " AND updated_at < ? FOR UPDATE",
+                String.class, args(candidates, cutoffMs));
+        if (keys.isEmpty()) {
+            return 0;
+        }
+        deleteTargetRowsOf(keys);
+        return jdbc.update("DELETE FROM delivery_state WHERE key IN (" + placeholders(keys.size()) + ")",
+                keys.toArray());
+    }
+
+    /**
+     * Deletes the delivery engine's target rows of these deliveries (table {@value #TARGETS_TABLE},
+     * column {@value #TARGETS_DELIVERY_COLUMN}); does nothing while that table does not exist.
+     */
+    void deleteTargetRowsOf(List<String> deliveryKeys) {
+        if (!targetsTablePresent()) {
+            return;
+        }
+        jdbc.update("DELETE FROM " + TARGETS_TABLE + " WHERE " + TARGETS_DELIVERY_COLUMN + " IN ("
+                + placeholders(deliveryKeys.size()) + ")", deliveryKeys.toArray());
+    }
+
+    private boolean targetsTablePresent() {
+        Boolean present = targetsTablePresent;
+        if (present == null) {
+            present = Boolean.TRUE.equals(jdbc.execute((java.sql.Connection c) -> hasColumn(c.getMetaData())));
+            targetsTablePresent = present;
+            log.debug("{}.{} {}", TARGETS_TABLE, TARGETS_DELIVERY_COLUMN, present ? "found" : "not present");
+        }
+        return present;
+    }
+
+    private static boolean hasColumn(DatabaseMetaData meta) throws SQLException {
+        // Both vendors store unquoted identifiers in lower case here (H2 runs with DATABASE_TO_LOWER).
+        try (ResultSet rs = meta.getColumns(null, null, TARGETS_TABLE, TARGETS_DELIVERY_COLUMN)) {
+            return rs.next();
+        }
+    }
+
+    /**
+     * Of these parked-payload keys, the ones no delivery still needs: no delivery row references the key,
+     * or every row that does is final.
+     */
+    public Set<String> unneededPayloadRefs(List<String> refs) {
+        Set<String> unneeded = new HashSet<>();
+        for (int from = 0; from < refs.size(); from += batchSize) {
+            List<String> chunk = refs.subList(from, Math.min(refs.size(), from + batchSize));
+            Set<String> needed = new HashSet<>(jdbc.queryForList(
+                    "SELECT DISTINCT payload_ref FROM delivery_state WHERE payload_ref IN ("
+                            + placeholders(chunk.size()) + ") AND status NOT IN " + FINAL_IN,
+                    String.class, chunk.toArray()));
+            for (String ref : chunk) {
+                if (!needed.contains(ref)) {
+                    unneeded.add(ref);
+                }
+            }
+        }
+        return Collections.unmodifiableSet(unneeded);
+    }
+
+    /**
+     * Deletes rows of {@code table} matching {@code condition} (one {@code ?} bound to {@code bound}),
+     * {@code batchSize} rows per statement. PostgreSQL has no DELETE … LIMIT, so it picks the batch by
+     * physical row id; H2 limits the DELETE itself.
+     */
+    private long deleteInBatches(String table, String condition, long bound) {
+        String sql = vendor == DatabaseUrl.Vendor.POSTGRESQL
+                ? "DELETE FROM " + table + " WHERE ctid IN (SELECT ctid FROM " + table + " WHERE " + condition
+                        + " LIMIT ?)"
+                : "DELETE FROM " + table + " WHERE " + condition + " FETCH FIRST ? ROWS ONLY";
+        long total = 0;
+        int deleted;
+        do {
+            deleted = jdbc.update(sql, bound, batchSize);
+            total += deleted;
+        } while (deleted >= batchSize);
+        return total;
+    }
+
+    private static String placeholders(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
+    }
+
+    private static Object[] args(List<String> values, Object last) {
+        List<Object> all = new ArrayList<>(values);
+        all.add(last);
+        return all.toArray();
+    }
+}

@@ -1,0 +1,578 @@
+package dev.webhooker.routing;
+
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Maps groups and routes between their wire format (control-plane.md §2.4: admin API bodies, the YAML
+ * config file, the JSON columns of {@code d1_groups} / {@code d1_routes}) and the records of this package.
+ *
+ * <p>Reading checks shapes and types (a boolean is a boolean, {@code match} is a string or a list of
+ * strings, …) and applies the wire format's conversions: a legacy single {@code target} becomes
+ * {@code targets:[target]}, {@code platform} defaults to discord and a target keeps only its platform's
+ * fields, legacy {@code adminIds} become owner members, {@code emoji} defaults to true. Rules about values
+ * (patterns, lengths, references) belong to {@link ConfigValidator}. Both report with {@link ConfigError}.
+ *
+ * <p>{@link #forInput()} is for what people write (admin API, YAML): unknown fields are errors, so a typo
+ * like {@code fallbak} never passes silently, and a group must say who its members are.
+ * {@link #forStorage()} reads what this service wrote earlier (or a D1 export) and tolerates extra fields.
+ */
+public final class ConfigJson {
+
+    private static final Set<String> GROUP_FIELDS = Set.of("id", "name", "members", "adminIds", "owners", "providers",
+            "installationId", "emoji", "forgeSources", "lang", "logTarget", "requireReplayProtection");
+    private static final Set<String> ROUTE_FIELDS = Set.of("id", "groupId", "name", "enabled", "filters", "ast", "targets",
+            "target", "stop", "fallback", "discordRoleIds");
+    private static final Set<String> TARGET_FIELDS = Set.of("platform", "channelId", "threadId", "chatId", "topicId");
+    private static final Set<String> FILTER_FIELDS = Set.of("type", "match", "exclude");
+    private static final Set<String> MEMBER_FIELDS = Set.of("login", "role");
+    private static final Set<String> FORGE_FIELDS = Set.of("host", "type", "name");
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final boolean strict;
+
+    private ConfigJson(boolean strict) {
+        this.strict = strict;
+    }
+
+    /** For what people write: unknown fields are errors and a group must list its members (or legacy adminIds). */
+    public static ConfigJson forInput() {
+        return new ConfigJson(true);
+    }
+
+    /** For what was stored before: extra fields are ignored. */
+    public static ConfigJson forStorage() {
+        return new ConfigJson(false);
+    }
+
+    public ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /** A group list; {@code null} or a missing node is an empty list. All entries are read before failing. */
+    public List<Group> readGroups(JsonNode node) {
+        List<Group> groups = new ArrayList<>();
+        List<ConfigError> errors = new ArrayList<>();
+        for (JsonNode element : list(node, "groups")) {
+            int index = groups.size() + errors.size();
+            String entry = ConfigError.groupEntry(index, idOf(element, "id"));
+            try {
+                groups.add(group(element));
+            } catch (FieldProblem p) {
+                errors.add(ConfigError.of(entry, p.field, p.getMessage()));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidConfigException(errors);
+        }
+        return groups;
+    }
+
+    /** A route list; {@code null} or a missing node is an empty list. All entries are read before failing. */
+    public List<Route> readRoutes(JsonNode node) {
+        List<Route> routes = new ArrayList<>();
+        List<ConfigError> errors = new ArrayList<>();
+        for (JsonNode element : list(node, "routes")) {
+            int index = routes.size() + errors.size();
+            String entry = ConfigError.routeEntry(index, idOf(element, "id"), idOf(element, "groupId"));
+            try {
+                routes.add(route(element));
+            } catch (FieldProblem p) {
+                errors.add(ConfigError.of(entry, p.field, p.getMessage()));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidConfigException(errors);
+        }
+        return routes;
+    }
+
+    public Group readGroup(JsonNode node) {
+        try {
+            return group(node);
+        } catch (FieldProblem p) {
+            throw InvalidConfigException.single(ConfigError.groupEntry(-1, idOf(node, "id")), p.field, p.getMessage());
+        }
+    }
+
+    public Route readRoute(JsonNode node) {
+        try {
+            return route(node);
+        } catch (FieldProblem p) {
+            throw InvalidConfigException.single(ConfigError.routeEntry(-1, idOf(node, "id"), idOf(node, "groupId")),
+                    p.field, p.getMessage());
+        }
+    }
+
+    /** A group stored as JSON text (the {@code d1_groups.data} column). */
+    public Group readGroup(String json) {
+        return readGroup(parse(json));
+    }
+
+    /** The {@code d1_routes.filters} column. */
+    public List<Filter> readFilters(String json) {
+        return wrap("filters", () -> filters(parse(json), "filters"));
+    }
+
+    /** The {@code d1_routes.targets} column. */
+    public List<Target> readTargets(String json) {
+        return wrap("targets", () -> targets(parse(json), "targets"));
+    }
+
+    /** The {@code d1_routes.ast} column; {@code null} text or JSON {@code null} means "no tree". */
+    public FilterNode readAst(String json) {
+        return json == null ? null : wrap("ast", () -> ast(parse(json), "ast"));
+    }
+
+    /** The {@code d1_routes.discord_role_ids} column. */
+    public List<String> readStrings(String json, String field) {
+        return json == null ? List.of() : wrap(field, () -> strings(parse(json), field, true));
+    }
+
+    private JsonNode parse(String json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw InvalidConfigException.single("", "", "not JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private <T> T wrap(String what, java.util.function.Supplier<T> reader) {
+        try {
+            return reader.get();
+        } catch (FieldProblem p) {
+            throw InvalidConfigException.single("", p.field, p.getMessage());
+        }
+    }
+
+    private Group group(JsonNode node) {
+        ObjectNode o = object(node, "");
+        checkFields(o, "", GROUP_FIELDS);
+        List<Group.Member> members;
+        JsonNode membersNode = o.get("members");
+        List<String> adminIds = strings(o.get("adminIds"), "adminIds", false);
+        if (present(membersNode)) {
+            members = new ArrayList<>();
+            int i = 0;
+            for (JsonNode m : list(membersNode, "members")) {
+                String path = "members[" + i++ + "]";
+                ObjectNode mo = object(m, path);
+                checkFields(mo, path + ".", MEMBER_FIELDS);
+                members.add(new Group.Member(text(mo, "login", path + ".login"), text(mo, "role", path + ".role")));
+            }
+        } else if (present(o.get("adminIds"))) {
+            // legacy groups list their owners as adminIds only
+            members = adminIds.stream().map(login -> new Group.Member(login, "owner")).toList();
+        } else if (strict) {
+            throw new FieldProblem("members", "required: a list of {login, role} (or the legacy adminIds list)");
+        } else {
+            members = List.of();
+        }
+        List<Group.ForgeSource> forgeSources = new ArrayList<>();
+        int i = 0;
+        for (JsonNode f : list(o.get("forgeSources"), "forgeSources")) {
+            String path = "forgeSources[" + i++ + "]";
+            ObjectNode fo = object(f, path);
+            checkFields(fo, path + ".", FORGE_FIELDS);
+            String name = text(fo, "name", path + ".name");
+            name = name == null || name.isBlank() ? null : name.trim();
+            forgeSources.add(new Group.ForgeSource(text(fo, "host", path + ".host"), text(fo, "type", path + ".type"), name));
+        }
+        JsonNode logTarget = o.get("logTarget");
+        return new Group(
+                text(o, "id", "id"),
+                text(o, "name", "name"),
+                members,
+                ownerLogins(members),
+                strings(o.get("owners"), "owners", false),
+                strings(o.get("providers"), "providers", false),
+                integer(o, "installationId"),
+                bool(o, "emoji", true),
+                forgeSources,
+                text(o, "lang", "lang"),
+                present(logTarget) ? target(logTarget, "logTarget") : null,
+                bool(o, "requireReplayProtection", false));
+    }
+
+    /** {@code adminIds} is derived on every save: the logins of the owners (control-plane.md §2.4). */
+    private static List<String> ownerLogins(List<Group.Member> members) {
+        return members.stream()
+                .filter(m -> "owner".equals(m.role()) && m.login() != null)
+                .map(Group.Member::login)
+                .toList();
+    }
+
+    private Route route(JsonNode node) {
+        ObjectNode o = object(node, "");
+        checkFields(o, "", ROUTE_FIELDS);
+        List<Target> targets;
+        if (present(o.get("targets"))) {
+            targets = targets(o.get("targets"), "targets");
+        } else if (present(o.get("target"))) {
+            targets = List.of(target(o.get("target"), "target"));
+        } else {
+            targets = List.of();
+        }
+        JsonNode enabled = o.get("enabled");
+        if (strict && !present(enabled)) {
+            throw new FieldProblem("enabled", "required: true or false");
+        }
+        JsonNode ast = o.get("ast");
+        return new Route(
+                text(o, "id", "id"),
+                text(o, "groupId", "groupId"),
+                text(o, "name", "name"),
+                bool(o, "enabled", true),
+                filters(o.get("filters"), "filters"),
+                present(ast) ? ast(ast, "ast") : null,
+                targets,
+                bool(o, "stop", false),
+                bool(o, "fallback", false),
+                strings(o.get("discordRoleIds"), "discordRoleIds", true));
+    }
+
+    private List<Filter> filters(JsonNode node, String path) {
+        List<Filter> filters = new ArrayList<>();
+        for (JsonNode f : list(node, path)) {
+            filters.add(filter(f, path + "[" + filters.size() + "]"));
+        }
+        return filters;
+    }
+
+    private Filter filter(JsonNode node, String path) {
+        ObjectNode o = object(node, path);
+        checkFields(o, path + ".", FILTER_FIELDS);
+        JsonNode match = o.get("match");
+        List<String> patterns;
+        if (!present(match)) {
+            patterns = List.of();
+        } else if (match.isArray()) {
+            patterns = strings(match, path + ".match", true);
+        } else if (match.isValueNode()) {
+            patterns = List.of(scalar(match, path + ".match"));
+        } else {
+            throw new FieldProblem(path + ".match", "must be a string or a list of strings");
+        }
+        return new Filter(text(o, "type", path + ".type"), patterns, bool(o, "exclude", false, path + ".exclude"));
+    }
+
+    private FilterNode ast(JsonNode node, String path) {
+        ObjectNode o = object(node, path);
+        // the node kind is decided by key presence, in this order (pipeline.md §3.5)
+        if (o.has("all")) {
+            checkFields(o, path + ".", Set.of("all"));
+            return new FilterNode.All(children(o.get("all"), path + ".all"));
+        }
+        if (o.has("any")) {
+            checkFields(o, path + ".", Set.of("any"));
+            return new FilterNode.Any(children(o.get("any"), path + ".any"));
+        }
+        if (o.has("not")) {
+            checkFields(o, path + ".", Set.of("not"));
+            return new FilterNode.Not(ast(o.get("not"), path + ".not"));
+        }
+        return new FilterNode.Leaf(filter(o, path));
+    }
+
+    private List<FilterNode> children(JsonNode node, String path) {
+        if (node == null || !node.isArray()) {
+            throw new FieldProblem(path, "must be a list of filter nodes");
+        }
+        List<FilterNode> children = new ArrayList<>();
+        for (JsonNode child : node) {
+            children.add(ast(child, path + "[" + children.size() + "]"));
+        }
+        return children;
+    }
+
+    private List<Target> targets(JsonNode node, String path) {
+        List<Target> targets = new ArrayList<>();
+        for (JsonNode t : list(node, path)) {
+            targets.add(target(t, path + "[" + targets.size() + "]"));
+        }
+        return targets;
+    }
+
+    private Target target(JsonNode node, String path) {
+        ObjectNode o = object(node, path);
+        checkFields(o, path + ".", TARGET_FIELDS);
+        String platform = text(o, "platform", path + ".platform");
+        if (platform == null || platform.isEmpty() || platform.equals("discord")) {
+            return Target.discord(id(o, "channelId", path + ".channelId"), blankToNull(id(o, "threadId", path + ".threadId")));
+        }
+        if (platform.equals("telegram")) {
+            return Target.telegram(id(o, "chatId", path + ".chatId"), blankToNull(id(o, "topicId", path + ".topicId")));
+        }
+        throw new FieldProblem(path + ".platform", "unknown platform " + ConfigError.quote(platform) + " (expected discord or telegram)");
+    }
+
+    // ---------------------------------------------------------------- writing
+
+    public ObjectNode write(Group g) {
+        ObjectNode o = NODES.objectNode();
+        o.put("id", g.id());
+        o.put("name", g.name());
+        ArrayNode members = o.putArray("members");
+        for (Group.Member m : g.members()) {
+            members.addObject().put("login", m.login()).put("role", m.role());
+        }
+        ArrayNode adminIds = o.putArray("adminIds");
+        ownerLogins(g.members()).forEach(adminIds::add);
+        g.owners().forEach(o.putArray("owners")::add);
+        g.providers().forEach(o.putArray("providers")::add);
+        if (g.installationId() != null) {
+            o.put("installationId", g.installationId());
+        }
+        o.put("emoji", g.emoji());
+        if (!g.forgeSources().isEmpty()) {
+            ArrayNode sources = o.putArray("forgeSources");
+            for (Group.ForgeSource f : g.forgeSources()) {
+                ObjectNode fo = sources.addObject().put("host", f.host()).put("type", f.type());
+                if (f.name() != null) {
+                    fo.put("name", f.name());
+                }
+            }
+        }
+        if (g.lang() != null) {
+            o.put("lang", g.lang());
+        }
+        if (g.logTarget() != null) {
+            o.set("logTarget", write(g.logTarget()));
+        }
+        o.put("requireReplayProtection", g.requireReplayProtection());
+        return o;
+    }
+
+    public ObjectNode write(Route r) {
+        ObjectNode o = NODES.objectNode();
+        o.put("id", r.id());
+        o.put("groupId", r.groupId());
+        o.put("name", r.name());
+        o.put("enabled", r.enabled());
+        o.set("filters", writeFilters(r.filters()));
+        if (r.ast() != null) {
+            o.set("ast", write(r.ast()));
+        }
+        o.set("targets", writeTargets(r.targets()));
+        o.put("stop", r.stop());
+        o.put("fallback", r.fallback());
+        r.discordRoleIds().forEach(o.putArray("discordRoleIds")::add);
+        return o;
+    }
+
+    public ObjectNode write(Target t) {
+        ObjectNode o = NODES.objectNode();
+        Target.Platform platform = t.platform() == null ? Target.Platform.DISCORD : t.platform();
+        o.put("platform", platform.wireName());
+        if (platform == Target.Platform.DISCORD) {
+            o.put("channelId", t.channelId());
+            if (t.threadId() != null) {
+                o.put("threadId", t.threadId());
+            }
+        } else {
+            o.put("chatId", t.chatId());
+            if (t.topicId() != null) {
+                o.put("topicId", t.topicId());
+            }
+        }
+        return o;
+    }
+
+    public ObjectNode write(Filter f) {
+        ObjectNode o = NODES.objectNode();
+        o.put("type", f.type());
+        f.match().forEach(o.putArray("match")::add);
+        if (f.exclude()) {
+            o.put("exclude", true);
+        }
+        return o;
+    }
+
+    public JsonNode write(FilterNode node) {
+        if (node instanceof FilterNode.All all) {
+            ArrayNode children = NODES.arrayNode();
+            all.children().forEach(c -> children.add(write(c)));
+            return NODES.objectNode().set("all", children);
+        }
+        if (node instanceof FilterNode.Any any) {
+            ArrayNode children = NODES.arrayNode();
+            any.children().forEach(c -> children.add(write(c)));
+            return NODES.objectNode().set("any", children);
+        }
+        if (node instanceof FilterNode.Not not) {
+            return NODES.objectNode().set("not", write(not.child()));
+        }
+        return write(((FilterNode.Leaf) node).filter());
+    }
+
+    public ArrayNode writeFilters(List<Filter> filters) {
+        ArrayNode a = NODES.arrayNode();
+        filters.forEach(f -> a.add(write(f)));
+        return a;
+    }
+
+    public ArrayNode writeTargets(List<Target> targets) {
+        ArrayNode a = NODES.arrayNode();
+        targets.forEach(t -> a.add(write(t)));
+        return a;
+    }
+
+    public ArrayNode writeStrings(List<String> values) {
+        ArrayNode a = NODES.arrayNode();
+        values.forEach(a::add);
+        return a;
+    }
+
+    /** Compact JSON text, as stored in the SQL columns. */
+    public String toText(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- shape helpers
+
+    private static boolean present(JsonNode node) {
+        return node != null && !node.isNull() && !node.isMissingNode();
+    }
+
+    private static ObjectNode object(JsonNode node, String path) {
+        if (node instanceof ObjectNode o) {
+            return o;
+        }
+        throw new FieldProblem(path, "must be an object");
+    }
+
+    private static Iterable<JsonNode> list(JsonNode node, String path) {
+        if (!present(node)) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw new FieldProblem(path, "must be a list");
+        }
+        return node;
+    }
+
+    private void checkFields(ObjectNode o, String prefix, Set<String> allowed) {
+        if (!strict) {
+            return;
+        }
+        for (Iterator<String> names = o.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!allowed.contains(name)) {
+                Set<String> sorted = new LinkedHashSet<>(allowed.stream().sorted().toList());
+                throw new FieldProblem(prefix + name, "unknown field (expected one of " + String.join(", ", sorted) + ")");
+            }
+        }
+    }
+
+    private static String text(ObjectNode o, String key, String path) {
+        JsonNode v = o.get(key);
+        if (!present(v)) {
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw new FieldProblem(path, "must be a string");
+        }
+        return v.textValue();
+    }
+
+    /** Platform ids are strings on the wire; whole numbers are taken too, since YAML reads {@code chatId: -100123} as one. */
+    private static String id(ObjectNode o, String key, String path) {
+        JsonNode v = o.get(key);
+        return present(v) ? scalar(v, path) : null;
+    }
+
+    private static String scalar(JsonNode v, String path) {
+        if (v.isTextual()) {
+            return v.textValue();
+        }
+        if (v.isIntegralNumber()) {
+            return v.bigIntegerValue().toString();
+        }
+        throw new FieldProblem(path, "must be a string");
+    }
+
+    private static List<String> strings(JsonNode node, String path, boolean numbersAllowed) {
+        List<String> values = new ArrayList<>();
+        for (JsonNode v : list(node, path)) {
+            String itemPath = path + "[" + values.size() + "]";
+            values.add(numbersAllowed ? scalar(v, itemPath) : textItem(v, itemPath));
+        }
+        return values;
+    }
+
+    private static String textItem(JsonNode v, String path) {
+        if (!v.isTextual()) {
+            throw new FieldProblem(path, "must be a string");
+        }
+        return v.textValue();
+    }
+
+    private static boolean bool(ObjectNode o, String key, boolean absent) {
+        return bool(o, key, absent, key);
+    }
+
+    private static boolean bool(ObjectNode o, String key, boolean absent, String path) {
+        JsonNode v = o.get(key);
+        if (!present(v)) {
+            return absent;
+        }
+        if (!v.isBoolean()) {
+            throw new FieldProblem(path, "must be true or false");
+        }
+        return v.booleanValue();
+    }
+
+    private static Long integer(ObjectNode o, String key) {
+        JsonNode v = o.get(key);
+        if (!present(v)) {
+            return null;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw new FieldProblem(key, "must be a whole number or null");
+        }
+        return v.longValue();
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    /** The id of an entry for its error label, when it is readable at all. */
+    private static String idOf(JsonNode node, String key) {
+        if (node == null || !node.isObject()) {
+            return null;
+        }
+        JsonNode v = node.get(key);
+        return v != null && v.isTextual() ? v.textValue() : null;
+    }
+
+    /** A shape problem at a field path; turned into a {@link ConfigError} by the entry that holds it. */
+    private static final class FieldProblem extends RuntimeException {
+        private final String field;
+
+        FieldProblem(String field, String message) {
+            super(message, null, false, false);
+            this.field = field;
+        }
+    }
+}

@@ -1,0 +1,329 @@
+package dev.webhooker.store;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import javax.sql.DataSource;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.webhooker.routing.ConfigError;
+import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.ConfigSource;
+import dev.webhooker.routing.ConfigValidator;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.InvalidConfigException;
+import dev.webhooker.routing.Route;
+
+/**
+ * Groups and routes in {@code d1_groups} / {@code d1_routes} (pipeline.md §5.1), plain SQL that runs on H2
+ * and PostgreSQL. Every write is one transaction that first bumps {@code config_revision}: concurrent
+ * writers (on any instance) queue on that row, and readers use it to tell a consistent read from a torn one.
+ *
+ * <p>A write changes only what changed: rows are updated in place (keeping {@code created_at}, bumping
+ * {@code version}), new ones inserted, and rows that are gone deleted — routes before groups, so no
+ * foreign-key cascade ever removes a route nobody asked to remove (P14). Each entity's place in its list
+ * is kept as {@code position}; reads return (position, id) order, which is the evaluation order (P7).
+ * Nothing invalid is stored: writes are checked with {@link ConfigValidator} first.
+ */
+public class ConfigRepository implements ConfigSource {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConfigRepository.class);
+    private static final int CONSISTENT_READ_ATTEMPTS = 10;
+
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate tx;
+    private final Clock clock;
+    private final ConfigJson json = ConfigJson.forStorage();
+    private final ConfigValidator validator = new ConfigValidator();
+    private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
+
+    public ConfigRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock) {
+        this.jdbc = jdbc;
+        this.tx = new TransactionTemplate(transactions);
+        this.clock = clock;
+    }
+
+    /** Outside Spring (tests, tools): its own JdbcTemplate and transaction manager on {@code dataSource}. */
+    public static ConfigRepository on(DataSource dataSource) {
+        return new ConfigRepository(new JdbcTemplate(dataSource), new DataSourceTransactionManager(dataSource), Clock.systemUTC());
+    }
+
+    /** Runs after every committed write of this instance (the snapshot refresh). */
+    public void addChangeListener(Runnable listener) {
+        changeListeners.add(listener);
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    @Override
+    public long revision() {
+        Long revision = jdbc.queryForObject("SELECT revision FROM config_revision WHERE id = 1", Long.class);
+        return revision == null ? 0 : revision;
+    }
+
+    /**
+     * Groups and routes in (position, id) order. The revision is read before and after: if a write
+     * committed in between, the read is repeated, so the result is never half old, half new.
+     */
+    @Override
+    public ConfigSnapshot load() {
+        for (int attempt = 1; ; attempt++) {
+            long before = revision();
+            List<Group> groups = loadGroups();
+            List<Route> routes = loadRoutes();
+            long after = revision();
+            if (before == after) {
+                return new ConfigSnapshot(after, groups, routes);
+            }
+            if (attempt == CONSISTENT_READ_ATTEMPTS) {
+                // writes keep landing: report the older revision so the next staleness check reloads
+                return new ConfigSnapshot(before, groups, routes);
+            }
+        }
+    }
+
+    /** True when there is no group and no route at all (a seed file may be imported). */
+    public boolean isEmpty() {
+        Integer rows = jdbc.queryForObject("SELECT (SELECT COUNT(*) FROM d1_groups) + (SELECT COUNT(*) FROM d1_routes)", Integer.class);
+        return rows == null || rows == 0;
+    }
+
+    public List<Group> loadGroups() {
+        List<Group> groups = new ArrayList<>();
+        jdbc.query("SELECT id, data FROM d1_groups ORDER BY position, id", (ResultSet rs) -> {
+            String id = rs.getString("id");
+            try {
+                Group g = json.readGroup(rs.getString("data"));
+                groups.add(Objects.equals(g.id(), id) ? g : withId(g, id));
+            } catch (InvalidConfigException | IllegalArgumentException e) {
+                LOG.error("d1_groups row {} is unreadable and is left out: {}", ConfigError.quote(id), e.getMessage());
+            }
+        });
+        return groups;
+    }
+
+    public List<Route> loadRoutes() {
+        List<Route> routes = new ArrayList<>();
+        jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast "
+                + "FROM d1_routes ORDER BY position, id", (ResultSet rs) -> {
+            try {
+                routes.add(route(rs));
+            } catch (InvalidConfigException | IllegalArgumentException e) {
+                LOG.error("d1_routes row {} of group {} is unreadable and is left out: {}",
+                        ConfigError.quote(rs.getString("id")), ConfigError.quote(rs.getString("group_id")), e.getMessage());
+            }
+        });
+        return routes;
+    }
+
+    private Route route(ResultSet rs) throws SQLException {
+        return new Route(
+                rs.getString("id"),
+                rs.getString("group_id"),
+                rs.getString("name"),
+                rs.getInt("enabled") != 0,
+                json.readFilters(rs.getString("filters")),
+                json.readAst(rs.getString("ast")),
+                json.readTargets(rs.getString("targets")),
+                rs.getInt("stop") != 0,
+                rs.getInt("fallback") != 0,
+                json.readStrings(rs.getString("discord_role_ids"), "discordRoleIds"));
+    }
+
+    private static Group withId(Group g, String id) {
+        return new Group(id, g.name(), g.members(), g.adminIds(), g.owners(), g.providers(), g.installationId(), g.emoji(),
+                g.forgeSources(), g.lang(), g.logTarget(), g.requireReplayProtection());
+    }
+
+    // ---------------------------------------------------------------- writing
+
+    /**
+     * Makes the stored configuration exactly {@code groups} and {@code routes}, in that order, in one
+     * transaction. Throws {@link InvalidConfigException} (nothing written) when they don't validate.
+     */
+    public void replaceAll(List<Group> groups, List<Route> routes) {
+        validator.requireValid(groups, routes);
+        tx.executeWithoutResult(status -> {
+            bumpRevision();
+            long now = clock.millis();
+            Map<String, GroupRow> storedGroups = new HashMap<>();
+            jdbc.query("SELECT id, name, data, position FROM d1_groups", (ResultSet rs) -> {
+                storedGroups.put(rs.getString("id"), new GroupRow(rs.getString("name"), rs.getString("data"), rs.getInt("position")));
+            });
+            for (int i = 0; i < groups.size(); i++) {
+                Group g = groups.get(i);
+                GroupRow row = groupRow(g, i);
+                GroupRow stored = storedGroups.get(g.id());
+                if (stored == null) {
+                    insertGroup(g.id(), row, now);
+                } else if (!stored.equals(row)) {
+                    jdbc.update("UPDATE d1_groups SET name = ?, data = ?, position = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                            row.name(), row.data(), row.position(), now, g.id());
+                }
+            }
+
+            Map<RouteKey, RouteRow> storedRoutes = new HashMap<>();
+            jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, position FROM d1_routes",
+                    (ResultSet rs) -> {
+                        storedRoutes.put(new RouteKey(rs.getString("id"), rs.getString("group_id")), new RouteRow(
+                                rs.getString("name"), rs.getInt("enabled"), rs.getString("filters"), rs.getString("targets"),
+                                rs.getInt("stop"), rs.getInt("fallback"), rs.getString("discord_role_ids"), rs.getString("ast"),
+                                rs.getInt("position")));
+                    });
+            Set<RouteKey> keep = new HashSet<>();
+            for (int i = 0; i < routes.size(); i++) {
+                Route r = routes.get(i);
+                RouteKey key = new RouteKey(r.id(), r.groupId());
+                keep.add(key);
+                RouteRow row = routeRow(r, i);
+                RouteRow stored = storedRoutes.get(key);
+                if (stored == null) {
+                    jdbc.update("INSERT INTO d1_routes (id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, "
+                                    + "version, created_at, updated_at, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+                            key.id(), key.groupId(), row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(),
+                            row.discordRoleIds(), row.ast(), now, now, row.position());
+                } else if (!stored.equals(row)) {
+                    jdbc.update("UPDATE d1_routes SET name = ?, enabled = ?, filters = ?, targets = ?, stop = ?, fallback = ?, "
+                                    + "discord_role_ids = ?, ast = ?, position = ?, version = version + 1, updated_at = ? WHERE id = ? AND group_id = ?",
+                            row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(), row.discordRoleIds(),
+                            row.ast(), row.position(), now, key.id(), key.groupId());
+                }
+            }
+
+            // routes first: a group is only deleted once nothing refers to it any more
+            for (RouteKey gone : storedRoutes.keySet()) {
+                if (!keep.contains(gone)) {
+                    jdbc.update("DELETE FROM d1_routes WHERE id = ? AND group_id = ?", gone.id(), gone.groupId());
+                }
+            }
+            Set<String> keepGroups = new HashSet<>();
+            groups.forEach(g -> keepGroups.add(g.id()));
+            for (String gone : storedGroups.keySet()) {
+                if (!keepGroups.contains(gone)) {
+                    jdbc.update("DELETE FROM d1_groups WHERE id = ?", gone);
+                }
+            }
+        });
+        changed();
+    }
+
+    /**
+     * Binds each listed group to GitHub App installation {@code installationId}, overwriting an earlier
+     * binding; one transaction. Unknown group ids fail the whole call.
+     */
+    public void bindInstallation(List<String> groupIds, long installationId) {
+        if (installationId <= 0) {
+            throw new IllegalArgumentException("installationId must be positive, got " + installationId);
+        }
+        tx.executeWithoutResult(status -> {
+            bumpRevision();
+            long now = clock.millis();
+            for (String id : groupIds) {
+                List<String> data = jdbc.queryForList("SELECT data FROM d1_groups WHERE id = ?", String.class, id);
+                if (data.isEmpty()) {
+                    throw new IllegalArgumentException("unknown group " + ConfigError.quote(id));
+                }
+                Group bound = json.readGroup(data.get(0)).withInstallationId(installationId);
+                jdbc.update("UPDATE d1_groups SET data = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                        json.toText(json.write(bound)), now, id);
+            }
+        });
+        changed();
+    }
+
+    /**
+     * Adds a group after all others (installation provisioning). Throws {@link InvalidConfigException} when
+     * the group is invalid, its id is taken or the instance already holds the maximum number of groups.
+     *
+     * @return the group as stored
+     */
+    public Group createGroup(Group group) {
+        String entry = ConfigError.groupEntry(-1, group.id());
+        List<ConfigError> errors = validator.validateGroup(entry, group);
+        if (!errors.isEmpty()) {
+            throw new InvalidConfigException(errors);
+        }
+        GroupRow row = tx.execute(status -> {
+            bumpRevision();
+            Integer count = jdbc.queryForObject("SELECT COUNT(*) FROM d1_groups", Integer.class);
+            if (count != null && count >= ConfigValidator.MAX_GROUPS) {
+                throw InvalidConfigException.single("groups", "", "too many groups (at most " + ConfigValidator.MAX_GROUPS + ")");
+            }
+            Integer taken = jdbc.queryForObject("SELECT COUNT(*) FROM d1_groups WHERE id = ?", Integer.class, group.id());
+            if (taken != null && taken > 0) {
+                throw InvalidConfigException.single(entry, "id", "duplicate group id " + ConfigError.quote(group.id()));
+            }
+            Integer last = jdbc.queryForObject("SELECT MAX(position) FROM d1_groups", Integer.class);
+            GroupRow created = groupRow(group, last == null ? 0 : last + 1);
+            insertGroup(group.id(), created, clock.millis());
+            return created;
+        });
+        changed();
+        return json.readGroup(row.data());
+    }
+
+    private void bumpRevision() {
+        if (jdbc.update("UPDATE config_revision SET revision = revision + 1 WHERE id = 1") != 1) {
+            throw new IllegalStateException("config_revision has no row 1: is migration V3_1 applied?");
+        }
+    }
+
+    private void insertGroup(String id, GroupRow row, long now) {
+        jdbc.update("INSERT INTO d1_groups (id, name, data, version, created_at, updated_at, position) VALUES (?, ?, ?, 1, ?, ?, ?)",
+                id, row.name(), row.data(), now, now, row.position());
+    }
+
+    private void changed() {
+        for (Runnable listener : changeListeners) {
+            try {
+                listener.run();
+            } catch (RuntimeException e) {
+                // the write is committed; a failed refresh is retried by the staleness poll
+                LOG.error("config change listener failed: {}", e.toString());
+            }
+        }
+    }
+
+    private GroupRow groupRow(Group g, int position) {
+        return new GroupRow(g.name(), json.toText(json.write(g)), position);
+    }
+
+    private RouteRow routeRow(Route r, int position) {
+        return new RouteRow(
+                r.name(),
+                r.enabled() ? 1 : 0,
+                json.toText(json.writeFilters(r.filters())),
+                json.toText(json.writeTargets(r.targets())),
+                r.stop() ? 1 : 0,
+                r.fallback() ? 1 : 0,
+                json.toText(json.writeStrings(r.discordRoleIds())),
+                r.ast() == null ? null : json.toText(json.write(r.ast())),
+                position);
+    }
+
+    private record GroupRow(String name, String data, int position) {
+    }
+
+    private record RouteKey(String id, String groupId) {
+    }
+
+    private record RouteRow(String name, int enabled, String filters, String targets, int stop, int fallback,
+                            String discordRoleIds, String ast, int position) {
+    }
+}

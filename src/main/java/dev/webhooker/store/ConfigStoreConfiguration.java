@@ -1,0 +1,35 @@
+package dev.webhooker.store;
+
+import java.time.Clock;
+import java.time.Duration;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+
+import dev.webhooker.routing.ConfigSnapshots;
+
+/** Groups and routes: the SQL repository and the snapshot every request reads, kept fresh. */
+@Configuration(proxyBeanMethods = false)
+public class ConfigStoreConfiguration {
+
+    @Bean
+    ConfigRepository configRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions) {
+        return new ConfigRepository(jdbc, transactions, Clock.systemUTC());
+    }
+
+    @Bean
+    ConfigSnapshots configSnapshots(ConfigRepository repository) {
+        ConfigSnapshots snapshots = new ConfigSnapshots(repository);
+        repository.addChangeListener(snapshots::refresh);
+        return snapshots;
+    }
+
+    @Bean(destroyMethod = "close")
+    ConfigSnapshotPoller configSnapshotPoller(ConfigSnapshots snapshots,
+                                              @Value("${webhooker.config.refresh-interval:5s}") Duration interval) {
+        return new ConfigSnapshotPoller(snapshots, interval);
+    }
+}

@@ -1,0 +1,3 @@
+-- Intentionally empty. The embedded H2 default is a single instance, so Quartz keeps its schedule in
+-- memory (RAMJobStore, see QuartzJobStoreCustomizer) and needs no QRTZ_* tables; this file keeps the
+-- version numbers of both vendors in step with postgresql/V5_1__quartz.sql.

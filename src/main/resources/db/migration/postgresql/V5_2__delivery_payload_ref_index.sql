@@ -1,0 +1,2 @@
+-- storage-prune asks, for each parked payload, whether a delivery still references it.
+CREATE INDEX idx_delivery_state_payload_ref ON delivery_state (payload_ref) WHERE payload_ref IS NOT NULL;

@@ -1,0 +1,214 @@
+package dev.webhooker.ingress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+
+import dev.webhooker.store.DatabaseUrl;
+
+/** The accepting transaction, run against the embedded H2 and against PostgreSQL. */
+abstract class DeliveryIntakeContract {
+
+    private static final Instant T0 = Instant.parse("2026-11-29T12:00:00Z");
+    private static final Duration WINDOW = Duration.ofDays(7);
+
+    protected abstract DataSource dataSource();
+
+    protected abstract DatabaseUrl.Vendor vendor();
+
+    protected abstract String unreachableJdbcUrl();
+
+    private JdbcTemplate jdbc;
+    private MutableClock clock;
+    private InMemoryNonceLedger nonces;
+    private AtomicInteger wakeUps;
+    private DeliveryIntake intake;
+
+    @BeforeEach
+    void setUp() {
+        jdbc = new JdbcTemplate(dataSource());
+        jdbc.update("DELETE FROM dedup_keys");
+        jdbc.update("DELETE FROM delivery_state");
+        clock = new MutableClock(T0);
+        nonces = new InMemoryNonceLedger();
+        wakeUps = new AtomicInteger();
+        intake = intakeOn(dataSource());
+    }
+
+    private DeliveryIntake intakeOn(DataSource ds) {
+        return new DeliveryIntake(new JdbcTemplate(ds), new DataSourceTransactionManager(ds), vendor(), nonces, WINDOW, clock,
+                wakeUps::incrementAndGet);
+    }
+
+    private static PendingDelivery pending(String deliveryId, String groupId, String nonce, Instant at) {
+        ObjectNode payload = new ObjectMapper().createObjectNode().put("action", "opened");
+        IncomingDelivery d = new IncomingDelivery(Provider.GITHUB, "issues", payload, 42L, groupId, deliveryId, 17, nonce);
+        return new PendingDelivery(d, payload.toString(), null, at);
+    }
+
+    private int rows(String table) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM " + table, Integer.class);
+    }
+
+    @Test
+    void anAcceptedDeliveryIsOnePendingRowWithEveryContractColumn() {
+        assertThat(intake.accept(pending("d-1", "team-a", null, T0))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
+        Map<String, Object> row = jdbc.queryForMap("SELECT * FROM delivery_state");
+        assertThat(row).containsEntry("key", "github:team-a:d-1").containsEntry("status", "pending")
+                .containsEntry("delivery_id", "d-1").containsEntry("provider", "github").containsEntry("event", "issues")
+                .containsEntry("group_id", "team-a").containsEntry("payload", "{\"action\":\"opened\"}")
+                .containsEntry("attempts", 0);
+        assertThat(((Number) row.get("installation_id")).longValue()).isEqualTo(42L);
+        assertThat(((Number) row.get("received_at")).longValue()).isEqualTo(T0.toEpochMilli());
+        assertThat(((Number) row.get("next_attempt_at")).longValue()).isEqualTo(T0.toEpochMilli());
+        assertThat(row.get("payload_ref")).isNull();
+        Map<String, Object> claim = jdbc.queryForMap("SELECT * FROM dedup_keys");
+        assertThat(((Number) claim.get("expires_at")).longValue()).isEqualTo(T0.plus(WINDOW).toEpochMilli());
+        assertThat(wakeUps).hasValue(1);
+        assertThat(intake.isClaimed("github:team-a:d-1")).isTrue();
+    }
+
+    @Test
+    void aParkedPayloadKeepsOnlyItsReference() {
+        IncomingDelivery d = pending("d-2", null, null, T0).delivery();
+        intake.accept(new PendingDelivery(d, null, "webhooks/2026/11/29/00000000-0000-0000-0000-000000000000.json", T0));
+        Map<String, Object> row = jdbc.queryForMap("SELECT payload, payload_ref, group_id FROM delivery_state");
+        assertThat(row.get("payload")).isNull();
+        assertThat(row.get("group_id")).isNull();
+        assertThat(row.get("payload_ref")).isEqualTo("webhooks/2026/11/29/00000000-0000-0000-0000-000000000000.json");
+    }
+
+    @Test
+    void aRepeatInsideTheWindowIsADuplicateEvenMuchLater() {
+        intake.accept(pending("d-1", null, null, T0));
+        clock.advance(Duration.ofMillis(1));
+        assertThat(intake.accept(pending("d-1", null, null, clock.instant()))).isEqualTo(DeliveryIntake.Outcome.DUPLICATE);
+        clock.advance(WINDOW.minusSeconds(1));
+        assertThat(intake.accept(pending("d-1", null, null, clock.instant()))).isEqualTo(DeliveryIntake.Outcome.DUPLICATE);
+        assertThat(rows("delivery_state")).isEqualTo(1);
+        assertThat(wakeUps).hasValue(1);
+    }
+
+    @Test
+    void theSameIdInAnotherScopeIsANewDelivery() {
+        intake.accept(pending("d-1", null, null, T0));
+        assertThat(intake.accept(pending("d-1", "team-a", null, T0))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
+        assertThat(rows("delivery_state")).isEqualTo(2);
+    }
+
+    @Test
+    void anExpiredKeyIsClaimedAgainAndReplacesTheOldRow() {
+        intake.accept(pending("d-1", null, null, T0));
+        clock.advance(WINDOW);
+        assertThat(intake.isClaimed("github:global:d-1")).isFalse();
+        assertThat(intake.accept(pending("d-1", null, null, clock.instant()))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
+        assertThat(rows("delivery_state")).isEqualTo(1);
+        assertThat(rows("dedup_keys")).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT received_at FROM delivery_state", Long.class)).isEqualTo(clock.millis());
+        assertThat(jdbc.queryForObject("SELECT expires_at FROM dedup_keys", Long.class)).isEqualTo(clock.instant().plus(WINDOW).toEpochMilli());
+    }
+
+    @Test
+    void fiftyConcurrentCopiesGiveExactlyOneAcceptedRow() throws Exception {
+        int copies = 50;
+        ExecutorService pool = Executors.newFixedThreadPool(copies);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<DeliveryIntake.Outcome>> results = new ArrayList<>();
+        try {
+            for (int i = 0; i < copies; i++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return intake.accept(pending("same", "team-a", null, T0));
+                }));
+            }
+            start.countDown();
+            int accepted = 0;
+            int duplicates = 0;
+            for (Future<DeliveryIntake.Outcome> result : results) {
+                if (result.get() == DeliveryIntake.Outcome.ACCEPTED) {
+                    accepted++;
+                } else {
+                    duplicates++;
+                }
+            }
+            assertThat(accepted).isEqualTo(1);
+            assertThat(duplicates).isEqualTo(copies - 1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(rows("delivery_state")).isEqualTo(1);
+        assertThat(wakeUps).hasValue(1);
+    }
+
+    @Test
+    void aNonceIsSingleUseAndConsumedOnlyWithAnAcceptedDelivery() {
+        assertThat(intake.accept(pending("d-1", "team-a", "n-1", T0))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
+        assertThatThrownBy(() -> intake.accept(pending("d-2", "team-a", "n-1", T0)))
+                .isInstanceOfSatisfying(WebhookRejectedException.class,
+                        e -> assertThat(e.rejection()).isEqualTo(Rejection.INVALID_SIGNATURE));
+        assertThat(intake.accept(pending("d-3", "team-b", "n-1", T0))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
+        assertThat(rows("delivery_state")).isEqualTo(2);
+    }
+
+    @Test
+    void anUnreachableDatabaseLeavesNoStateAndGivesTheNonceBack() {
+        HikariDataSource down = new HikariDataSource();
+        down.setJdbcUrl(unreachableJdbcUrl());
+        down.setUsername("sa");
+        down.setConnectionTimeout(500);
+        down.setInitializationFailTimeout(-1);
+        try {
+            DeliveryIntake broken = intakeOn(down);
+            assertThatThrownBy(() -> broken.accept(pending("d-1", "team-a", "n-9", T0)))
+                    .isInstanceOf(StorageUnavailableException.class);
+        } finally {
+            down.close();
+        }
+        assertThat(nonces.used).isEmpty();
+        assertThat(wakeUps).hasValue(0);
+        assertThat(intake.accept(pending("d-1", "team-a", "n-9", T0))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
+    }
+
+    @Test
+    void aFailureAfterTheClaimRollsTheClaimBack() {
+        // the real database and transaction; only the delivery insert is made to fail, after the claim ran
+        JdbcTemplate failingInsert = new JdbcTemplate(dataSource()) {
+            @Override
+            public int update(String sql, Object... args) {
+                if (sql.contains("INSERT INTO delivery_state")) {
+                    throw new DataAccessResourceFailureException("connection lost");
+                }
+                return super.update(sql, args);
+            }
+        };
+        DeliveryIntake failing = new DeliveryIntake(failingInsert, new DataSourceTransactionManager(dataSource()), vendor(), nonces,
+                WINDOW, clock, wakeUps::incrementAndGet);
+        assertThatThrownBy(() -> failing.accept(pending("d-5", null, "n-5", T0))).isInstanceOf(StorageUnavailableException.class);
+        assertThat(rows("dedup_keys")).isZero();
+        assertThat(rows("delivery_state")).isZero();
+        assertThat(nonces.used).isEmpty();
+        assertThat(wakeUps).hasValue(0);
+        assertThat(intake.accept(pending("d-5", null, "n-5", T0))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
+    }
+}

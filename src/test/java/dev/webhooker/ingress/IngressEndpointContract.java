@@ -1,0 +1,450 @@
+package dev.webhooker.ingress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Group;
+import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.store.KvKeys;
+import dev.webhooker.store.KvStore;
+import dev.webhooker.store.PayloadStore;
+import dev.webhooker.testsupport.Fixtures;
+
+/**
+ * The front door over HTTP, with the headers each provider really sends (fixtures/SOURCES.md).
+ * Subclasses pick the storage: embedded (H2 + payload directory) or production (PostgreSQL + S3).
+ */
+abstract class IngressEndpointContract {
+
+    static final String GITHUB_SECRET = "github-global-secret";
+    static final String GITEA_SECRET = "gitea-global-secret";
+    static final String GROUP_SECRET = "ab".repeat(32);
+    static final String GROUP = "team-a";
+    static final String REPLAY_GROUP = "team-strict";
+    static final String SILENT_GROUP = "team-no-secret";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    ConfigRepository configRepository;
+    @Autowired
+    ConfigSnapshots snapshots;
+    @Autowired
+    KvStore kv;
+    @Autowired
+    PayloadStore payloads;
+
+    static void commonProperties(org.springframework.test.context.DynamicPropertyRegistry registry) throws Exception {
+        Path dataDir = Files.createTempDirectory("webhooker-ingress");
+        registry.add("webhooker.data-dir", dataDir::toString);
+        registry.add("webhooker.redis-url", () -> "");
+        registry.add("webhooker.ingress.github-webhook-secret", () -> GITHUB_SECRET);
+        registry.add("webhooker.ingress.gitea-webhook-secret", () -> GITEA_SECRET);
+    }
+
+    @BeforeEach
+    void groups() {
+        if (snapshots.current().group(GROUP).isEmpty()) {
+            for (String id : List.of(GROUP, REPLAY_GROUP, SILENT_GROUP)) {
+                configRepository.createGroup(new Group(id, id, List.of(), List.of(), List.of("acme"), List.of(), null, true,
+                        List.of(), "en", null, id.equals(REPLAY_GROUP)));
+            }
+            snapshots.refresh();
+        }
+        kv.put(KvKeys.TENANT.key(GROUP), GROUP_SECRET, null);
+        kv.put(KvKeys.TENANT.key(REPLAY_GROUP), GROUP_SECRET, null);
+    }
+
+    // ---- helpers ----
+
+    record Reply(int status, JsonNode body, Map<String, List<String>> headers) {
+    }
+
+    Reply post(String path, Map<String, String> headers, byte[] body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(request::header);
+        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+        return new Reply(response.statusCode(), JSON.readTree(response.body()), response.headers().map());
+    }
+
+    static String hex(String secret, byte[]... parts) throws Exception {
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        for (byte[] part : parts) {
+            mac.update(part);
+        }
+        return java.util.HexFormat.of().formatHex(mac.doFinal());
+    }
+
+    static Map<String, String> githubHeaders(String event, String deliveryId, String secret, byte[] body) throws Exception {
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("Content-Type", "application/json");
+        h.put("User-Agent", "GitHub-Hookshot/044aadd");
+        h.put("X-GitHub-Event", event);
+        h.put("X-GitHub-Delivery", deliveryId);
+        h.put("X-GitHub-Hook-ID", "292430182");
+        h.put("X-GitHub-Hook-Installation-Target-Type", "repository");
+        h.put("X-GitHub-Hook-Installation-Target-ID", "79929171");
+        h.put("X-Hub-Signature-256", "sha256=" + hex(secret, body));
+        return h;
+    }
+
+    /** X-Gitea-Event-Type per fixture, from the table in SOURCES.md; otherwise equal to the event. */
+    static final Map<String, String> GITEA_EVENT_TYPES = Map.of(
+            "pull_request/synchronized.json", "pull_request_sync",
+            "pull_request/label_updated.json", "pull_request_label",
+            "pull_request_approved/reviewed.json", "pull_request_review_approved",
+            "pull_request_rejected/reviewed.json", "pull_request_review_rejected",
+            "issues/assigned.json", "issue_assign",
+            "issues/label_updated.json", "issue_label",
+            "issues/milestoned.json", "issue_milestone",
+            "issue_comment/created-on-pull.json", "pull_request_comment");
+
+    static Map<String, String> giteaHeaders(String event, String eventType, String deliveryId, String secret, byte[] body) throws Exception {
+        String sig = hex(secret, body);
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("Content-Type", "application/json");
+        for (String vendor : List.of("Gitea", "Gogs", "GitHub")) {
+            h.put("X-" + vendor + "-Delivery", deliveryId);
+            h.put("X-" + vendor + "-Event", event);
+            h.put("X-" + vendor + "-Event-Type", eventType);
+        }
+        h.put("X-Gitea-Signature", sig);
+        h.put("X-Gogs-Signature", sig);
+        h.put("X-Hub-Signature-256", "sha256=" + sig);
+        h.put("X-Hub-Signature", "sha1=0000000000000000000000000000000000000000");
+        return h;
+    }
+
+    static List<Path> fixtures(String provider) throws Exception {
+        try (Stream<Path> files = Files.walk(Fixtures.root().resolve(provider))) {
+            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+    }
+
+    Map<String, Object> row(String key) {
+        List<Map<String, Object>> rows = jdbc.queryForList("SELECT * FROM delivery_state WHERE key = ?", key);
+        assertThat(rows).as("delivery row %s", key).hasSize(1);
+        return rows.get(0);
+    }
+
+    int count(String sql, Object... args) {
+        return jdbc.queryForObject(sql, Integer.class, args);
+    }
+
+    static void assertError(Reply reply, int status, String error) {
+        assertThat(reply.status()).as(reply.body().toString()).isEqualTo(status);
+        assertThat(reply.body().get("error").textValue()).isEqualTo(error);
+    }
+
+    // ---- every fixture is accepted and stored ----
+
+    @Test
+    void everyGithubFixtureIsAcceptedAndStoredOnTheGlobalEndpoint() throws Exception {
+        List<Path> files = fixtures("github");
+        assertThat(files).hasSizeGreaterThan(50);
+        for (Path file : files) {
+            byte[] body = Files.readAllBytes(file);
+            String event = file.getParent().getFileName().toString();
+            String id = UUID.randomUUID().toString();
+            Reply reply = post("/webhook", githubHeaders(event, id, GITHUB_SECRET, body), body);
+            assertThat(reply.status()).as(file + " " + reply.body()).isEqualTo(200);
+            assertThat(reply.body()).isEqualTo(JSON.readTree("{\"ok\":true,\"deliveryId\":\"" + id + "\"}"));
+            Map<String, Object> row = row("github:global:" + id);
+            assertThat(row).containsEntry("status", "pending").containsEntry("provider", "github").containsEntry("event", event);
+            assertThat(row.get("group_id")).isNull();
+            JsonNode stored = JSON.readTree((String) row.get("payload"));
+            assertThat(stored).as(file.toString()).isEqualTo(JSON.readTree(body));
+            JsonNode installation = stored.path("installation").path("id");
+            if (installation.isIntegralNumber()) {
+                assertThat(((Number) row.get("installation_id")).longValue()).isEqualTo(installation.longValue());
+            }
+        }
+    }
+
+    @Test
+    void everyGiteaFixtureIsAcceptedNormalizedAndStoredOnAGroupEndpoint() throws Exception {
+        List<Path> files = fixtures("gitea");
+        assertThat(files).hasSizeGreaterThan(25);
+        Path root = Fixtures.root().resolve("gitea");
+        for (Path file : files) {
+            byte[] body = Files.readAllBytes(file);
+            String event = file.getParent().getFileName().toString();
+            String relative = root.relativize(file).toString().replace('\\', '/');
+            String id = UUID.randomUUID().toString();
+            Reply reply = post("/webhook/" + GROUP,
+                    giteaHeaders(event, GITEA_EVENT_TYPES.getOrDefault(relative, event), id, GROUP_SECRET, body), body);
+            assertThat(reply.status()).as(file + " " + reply.body()).isEqualTo(200);
+            assertThat(reply.body().get("deliveryId").textValue()).isEqualTo(id);
+            Map<String, Object> row = row("gitea:" + GROUP + ":" + id);
+            assertThat(row).containsEntry("provider", "gitea").containsEntry("event", event).containsEntry("group_id", GROUP);
+            assertThat(row.get("installation_id")).isNull();
+            JsonNode stored = JSON.readTree((String) row.get("payload"));
+            if (event.equals("push") && stored.hasNonNull("compare_url") && !stored.get("compare_url").asText().isEmpty()) {
+                assertThat(stored.has("compare")).as(file.toString()).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void giteaOnTheGlobalEndpointUsesTheGiteaSecret() throws Exception {
+        byte[] body = Files.readAllBytes(Fixtures.root().resolve("gitea/push/commit.json"));
+        String id = UUID.randomUUID().toString();
+        assertThat(post("/webhook", giteaHeaders("push", "push", id, GITEA_SECRET, body), body).status()).isEqualTo(200);
+        assertError(post("/webhook", giteaHeaders("push", "push", UUID.randomUUID().toString(), GITHUB_SECRET, body), body),
+                401, "Invalid signature");
+    }
+
+    // ---- custom senders ----
+
+    @Test
+    void customReplayModeAcceptsOnceAndRefusesTheReusedNonce() throws Exception {
+        byte[] body = "{\"title\":\"Deploy failed\",\"repo\":\"acme/widget\",\"color\":\"red\"}".getBytes(StandardCharsets.UTF_8);
+        String ts = Long.toString(Instant.now().getEpochSecond());
+        String nonce = "nonce-" + UUID.randomUUID();
+        Map<String, String> h = Map.of("Content-Type", "application/json", "X-WebHooker-Timestamp", ts, "X-WebHooker-Nonce", nonce,
+                "X-WebHooker-Signature", "sha256=" + hex(GROUP_SECRET, (ts + "." + nonce + ".").getBytes(StandardCharsets.UTF_8), body));
+        Reply first = post("/webhook/" + REPLAY_GROUP, h, body);
+        assertThat(first.status()).as(first.body().toString()).isEqualTo(200);
+        String derived = first.body().get("deliveryId").textValue();
+        assertThat(derived).startsWith("sha256-");
+        assertThat(row("custom:" + REPLAY_GROUP + ":" + derived)).containsEntry("event", "custom");
+        assertError(post("/webhook/" + REPLAY_GROUP, h, body), 401, "Invalid signature");
+        assertThat(kv.get(KvKeys.NONCE.key(REPLAY_GROUP + ":" + nonce))).hasValue("1");
+    }
+
+    @Test
+    void aGroupThatRequiresReplayProtectionRefusesBodyOnlySignatures() throws Exception {
+        byte[] body = "{\"title\":\"x\"}".getBytes(StandardCharsets.UTF_8);
+        Map<String, String> h = Map.of("X-WebHooker-Signature", "sha256=" + hex(GROUP_SECRET, body));
+        Reply refused = post("/webhook/" + REPLAY_GROUP, h, body);
+        assertError(refused, 401, "Invalid signature");
+        assertThat(refused.body().get("detail").textValue()).contains("X-WebHooker-Nonce");
+        assertThat(post("/webhook/" + GROUP, h, body).status()).isEqualTo(200);
+    }
+
+    @Test
+    void staleTimestampIsRefused() throws Exception {
+        byte[] body = "{\"title\":\"x\"}".getBytes(StandardCharsets.UTF_8);
+        String ts = Long.toString(Instant.now().getEpochSecond() - 3600);
+        Map<String, String> h = Map.of("X-WebHooker-Timestamp", ts, "X-WebHooker-Nonce", "n-stale",
+                "X-WebHooker-Signature", "sha256=" + hex(GROUP_SECRET, (ts + ".n-stale.").getBytes(StandardCharsets.UTF_8), body));
+        assertError(post("/webhook/" + GROUP, h, body), 401, "Invalid signature");
+    }
+
+    @Test
+    void standardWebhooksHeadersAreAcceptedAndTheirIdDeduplicates() throws Exception {
+        byte[] body = "{\"title\":\"standard\"}".getBytes(StandardCharsets.UTF_8);
+        String id = "msg_" + UUID.randomUUID().toString().replace("-", "");
+        String ts = Long.toString(Instant.now().getEpochSecond());
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(GROUP_SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        mac.update((id + "." + ts + ".").getBytes(StandardCharsets.UTF_8));
+        String sig = "v1," + java.util.Base64.getEncoder().encodeToString(mac.doFinal(body));
+        Map<String, String> h = Map.of("webhook-id", id, "webhook-timestamp", ts, "webhook-signature", sig);
+        Reply first = post("/webhook/" + REPLAY_GROUP, h, body);
+        assertThat(first.status()).as(first.body().toString()).isEqualTo(200);
+        assertThat(first.body().get("deliveryId").textValue()).isEqualTo(id);
+        assertThat(post("/webhook/" + REPLAY_GROUP, h, body).body()).isEqualTo(JSON.readTree("{\"ok\":true,\"duplicate\":true}"));
+    }
+
+    @Test
+    void customPayloadsAreValidated() throws Exception {
+        byte[] body = "{\"title\":42}".getBytes(StandardCharsets.UTF_8);
+        Reply reply = post("/webhook/" + GROUP, Map.of("X-WebHooker-Signature", "sha256=" + hex(GROUP_SECRET, body)), body);
+        assertError(reply, 400, "Invalid event");
+        assertThat(reply.body().get("detail").textValue()).contains("'title'");
+    }
+
+    // ---- rejections ----
+
+    @Test
+    void tamperedBodyAndWrongSecretAre401() throws Exception {
+        byte[] body = "{\"zen\":\"Keep it simple\"}".getBytes(StandardCharsets.UTF_8);
+        Map<String, String> signed = githubHeaders("ping", UUID.randomUUID().toString(), GITHUB_SECRET, body);
+        byte[] tampered = "{\"zen\":\"Keep it simple!\"}".getBytes(StandardCharsets.UTF_8);
+        assertError(post("/webhook", signed, tampered), 401, "Invalid signature");
+        assertError(post("/webhook", githubHeaders("ping", UUID.randomUUID().toString(), "wrong", body), body), 401, "Invalid signature");
+        assertError(post("/webhook/" + GROUP, githubHeaders("ping", UUID.randomUUID().toString(), GITHUB_SECRET, body), body),
+                401, "Invalid signature");
+    }
+
+    @Test
+    void nonJsonArrayJsonAndNumbersAre400() throws Exception {
+        for (String text : List.of("not json", "[{\"a\":1}]", "123", "null", "")) {
+            byte[] body = text.getBytes(StandardCharsets.UTF_8);
+            Reply reply = post("/webhook", githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, body), body);
+            assertError(reply, 400, "Invalid event");
+            assertThat(reply.body().get("detail").textValue()).isNotBlank();
+        }
+    }
+
+    @Test
+    void missingEventHeadersAre400() throws Exception {
+        byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+        assertError(post("/webhook", Map.of("X-Hub-Signature-256", "sha256=" + hex(GITHUB_SECRET, body)), body), 400,
+                "Unknown webhook provider");
+        assertError(post("/webhook", Map.of("X-GitLab-Event", "Push Hook"), body), 400, "Unknown webhook provider");
+        Map<String, String> emptyEvent = githubHeaders("", UUID.randomUUID().toString(), GITHUB_SECRET, body);
+        assertError(post("/webhook", emptyEvent, body), 400, "Invalid event");
+    }
+
+    @Test
+    void unknownGroupsAndGroupsWithoutSecretGetTheSame404() throws Exception {
+        byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+        Map<String, String> h = githubHeaders("ping", UUID.randomUUID().toString(), GROUP_SECRET, body);
+        Reply unknown = post("/webhook/no-such-group", h, body);
+        Reply noSecret = post("/webhook/" + SILENT_GROUP, h, body);
+        Reply badId = post("/webhook/NOT_A_GROUP", h, body);
+        assertError(unknown, 404, "Group not found");
+        assertThat(noSecret.status()).isEqualTo(404);
+        assertThat(noSecret.body()).isEqualTo(unknown.body());
+        assertThat(badId.body()).isEqualTo(unknown.body());
+    }
+
+    @Test
+    void oversizeBodiesAre413WithOrWithoutContentLength() throws Exception {
+        byte[] big = new byte[1024 * 1024 + 1];
+        java.util.Arrays.fill(big, (byte) ' ');
+        assertError(post("/webhook", githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, big), big), 413, "Request too large");
+        HttpRequest.Builder chunked = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/webhook"))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big)));
+        githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, big).forEach(chunked::header);
+        HttpResponse<String> response = HTTP.send(chunked.build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(JSON.readTree(response.body()).get("error").textValue()).isEqualTo("Request too large");
+        byte[] exact = new byte[1024 * 1024];
+        java.util.Arrays.fill(exact, (byte) ' ');
+        exact[0] = '{';
+        exact[exact.length - 1] = '}';
+        assertThat(post("/webhook", githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, exact), exact).status()).isEqualTo(200);
+    }
+
+    @Test
+    void requestHeadersAreNotEchoedAndNoStackTraceLeaks() throws Exception {
+        byte[] body = "{".getBytes(StandardCharsets.UTF_8);
+        Reply reply = post("/webhook", githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, body), body);
+        assertThat(reply.headers().keySet()).noneMatch(name -> name.toLowerCase().startsWith("x-hub") || name.toLowerCase().startsWith("x-github"));
+        assertThat(reply.body().toString()).doesNotContain("Exception").doesNotContain("at dev.");
+    }
+
+    // ---- dedup ----
+
+    @Test
+    void aRedeliveryIsADuplicateAndStoresNothingNew() throws Exception {
+        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/ping/ping.json"));
+        String id = UUID.randomUUID().toString();
+        assertThat(post("/webhook", githubHeaders("ping", id, GITHUB_SECRET, body), body).status()).isEqualTo(200);
+        Reply again = post("/webhook", githubHeaders("ping", id, GITHUB_SECRET, body), body);
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.body()).isEqualTo(JSON.readTree("{\"ok\":true,\"duplicate\":true}"));
+        assertThat(count("SELECT COUNT(*) FROM delivery_state WHERE delivery_id = ?", id)).isEqualTo(1);
+        // another scope is another delivery
+        assertThat(post("/webhook/" + GROUP, githubHeaders("ping", id, GROUP_SECRET, body), body).body().has("deliveryId")).isTrue();
+    }
+
+    @Test
+    void fiftyConcurrentPostsOfOneDeliveryGiveOneRow() throws Exception {
+        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/issues/opened.json"));
+        String id = UUID.randomUUID().toString();
+        Map<String, String> headers = githubHeaders("issues", id, GITHUB_SECRET, body);
+        ExecutorService pool = Executors.newFixedThreadPool(50);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Reply>> replies = new ArrayList<>();
+        try {
+            for (int i = 0; i < 50; i++) {
+                replies.add(pool.submit(() -> {
+                    start.await();
+                    return post("/webhook", headers, body);
+                }));
+            }
+            start.countDown();
+            int accepted = 0;
+            int duplicates = 0;
+            for (Future<Reply> f : replies) {
+                Reply r = f.get();
+                assertThat(r.status()).as(r.body().toString()).isEqualTo(200);
+                if (r.body().has("duplicate")) {
+                    duplicates++;
+                } else {
+                    accepted++;
+                }
+            }
+            assertThat(accepted).isEqualTo(1);
+            assertThat(duplicates).isEqualTo(49);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(count("SELECT COUNT(*) FROM delivery_state WHERE delivery_id = ?", id)).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM dedup_keys WHERE key = ?", "github:global:" + id)).isEqualTo(1);
+    }
+
+    // ---- claim check ----
+
+    @Test
+    void aBodyOverTheInlineThresholdIsParkedAndOnlyItsKeyStored() throws Exception {
+        StringBuilder text = new StringBuilder("{\"title\":\"big\",\"description\":\"");
+        text.append("x".repeat(70 * 1024)).append("\"}");
+        byte[] body = text.toString().getBytes(StandardCharsets.UTF_8);
+        Reply reply = post("/webhook/" + GROUP, Map.of("X-WebHooker-Signature", "sha256=" + hex(GROUP_SECRET, body)), body);
+        assertThat(reply.status()).as(reply.body().toString()).isEqualTo(200);
+        Map<String, Object> row = row("custom:" + GROUP + ":" + reply.body().get("deliveryId").textValue());
+        assertThat(row.get("payload")).isNull();
+        String ref = (String) row.get("payload_ref");
+        assertThat(ref).matches("webhooks/\\d{4}/\\d{2}/\\d{2}/[0-9a-f-]{36}\\.json");
+        assertThat(JSON.readTree(payloads.get(ref).orElseThrow())).isEqualTo(JSON.readTree(body));
+        // a small one stays inline
+        byte[] small = "{\"title\":\"small\"}".getBytes(StandardCharsets.UTF_8);
+        Reply smallReply = post("/webhook/" + GROUP, Map.of("X-WebHooker-Signature", "sha256=" + hex(GROUP_SECRET, small)), small);
+        assertThat(row("custom:" + GROUP + ":" + smallReply.body().get("deliveryId").textValue()).get("payload_ref")).isNull();
+    }
+
+    // ---- installation provisioning ----
+
+    @Test
+    void installationCreatedProvisionsOnlyOnTheGlobalEndpoint() throws Exception {
+        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/installation/created.json"));
+        long installationId = JSON.readTree(body).path("installation").path("id").longValue();
+        assertThat(post("/webhook/" + GROUP, githubHeaders("installation", UUID.randomUUID().toString(), GROUP_SECRET, body), body).status())
+                .isEqualTo(200);
+        assertThat(snapshots.refresh().groups()).noneMatch(g -> Long.valueOf(installationId).equals(g.installationId()));
+        assertThat(post("/webhook", githubHeaders("installation", UUID.randomUUID().toString(), GITHUB_SECRET, body), body).status())
+                .isEqualTo(200);
+        assertThat(snapshots.refresh().groups()).anyMatch(g -> Long.valueOf(installationId).equals(g.installationId()));
+    }
+}

@@ -1,0 +1,46 @@
+package dev.webhooker.ingress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class PayloadParserTest {
+
+    private final PayloadParser parser = new PayloadParser(new ObjectMapper());
+
+    @Test
+    void anObjectIsParsed() {
+        assertThat(parser.parse("{\"a\":1}".getBytes(StandardCharsets.UTF_8), "application/json").get("a").intValue()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"[1,2]", "123", "null", "\"text\"", "true", "{\"a\":", "", "   ", "{} {}", "{\"a\":1} trailing", "not json"})
+    void anythingButOneObjectIsAnInvalidEvent(String body) {
+        assertThatThrownBy(() -> parser.parse(body.getBytes(StandardCharsets.UTF_8), "application/json"))
+                .isInstanceOfSatisfying(WebhookRejectedException.class, e -> {
+                    assertThat(e.rejection()).isEqualTo(Rejection.INVALID_EVENT);
+                    assertThat(e.detail()).isNotBlank();
+                });
+    }
+
+    @Test
+    void invalidUtf8IsAnInvalidEvent() {
+        byte[] body = {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
+        assertThatThrownBy(() -> parser.parse(body, "application/json")).isInstanceOf(WebhookRejectedException.class);
+    }
+
+    @Test
+    void theFormEncodingCarriesTheJsonInItsPayloadField() {
+        String form = "payload=" + java.net.URLEncoder.encode("{\"zen\":\"Keep it simple & clear\"}", StandardCharsets.UTF_8);
+        var node = parser.parse(form.getBytes(StandardCharsets.US_ASCII), "application/x-www-form-urlencoded; charset=utf-8");
+        assertThat(node.get("zen").textValue()).isEqualTo("Keep it simple & clear");
+        assertThatThrownBy(() -> parser.parse("other=1".getBytes(StandardCharsets.US_ASCII), "application/x-www-form-urlencoded"))
+                .isInstanceOf(WebhookRejectedException.class);
+    }
+}

@@ -1,0 +1,235 @@
+package dev.webhooker.maintenance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.testsupport.TestDatabases;
+
+/**
+ * storage-prune and audit-prune against a migrated database: exactly the due rows go, everything else
+ * stays. A batch size of 2 makes every delete loop over several batches.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class PruneContract {
+
+    private static final Instant NOW = Instant.parse("2026-06-01T12:00:00Z");
+    private static final long DAY = Duration.ofDays(1).toMillis();
+    private static final long HOUR = Duration.ofHours(1).toMillis();
+    private static final int BATCH = 2;
+
+    private DataSource dataSource;
+    private JdbcTemplate jdbc;
+    private FakePayloadStore payloads;
+
+    abstract TestDatabases.Kind kind();
+
+    private DatabaseUrl.Vendor vendor() {
+        return kind() == TestDatabases.Kind.H2 ? DatabaseUrl.Vendor.H2 : DatabaseUrl.Vendor.POSTGRESQL;
+    }
+
+    @BeforeAll
+    void database() {
+        dataSource = TestDatabases.create(kind());
+        jdbc = new JdbcTemplate(dataSource);
+    }
+
+    @BeforeEach
+    void empty() {
+        for (String table : List.of("dedup_keys", "kv_entries", "delivery_state", "message_tracking", "send_logs",
+                "audit_logs")) {
+            jdbc.update("DELETE FROM " + table);
+        }
+        payloads = new FakePayloadStore();
+    }
+
+    @AfterEach
+    void dropTargets() {
+        jdbc.execute("DROP TABLE IF EXISTS delivery_targets");
+    }
+
+    private StoragePrune storagePrune(Duration dedupWindow, int sendLogDays) {
+        return new StoragePrune(new PruneRepository(dataSource, vendor(), BATCH), payloads,
+                Clock.fixed(NOW, ZoneOffset.UTC), dedupWindow, sendLogDays, Duration.ofHours(1));
+    }
+
+    private long ago(long ms) {
+        return NOW.toEpochMilli() - ms;
+    }
+
+    @Test
+    void expiredDedupKeysGoInBatchesAndLiveOnesStay() {
+        for (int i = 0; i < 5; i++) {
+            jdbc.update("INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES (?, ?, ?)", "old-" + i, ago(8 * DAY), ago(1 + i));
+        }
+        jdbc.update("INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES ('at-now', 0, ?)", NOW.toEpochMilli());
+        jdbc.update("INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES ('live', 0, ?)", ago(-DAY));
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30).run();
+
+        assertThat(removed).containsEntry("dedup_keys", 5L);
+        assertThat(jdbc.queryForList("SELECT key FROM dedup_keys", String.class)).containsExactlyInAnyOrder("at-now", "live");
+    }
+
+    @Test
+    void expiredKvRowsGoAndPermanentOrLiveOnesStay() {
+        jdbc.update("INSERT INTO kv_entries (key, value, expires_at) VALUES ('nonce:a', '1', ?)", ago(1));
+        jdbc.update("INSERT INTO kv_entries (key, value, expires_at) VALUES ('nonce:b', '1', ?)", ago(HOUR));
+        jdbc.update("INSERT INTO kv_entries (key, value, expires_at) VALUES ('nonce:c', '1', ?)", ago(DAY));
+        jdbc.update("INSERT INTO kv_entries (key, value, expires_at) VALUES ('tenant:g', 's', NULL)");
+        jdbc.update("INSERT INTO kv_entries (key, value, expires_at) VALUES ('session:x', '{}', ?)", ago(-HOUR));
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30).run();
+
+        assertThat(removed).containsEntry("kv_entries", 3L);
+        assertThat(jdbc.queryForList("SELECT key FROM kv_entries", String.class))
+                .containsExactlyInAnyOrder("tenant:g", "session:x");
+    }
+
+    @Test
+    void onlyFinalDeliveriesOlderThanSevenDaysGoWithTheirTargetRows() {
+        jdbc.execute("CREATE TABLE delivery_targets (delivery_key VARCHAR(200) NOT NULL, target_id VARCHAR(50) NOT NULL,"
+                + " PRIMARY KEY (delivery_key, target_id),"
+                + " FOREIGN KEY (delivery_key) REFERENCES delivery_state (key))");
+        delivery("old-delivered", "delivered", ago(8 * DAY), null);
+        delivery("old-failed", "failed", ago(8 * DAY), null);
+        delivery("old-dead", "dead", ago(30 * DAY), null);
+        delivery("recent-delivered", "delivered", ago(6 * DAY), null);
+        delivery("old-pending", "pending", ago(30 * DAY), null);
+        delivery("old-retrying", "retrying", ago(30 * DAY), null);
+        for (String key : List.of("old-delivered", "old-failed", "recent-delivered", "old-pending")) {
+            jdbc.update("INSERT INTO delivery_targets (delivery_key, target_id) VALUES (?, 't1'), (?, 't2')", key, key);
+        }
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30).run();
+
+        assertThat(removed).containsEntry("delivery_state", 3L);
+        assertThat(jdbc.queryForList("SELECT key FROM delivery_state", String.class))
+                .containsExactlyInAnyOrder("recent-delivered", "old-pending", "old-retrying");
+        assertThat(jdbc.queryForList("SELECT DISTINCT delivery_key FROM delivery_targets", String.class))
+                .containsExactlyInAnyOrder("recent-delivered", "old-pending");
+    }
+
+    @Test
+    void deliveriesAreKeptAsLongAsALongerDedupWindow() {
+        delivery("eight-days", "delivered", ago(8 * DAY), null);
+        delivery("eleven-days", "delivered", ago(11 * DAY), null);
+
+        storagePrune(Duration.ofDays(10), 30).run();
+
+        assertThat(jdbc.queryForList("SELECT key FROM delivery_state", String.class)).containsExactly("eight-days");
+    }
+
+    @Test
+    void trackingAfterThirtyDaysAndSendLogsAfterTheirRetention() {
+        for (int i = 0; i < 3; i++) {
+            jdbc.update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, 't', 'm', ?)",
+                    "old-" + i, ago(31 * DAY));
+        }
+        jdbc.update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES ('new', 't', 'm', ?)",
+                ago(29 * DAY));
+        sendLog("old-a", ago(11 * DAY));
+        sendLog("old-b", ago(10 * DAY + 1));
+        sendLog("new", ago(9 * DAY));
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(7), 10).run();
+
+        assertThat(removed).containsEntry("message_tracking", 3L).containsEntry("send_logs", 2L);
+        assertThat(jdbc.queryForList("SELECT event_id FROM message_tracking", String.class)).containsExactly("new");
+        assertThat(jdbc.queryForList("SELECT route_id FROM send_logs", String.class)).containsExactly("new");
+    }
+
+    @Test
+    void parkedPayloadsGoWhenTheirDeliveryIsFinalOrGoneAndOldEnough() {
+        String orphan = key("00000000-0000-4000-8000-000000000001");
+        String pending = key("00000000-0000-4000-8000-000000000002");
+        String delivered = key("00000000-0000-4000-8000-000000000003");
+        String young = key("00000000-0000-4000-8000-000000000004");
+        String prunedRow = key("00000000-0000-4000-8000-000000000005");
+        String foreign = "webhooks/2026/05/01/not-ours.json";
+        for (String k : List.of(orphan, pending, delivered, prunedRow, foreign)) {
+            payloads.putAt(k, NOW.minus(Duration.ofHours(2)));
+        }
+        payloads.putAt(young, NOW.minus(Duration.ofMinutes(10)));
+        delivery("p-pending", "retrying", ago(2 * HOUR), pending);
+        delivery("p-delivered", "delivered", ago(2 * HOUR), delivered);
+        delivery("p-pruned", "dead", ago(9 * DAY), prunedRow);
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30).run();
+
+        assertThat(removed).containsEntry("payloads", 3L);
+        assertThat(payloads.keys()).containsExactlyInAnyOrder(pending, young, foreign);
+    }
+
+    @Test
+    void auditRowsOlderThanTheRetentionGo() {
+        for (int i = 0; i < 3; i++) {
+            audit(ago(91 * DAY + i));
+        }
+        audit(ago(89 * DAY));
+        audit(ago(DAY / 2));
+
+        long removed = new AuditPrune(new PruneRepository(dataSource, vendor(), BATCH), Clock.fixed(NOW, ZoneOffset.UTC),
+                "90").run();
+
+        assertThat(removed).isEqualTo(3);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM audit_logs", Integer.class)).isEqualTo(2);
+    }
+
+    @Test
+    void auditRetentionBelowOneDayCountsAsOneDay() {
+        audit(ago(DAY + HOUR));
+        audit(ago(DAY - HOUR));
+
+        long removed = new AuditPrune(new PruneRepository(dataSource, vendor(), BATCH), Clock.fixed(NOW, ZoneOffset.UTC),
+                "0.25").run();
+
+        assertThat(removed).isEqualTo(1);
+        assertThat(jdbc.queryForList("SELECT ts FROM audit_logs", Long.class)).containsExactly(ago(DAY - HOUR));
+    }
+
+    @Test
+    void nothingDueRemovesNothing() {
+        delivery("fresh", "delivered", ago(HOUR), null);
+        audit(ago(HOUR));
+        sendLog("fresh", ago(HOUR));
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30).run();
+
+        assertThat(removed.values()).containsOnly(0L);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM delivery_state", Integer.class)).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM send_logs", Integer.class)).isEqualTo(1);
+    }
+
+    private static String key(String uuid) {
+        return "webhooks/2026/06/01/" + uuid + ".json";
+    }
+
+    private void delivery(String key, String status, long updatedAt, String payloadRef) {
+        jdbc.update("INSERT INTO delivery_state (key, status, updated_at, payload_ref) VALUES (?, ?, ?, ?)",
+                key, status, updatedAt, payloadRef);
+    }
+
+    private void sendLog(String routeId, long ts) {
+        jdbc.update("INSERT INTO send_logs (ts, route_id, event, target, ok) VALUES (?, ?, 'push', 't', 1)", ts, routeId);
+    }
+
+    private void audit(long ts) {
+        jdbc.update("INSERT INTO audit_logs (ts, action) VALUES (?, 'group.update')", ts);
+    }
+}

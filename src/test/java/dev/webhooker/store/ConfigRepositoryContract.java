@@ -1,0 +1,266 @@
+package dev.webhooker.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Filter;
+import dev.webhooker.routing.FilterNode;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.InvalidConfigException;
+import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
+import dev.webhooker.testsupport.TestDatabases;
+
+/** The same contract on every database kind; subclasses say which. One database per class, emptied per test. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ConfigRepositoryContract {
+
+    private DataSource dataSource;
+    private JdbcTemplate jdbc;
+    private ConfigRepository repository;
+
+    abstract TestDatabases.Kind kind();
+
+    @BeforeAll
+    void database() {
+        dataSource = TestDatabases.create(kind());
+        jdbc = new JdbcTemplate(dataSource);
+    }
+
+    @AfterAll
+    void closeDatabase() throws Exception {
+        if (dataSource instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
+    }
+
+    @BeforeEach
+    void emptyTables() {
+        jdbc.update("DELETE FROM d1_routes");
+        jdbc.update("DELETE FROM d1_groups");
+        repository = ConfigRepository.on(dataSource);
+    }
+
+    static Group group(String id) {
+        return new Group(id, "Group " + id, List.of(new Group.Member("alice", "owner")), List.of("alice"), List.of(), List.of(),
+                null, true, List.of(), null, null, false);
+    }
+
+    static Route route(String id, String groupId) {
+        return new Route(id, groupId, "Route " + id, true, List.of(new Filter("event", List.of("push"), false)), null,
+                List.of(Target.discord("1", null)), false, false, List.of());
+    }
+
+    private List<String> routeKeys() {
+        return repository.load().routes().stream().map(r -> r.groupId() + "/" + r.id()).toList();
+    }
+
+    @Test
+    void anEmptyDatabaseLoadsAsEmpty() {
+        assertThat(repository.isEmpty()).isTrue();
+        ConfigSnapshot snapshot = repository.load();
+        assertThat(snapshot.groups()).isEmpty();
+        assertThat(snapshot.routes()).isEmpty();
+    }
+
+    @Test
+    void replaceKeepsTheSubmittedOrderAndStoresPositions() {
+        repository.replaceAll(List.of(group("zeta"), group("alpha")),
+                List.of(route("z-last", "alpha"), route("a-first", "zeta"), route("m", "alpha")));
+
+        ConfigSnapshot loaded = repository.load();
+        assertThat(loaded.groups()).extracting(Group::id).containsExactly("zeta", "alpha");
+        assertThat(routeKeys()).containsExactly("alpha/z-last", "zeta/a-first", "alpha/m");
+        assertThat(jdbc.queryForList("SELECT position FROM d1_routes ORDER BY id", Integer.class)).containsExactly(1, 2, 0);
+        assertThat(jdbc.queryForList("SELECT position FROM d1_groups ORDER BY id", Integer.class)).containsExactly(1, 0);
+        assertThat(repository.isEmpty()).isFalse();
+    }
+
+    @Test
+    void everyFieldSurvivesTheDatabase() {
+        Group full = new Group("team", "Team", List.of(new Group.Member("alice", "owner"), new Group.Member("bob", "viewer")),
+                List.of("alice"), List.of("myorg"), List.of("github"), 77L, false,
+                List.of(new Group.ForgeSource("git.example.com", "gitea", "Example")), "zh", Target.telegram("-100", "5"), true);
+        Route tree = new Route("tree", "team", "Tree", false, List.of(new Filter("repo", List.of("a/*", "/b/"), true)),
+                new FilterNode.Any(List.of(new FilterNode.Not(new FilterNode.Leaf(new Filter("actor", List.of("bot"), false))))),
+                List.of(Target.discord("1", "2"), Target.telegram("-3", null)), true, true, List.of("9", "8"));
+
+        repository.replaceAll(List.of(full), List.of(tree));
+
+        assertThat(repository.load().groups()).containsExactly(full);
+        assertThat(repository.load().routes()).containsExactly(tree);
+        Map<String, Object> row = jdbc.queryForMap("SELECT enabled, stop, fallback, discord_role_ids, targets FROM d1_routes");
+        assertThat(((Number) row.get("enabled")).intValue()).isZero();
+        assertThat(((Number) row.get("stop")).intValue()).isOne();
+        assertThat(((Number) row.get("fallback")).intValue()).isOne();
+        assertThat(row.get("discord_role_ids")).isEqualTo("[\"9\",\"8\"]");
+        assertThat(row.get("targets")).isEqualTo("[{\"platform\":\"discord\",\"channelId\":\"1\",\"threadId\":\"2\"},"
+                + "{\"platform\":\"telegram\",\"chatId\":\"-3\"}]");
+        assertThat(jdbc.queryForObject("SELECT name FROM d1_groups", String.class)).isEqualTo("Team");
+    }
+
+    @Test
+    void replaceUpdatesChangedRowsInPlaceAndLeavesOthersAlone() {
+        repository.replaceAll(List.of(group("g")), List.of(route("a", "g"), route("b", "g")));
+        long createdA = jdbc.queryForObject("SELECT created_at FROM d1_routes WHERE id = 'a'", Long.class);
+
+        Route renamed = new Route("a", "g", "Renamed", true, route("a", "g").filters(), null, route("a", "g").targets(), false, false, List.of());
+        repository.replaceAll(List.of(group("g")), List.of(renamed, route("b", "g")));
+
+        assertThat(repository.load().routes()).extracting(Route::name).containsExactly("Renamed", "Route b");
+        assertThat(jdbc.queryForObject("SELECT created_at FROM d1_routes WHERE id = 'a'", Long.class)).isEqualTo(createdA);
+        assertThat(jdbc.queryForObject("SELECT version FROM d1_routes WHERE id = 'a'", Integer.class)).isEqualTo(2);
+        assertThat(jdbc.queryForObject("SELECT version FROM d1_routes WHERE id = 'b'", Integer.class)).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT version FROM d1_groups WHERE id = 'g'", Integer.class)).isEqualTo(1);
+    }
+
+    @Test
+    void reorderingOnlyMovesPositions() {
+        repository.replaceAll(List.of(group("g")), List.of(route("a", "g"), route("b", "g"), route("c", "g")));
+
+        repository.replaceAll(List.of(group("g")), List.of(route("c", "g"), route("a", "g"), route("b", "g")));
+
+        assertThat(routeKeys()).containsExactly("g/c", "g/a", "g/b");
+    }
+
+    @Test
+    void replaceDeletesWhatIsGoneAndNothingElse() {
+        repository.replaceAll(List.of(group("keep"), group("drop")),
+                List.of(route("a", "keep"), route("a", "drop"), route("b", "keep")));
+
+        repository.replaceAll(List.of(group("keep")), List.of(route("b", "keep")));
+
+        assertThat(repository.load().groups()).extracting(Group::id).containsExactly("keep");
+        assertThat(routeKeys()).containsExactly("keep/b");
+    }
+
+    @Test
+    void aRouteCanMoveToAnotherGroup() {
+        repository.replaceAll(List.of(group("one"), group("two")), List.of(route("r", "one")));
+
+        repository.replaceAll(List.of(group("one"), group("two")), List.of(route("r", "two")));
+
+        assertThat(routeKeys()).containsExactly("two/r");
+    }
+
+    @Test
+    void anInvalidReplaceWritesNothing() {
+        repository.replaceAll(List.of(group("g")), List.of(route("a", "g")));
+        long revision = repository.revision();
+
+        assertThatThrownBy(() -> repository.replaceAll(List.of(group("other")), List.of(route("a", "g"))))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessage("routes[0] (id \"a\", group \"g\"): groupId: unknown group \"g\"");
+
+        assertThat(repository.load().groups()).extracting(Group::id).containsExactly("g");
+        assertThat(routeKeys()).containsExactly("g/a");
+        assertThat(repository.revision()).isEqualTo(revision);
+    }
+
+    @Test
+    void deletingAGroupNeverCascadesIntoItsRoutes() {
+        repository.replaceAll(List.of(group("g")), List.of(route("a", "g")));
+
+        assertThatThrownBy(() -> jdbc.update("DELETE FROM d1_groups WHERE id = 'g'"))
+                .isInstanceOf(DataIntegrityViolationException.class);
+        assertThat(routeKeys()).containsExactly("g/a");
+    }
+
+    @Test
+    void bindInstallationSetsTheIdOnTheListedGroupsOnly() {
+        repository.replaceAll(List.of(group("a"), group("b"), group("c")), List.of());
+
+        repository.bindInstallation(List.of("a", "c"), 4242L);
+
+        assertThat(repository.load().groups()).extracting(Group::installationId).containsExactly(4242L, null, 4242L);
+        assertThat(jdbc.queryForObject("SELECT version FROM d1_groups WHERE id = 'a'", Integer.class)).isEqualTo(2);
+    }
+
+    @Test
+    void bindInstallationWithAnUnknownGroupChangesNothing() {
+        repository.replaceAll(List.of(group("a")), List.of());
+
+        assertThatThrownBy(() -> repository.bindInstallation(List.of("a", "missing"), 5L))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("\"missing\"");
+
+        assertThat(repository.load().groups()).extracting(Group::installationId).containsOnlyNulls();
+    }
+
+    @Test
+    void createGroupAppendsAtTheEnd() {
+        repository.replaceAll(List.of(group("b"), group("a")), List.of(route("r", "a")));
+        Group provisioned = new Group("inst-9", "octo-org", List.of(), List.of(), List.of(), List.of(), 9L, true, List.of(), null, null, false);
+
+        Group stored = repository.createGroup(provisioned);
+
+        assertThat(stored).isEqualTo(provisioned);
+        assertThat(repository.load().groups()).extracting(Group::id).containsExactly("b", "a", "inst-9");
+        assertThat(routeKeys()).containsExactly("a/r");
+    }
+
+    @Test
+    void createGroupRefusesATakenIdOrAnInvalidGroup() {
+        repository.replaceAll(List.of(group("a")), List.of());
+
+        assertThatThrownBy(() -> repository.createGroup(group("a")))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessage("group (id \"a\"): id: duplicate group id \"a\"");
+        assertThatThrownBy(() -> repository.createGroup(group("Bad Id")))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("id: invalid id");
+        assertThat(repository.load().groups()).hasSize(1);
+    }
+
+    @Test
+    void everyWriteBumpsTheRevisionAndNotifiesListeners() {
+        AtomicInteger notified = new AtomicInteger();
+        repository.addChangeListener(notified::incrementAndGet);
+        long start = repository.revision();
+
+        repository.replaceAll(List.of(group("a")), List.of());
+        repository.bindInstallation(List.of("a"), 1L);
+        repository.createGroup(group("b"));
+
+        assertThat(repository.revision()).isEqualTo(start + 3);
+        assertThat(notified).hasValue(3);
+    }
+
+    @Test
+    void snapshotsFollowWritesAndCountOnlyRealChanges() {
+        ConfigSnapshots snapshots = new ConfigSnapshots(repository);
+        repository.addChangeListener(snapshots::refresh);
+        assertThat(snapshots.current().version()).isZero();
+
+        repository.replaceAll(List.of(group("a")), List.of(route("r", "a")));
+        ConfigSnapshot first = snapshots.current();
+        assertThat(first.version()).isEqualTo(1);
+        assertThat(first.routes()).extracting(Route::id).containsExactly("r");
+
+        repository.replaceAll(List.of(group("a")), List.of(route("r", "a")));
+        assertThat(snapshots.current()).isSameAs(first);
+
+        // a write by "another instance" (no listener here) arrives through the revision check
+        ConfigRepository.on(dataSource).replaceAll(List.of(group("a")), List.of());
+        assertThat(snapshots.current()).isSameAs(first);
+        assertThat(snapshots.refreshIfStale().version()).isEqualTo(2);
+        assertThat(snapshots.current().routes()).isEmpty();
+        assertThat(first.routes()).hasSize(1);
+    }
+}
