@@ -11,6 +11,10 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.webhooker.format.GroupLogFormatter;
+import dev.webhooker.format.MessageFormatter;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.store.PayloadStore;
 
 /** The delivery engine's beans; {@code deliveryWakeUp} and {@code deliveryPoller} are called by routes/delivery.camel.yaml. */
@@ -55,6 +59,16 @@ public class DeliveryConfiguration {
     @Bean
     PayloadResolver payloadResolver(ObjectMapper json, ObjectProvider<PayloadStore> payloadStore) {
         return new PayloadResolver(json, payloadStore.getIfAvailable());
+    }
+
+    @Bean
+    RouteCatalog routeCatalog(ConfigSnapshots snapshots, ObjectProvider<RouteSelector> selector) {
+        return new SnapshotRouteCatalog(snapshots, selector.getIfAvailable(RouteSelector::new));
+    }
+
+    @Bean
+    MessageComposer messageComposer(MessageFormatter formatter, GroupLogFormatter groupLogFormatter) {
+        return new FormatterComposer(formatter, groupLogFormatter);
     }
 
     @Bean

@@ -256,7 +256,7 @@ public class DeliveryProcessor {
             TargetResult result;
             try {
                 MessageComposer.Composed composed = composedByRoute.computeIfAbsent(target.groupId() + "\n" + target.routeId(),
-                        k -> composer.compose(event, group, route));
+                        k -> composer.compose(event, group, route, occurredAt(claim)));
                 if (composed.formatError() != null && target.progress().status() == TargetStatus.PENDING
                         && target.progress().attempts() == 0) {
                     logs.add(logEntry(claim, event, target.routeId(), target.targetId(), nullIfEmpty(target.groupId()), platform,
@@ -345,6 +345,10 @@ public class DeliveryProcessor {
         private String idempotencyKey(DeliveryTarget target) {
             return DeliveryProcessor.idempotencyKey(claim.key(), target.groupId() + ":" + target.routeId(), target.targetId());
         }
+    }
+
+    private Instant occurredAt(ClaimedDelivery claim) {
+        return claim.receivedAt() == null ? clock.instant() : Instant.ofEpochMilli(claim.receivedAt());
     }
 
     private static boolean isNotModified(SendOutcome outcome) {

@@ -1,5 +1,6 @@
 package dev.webhooker.delivery;
 
+import java.time.Instant;
 import java.util.List;
 
 import dev.webhooker.format.NeutralMessage;
@@ -14,7 +15,8 @@ import dev.webhooker.routing.WebhookEvent;
  */
 public interface MessageComposer {
 
-    Composed compose(WebhookEvent event, Group group, Route route);
+    /** {@code occurredAt}: when the event was received, so a retry shows when it happened, not when it was sent. */
+    Composed compose(WebhookEvent event, Group group, Route route, Instant occurredAt);
 
     NeutralMessage groupLog(GroupLogSummary summary);
 

@@ -13,7 +13,6 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.List;
 
 import javax.sql.DataSource;
 
@@ -28,10 +27,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import dev.webhooker.routing.Filter;
-import dev.webhooker.routing.Group;
-import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
 
 /**
  * The Camel side on the embedded default: routes/delivery.camel.yaml polls, the wake-up signal makes a
@@ -62,6 +57,44 @@ class DeliveryRoutesIT {
         registry.add("webhooker.platforms.telegram-api-url", TELEGRAM::baseUrl);
         registry.add("webhooker.platforms.telegram-token", () -> "123:TEST");
         registry.add("webhooker.delivery.poll-interval", () -> "10m");
+        registry.add("webhooker.ingress.github-webhook-secret", () -> SECRET);
+        registry.add("webhooker.config.file", DeliveryRoutesIT::configFile);
+        registry.add("webhooker.config.mode", () -> "seed");
+    }
+
+    static final String SECRET = "delivery-it-secret";
+
+    static String configFile() {
+        try {
+            java.nio.file.Path file = Files.createTempFile("webhooker-delivery", ".yaml");
+            Files.writeString(file, """
+                    groups:
+                      - id: team
+                        name: "Team"
+                        members: []
+                        lang: "en"
+                        logTarget:
+                          platform: discord
+                          channelId: "999999999999999999"
+                    routes:
+                      - id: pushes
+                        name: "Push Route"
+                        enabled: true
+                        groupId: team
+                        filters:
+                          - type: event
+                            match: push
+                        targets:
+                          - platform: discord
+                            channelId: "111111111111111111"
+                          - platform: telegram
+                            chatId: "-100"
+                            topicId: "7"
+                    """);
+            return file.toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     static String tempDir() {
@@ -78,21 +111,10 @@ class DeliveryRoutesIT {
         TELEGRAM.stop();
     }
 
+    /** Only the renderers are not merged yet: a test-only renderer stands in for them. */
+    /** Only the renderers are not merged yet: a test-only renderer stands in for them. */
     @TestConfiguration
     static class Collaborators {
-        @Bean
-        RouteCatalog routeCatalog() {
-            Group group = new Group("g1", "Team", null, null, null, null, null, true, null, "en", null, false);
-            return new FakeRouteCatalog(List.of(group), List.of(new Route("r1", "g1", "Push", true,
-                    List.of(new Filter("event", List.of("push"), false)), null,
-                    List.of(Target.discord("111", null), Target.telegram("-100", "7")), false, false, List.of())));
-        }
-
-        @Bean
-        MessageComposer messageComposer() {
-            return new FakeComposer();
-        }
-
         @Bean
         MessageRenderer messageRenderer() {
             return new FakeRenderer();
@@ -101,24 +123,40 @@ class DeliveryRoutesIT {
 
     @Autowired
     DataSource dataSource;
-    @Autowired
-    DeliveryWakeUp wakeUp;
+
+    @org.springframework.boot.test.web.server.LocalServerPort
+    int port;
 
     @Test
-    void aSignalledDeliveryIsClaimedAndSentByTheRoutes() {
+    void aSignedFixturePostedToTheWebhookReachesBothPlatformsOnce() throws Exception {
         DISCORD.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(okJson("{\"id\":\"9001\"}")));
         TELEGRAM.stubFor(post(urlMatching("/bot123:TEST/.*")).willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":77}}")));
+        byte[] body = Files.readAllBytes(dev.webhooker.testsupport.Fixtures.root().resolve("github/push/commits.json"));
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(SECRET.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
+        String signature = "sha256=" + java.util.HexFormat.of().formatHex(mac.doFinal(body));
+
+        var response = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                .newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/webhook"))
+                .header("Content-Type", "application/json")
+                .header("X-GitHub-Event", "push")
+                .header("X-GitHub-Delivery", "e2e-delivery-1")
+                .header("X-Hub-Signature-256", signature)
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+
         DeliveryRows rows = new DeliveryRows(dataSource);
-        String key = rows.insertPending("github", "g1", "routes-1", "push",
-                "{\"repository\":{\"full_name\":\"acme/widget\"},\"marker\":\"via-camel\"}", null, System.currentTimeMillis());
-
-        wakeUp.signal();
-
-        await().atMost(Duration.ofSeconds(30)).until(() -> "delivered".equals(rows.status(key)));
-        DISCORD.verify(1, postRequestedFor(urlEqualTo("/channels/111/messages"))
-                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("via-camel"))));
-        TELEGRAM.verify(1, postRequestedFor(urlEqualTo("/bot123:TEST/sendMessage")));
-        assertThat(rows.jdbc().queryForObject("SELECT count(*) FROM send_logs WHERE delivery_id = 'routes-1' AND ok = 1",
-                Integer.class)).isEqualTo(2);
+        // the poll interval is 10 minutes: only ingress's wake-up signal can make this happen in time
+        await().atMost(Duration.ofSeconds(60)).until(() -> "delivered".equals(
+                rows.jdbc().queryForList("SELECT status FROM delivery_state WHERE delivery_id = 'e2e-delivery-1'", String.class)
+                        .stream().findFirst().orElse(null)));
+        DISCORD.verify(1, postRequestedFor(urlEqualTo("/channels/111111111111111111/messages"))
+                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("woodpecker-ci/woodpecker"))));
+        TELEGRAM.verify(1, postRequestedFor(urlEqualTo("/bot123:TEST/sendMessage"))
+                .withRequestBody(matchingJsonPath("$.message_thread_id", com.github.tomakehurst.wiremock.client.WireMock.equalTo("7"))));
+        DISCORD.verify(1, postRequestedFor(urlEqualTo("/channels/999999999999999999/messages")));
+        assertThat(rows.jdbc().queryForList("SELECT target FROM send_logs WHERE delivery_id = 'e2e-delivery-1' AND ok = 1 ORDER BY id",
+                String.class)).containsExactly("111111111111111111", "-100/7");
     }
 }

@@ -15,7 +15,7 @@ import dev.webhooker.routing.WebhookEvent;
 final class FakeComposer implements MessageComposer {
 
     @Override
-    public Composed compose(WebhookEvent event, Group group, Route route) {
+    public Composed compose(WebhookEvent event, Group group, Route route, java.time.Instant occurredAt) {
         var p = event.payload();
         String repo = p.path("repository").path("full_name").asText("-");
         String updateKey = null;
