@@ -1,0 +1,415 @@
+package dev.webhooker.delivery;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
+import dev.webhooker.routing.WebhookEvent;
+
+/**
+ * Runs one claimed delivery (pipeline.md §4.7, fixing P4, P5, P6, P15): resolve the payload, plan the
+ * (route x target) rows on the first attempt, then for every target that is due format, render and
+ * send or edit it, record the outcome and a send_logs row; finally either reschedule the delivery for
+ * its earliest non-final target, or — when every target is final — mark it final, send the group log
+ * once and delete the parked payload.
+ * <p>
+ * Exactly once per target: a target is only tried while this worker holds the delivery's lease
+ * (renewed before each target), its outcome is stored before the next one, and a final target is
+ * never tried again.
+ */
+public class DeliveryProcessor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeliveryProcessor.class);
+    /** How long an in-place lock outlives a crashed holder; far above one edit plus one send. */
+    private static final Duration MESSAGE_LOCK_TTL = Duration.ofSeconds(60);
+
+    private final DeliveryQueue queue;
+    private final DeliveryTargets targets;
+    private final SendLogs sendLogs;
+    private final MessageTracking tracking;
+    private final MessageLocks locks;
+    private final PayloadResolver payloads;
+    private final RouteCatalog catalog;
+    private final MessageComposer composer;
+    private final MessageRenderer renderer;
+    private final PlatformSender sender;
+    private final DeliveryProperties settings;
+    private final TargetRules rules;
+    private final Clock clock;
+
+    public DeliveryProcessor(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs, MessageTracking tracking,
+                             MessageLocks locks, PayloadResolver payloads, RouteCatalog catalog, MessageComposer composer,
+                             MessageRenderer renderer, PlatformSender sender, DeliveryProperties settings, Clock clock) {
+        this.queue = queue;
+        this.targets = targets;
+        this.sendLogs = sendLogs;
+        this.tracking = tracking;
+        this.locks = locks;
+        this.payloads = payloads;
+        this.catalog = catalog;
+        this.composer = composer;
+        this.renderer = renderer;
+        this.sender = sender;
+        this.settings = settings;
+        this.rules = new TargetRules(settings.retryPolicy());
+        this.clock = clock;
+    }
+
+    public void process(ClaimedDelivery claim) {
+        try {
+            run(claim);
+        } catch (LeaseLostException e) {
+            LOG.warn("delivery {}: lease lost to another worker; leaving it to them", claim.key());
+        } catch (RuntimeException e) {
+            LOG.warn("delivery {} attempt {} failed: {}", claim.key(), claim.attempts(), e.toString(), e);
+            retryWhole(claim, e);
+        }
+    }
+
+    private void run(ClaimedDelivery claim) {
+        Optional<ObjectNode> payload = payloads.resolve(claim);
+        List<DeliveryTarget> plan = targets.list(claim.key());
+        if (payload.isEmpty()) {
+            failForMissingPayload(claim, plan);
+            return;
+        }
+        WebhookEvent event = new WebhookEvent(claim.provider(), claim.event(), payload.get(), claim.installationId(),
+                claim.groupId());
+        if (plan.isEmpty()) {
+            plan = targets.savePlan(claim.key(), plan(claim, event));
+        }
+        Attempt attempt = new Attempt(claim, event);
+        List<DeliveryTarget> after = new ArrayList<>(plan.size());
+        try {
+            for (DeliveryTarget target : plan) {
+                Instant now = clock.instant();
+                if (!target.progress().dueAt(now)) {
+                    after.add(target);
+                    continue;
+                }
+                if (!queue.renew(claim, settings.lease())) {
+                    throw new LeaseLostException();
+                }
+                after.add(attempt.deliver(target));
+            }
+        } finally {
+            // the attempts made are facts even when the run stops half-way
+            sendLogs.append(attempt.logs);
+        }
+        conclude(claim, event, after);
+    }
+
+    /** The (route x target) rows of a first attempt, in route then target order. */
+    private List<DeliveryTarget> plan(ClaimedDelivery claim, WebhookEvent event) {
+        Instant now = clock.instant();
+        List<DeliveryTarget> plan = new ArrayList<>();
+        Map<String, Boolean> seen = new HashMap<>();
+        for (Route route : catalog.matching(event)) {
+            String groupId = route.groupId() == null ? "" : route.groupId();
+            for (Target target : route.targets()) {
+                // the same target twice in one route is one message, not two
+                if (seen.putIfAbsent(groupId + "\n" + route.id() + "\n" + target.id(), true) != null) {
+                    continue;
+                }
+                plan.add(new DeliveryTarget(claim.key(), groupId, route.id(), plan.size(), route.name(), target,
+                        TargetProgress.fresh(now), null, null, null, null));
+            }
+        }
+        return plan;
+    }
+
+    private void conclude(ClaimedDelivery claim, WebhookEvent event, List<DeliveryTarget> after) {
+        Instant now = clock.instant();
+        DeliveryVerdict verdict = DeliveryVerdict.of(after.stream().map(DeliveryTarget::progress).toList(), now);
+        String lastError = after.stream().filter(t -> t.lastError() != null)
+                .map(t -> (t.errorCode() == null ? "" : t.errorCode() + ": ") + t.lastError())
+                .reduce((a, b) -> b).orElse(null);
+        if (!verdict.isFinal()) {
+            queue.reschedule(claim, verdict.nextAttemptAt(), lastError);
+            return;
+        }
+        if (!queue.finish(claim, verdict.status(), lastError)) {
+            LOG.warn("delivery {}: lease lost before it could be marked {}", claim.key(), verdict.status().wireName());
+            return;
+        }
+        sendGroupLogs(claim, event, after);
+        discardPayload(claim);
+    }
+
+    private void failForMissingPayload(ClaimedDelivery claim, List<DeliveryTarget> plan) {
+        Instant now = clock.instant();
+        String error = claim.payloadRef() == null ? "payload missing or not a JSON object"
+                : "parked payload " + claim.payloadRef() + " is missing or not a JSON object";
+        SendOutcome missing = SendOutcome.failure(ErrorCode.PAYLOAD_MISSING, null, error, 0);
+        List<SendLogEntry> logs = new ArrayList<>();
+        List<DeliveryTarget> after = new ArrayList<>();
+        for (DeliveryTarget target : plan) {
+            if (target.progress().isFinal()) {
+                after.add(target);
+                continue;
+            }
+            DeliveryTarget failed = target.after(new TargetProgress(TargetStatus.FAILED, target.progress().attempts(), now), missing);
+            targets.update(failed, now);
+            after.add(failed);
+            logs.add(logEntry(claim, null, target.routeId(), target.targetId(), nullIfEmpty(target.groupId()),
+                    target.target().platform().wireName(), missing, now.toEpochMilli(), 0));
+        }
+        if (plan.isEmpty()) {
+            // nothing was planned (routes need the payload): one row so the failure is visible per delivery
+            logs.add(logEntry(claim, null, "", "", claim.groupId(), null, missing, now.toEpochMilli(), 0));
+        }
+        sendLogs.append(logs);
+        if (queue.finish(claim, DeliveryStatus.FAILED, ErrorCode.PAYLOAD_MISSING + ": " + error)) {
+            LOG.warn("delivery {}: {}", claim.key(), error);
+        }
+    }
+
+    /** An error outside any target (config, database): retry the whole delivery on the schedule. */
+    private void retryWhole(ClaimedDelivery claim, RuntimeException e) {
+        String error = "INTERNAL: " + e;
+        try {
+            Optional<Duration> delay = settings.retryPolicy().delayAfter(claim.attempts());
+            if (delay.isPresent()) {
+                queue.reschedule(claim, clock.instant().plus(delay.get()), error);
+            } else {
+                queue.finish(claim, DeliveryStatus.DEAD, error);
+            }
+        } catch (RuntimeException again) {
+            LOG.warn("delivery {}: could not record the failure ({}); the lease will expire and it is retried",
+                    claim.key(), again.toString());
+        }
+    }
+
+    private void sendGroupLogs(ClaimedDelivery claim, WebhookEvent event, List<DeliveryTarget> finalTargets) {
+        Map<String, List<MessageComposer.Line>> linesByGroup = new LinkedHashMap<>();
+        for (DeliveryTarget t : finalTargets) {
+            if (t.groupId().isEmpty()) {
+                continue;
+            }
+            linesByGroup.computeIfAbsent(t.groupId(), g -> new ArrayList<>()).add(new MessageComposer.Line(
+                    t.routeName() == null ? t.routeId() : t.routeName(), t.targetId(),
+                    t.progress().status() == TargetStatus.DELIVERED, t.lastError()));
+        }
+        linesByGroup.forEach((groupId, lines) -> catalog.group(groupId)
+                .filter(group -> group.logTarget() != null)
+                .ifPresent(group -> sendGroupLog(claim, event, group, lines)));
+    }
+
+    private void sendGroupLog(ClaimedDelivery claim, WebhookEvent event, Group group, List<MessageComposer.Line> lines) {
+        try {
+            var message = composer.groupLog(new MessageComposer.GroupLogSummary(event, claim.deliveryId(), group, lines));
+            Target logTarget = group.logTarget();
+            SendOutcome outcome = sender.send(logTarget, renderer.render(logTarget.platform(), message), null,
+                    idempotencyKey(claim.key(), "group-log", group.id()));
+            if (!outcome.ok()) {
+                LOG.warn("group log of delivery {} to {} failed: {} {}", claim.key(), logTarget.id(), outcome.errorCode(), outcome.error());
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("group log of delivery {} for group {} failed: {}", claim.key(), group.id(), e.toString());
+        }
+    }
+
+    private void discardPayload(ClaimedDelivery claim) {
+        try {
+            payloads.discard(claim);
+        } catch (RuntimeException e) {
+            LOG.warn("delivery {}: could not delete parked payload {} ({}); the maintenance sweep will",
+                    claim.key(), claim.payloadRef(), e.toString());
+        }
+    }
+
+    /** One run over the due targets of a delivery: formats each route once, collects send_logs rows. */
+    private final class Attempt {
+
+        private final ClaimedDelivery claim;
+        private final WebhookEvent event;
+        private final Map<String, MessageComposer.Composed> composedByRoute = new HashMap<>();
+        private final List<SendLogEntry> logs = new ArrayList<>();
+
+        Attempt(ClaimedDelivery claim, WebhookEvent event) {
+            this.claim = claim;
+            this.event = event;
+        }
+
+        DeliveryTarget deliver(DeliveryTarget target) {
+            long started = clock.millis();
+            Group group = target.groupId().isEmpty() ? null : catalog.group(target.groupId()).orElse(null);
+            Route route = catalog.route(target.groupId(), target.routeId()).orElseGet(() -> plannedRoute(target));
+            String platform = target.target().platform().wireName();
+            TargetResult result;
+            try {
+                MessageComposer.Composed composed = composedByRoute.computeIfAbsent(target.groupId() + "\n" + target.routeId(),
+                        k -> composer.compose(event, group, route, occurredAt(claim)));
+                if (composed.formatError() != null && target.progress().status() == TargetStatus.PENDING
+                        && target.progress().attempts() == 0) {
+                    logs.add(logEntry(claim, event, target.routeId(), target.targetId(), nullIfEmpty(target.groupId()), platform,
+                            SendOutcome.failure(ErrorCode.FORMAT_ERROR, null, composed.formatError(), 0), started, 0));
+                }
+                RenderedMessage rendered = renderer.render(target.target().platform(), composed.message());
+                String updateKey = composed.message().updateKey();
+                result = updateKey == null || updateKey.isBlank()
+                        ? TargetResult.of(sender.send(target.target(), rendered, null, idempotencyKey(target)))
+                        : sendInPlace(target, rendered, updateKey);
+            } catch (RuntimeException e) {
+                LOG.warn("delivery {} target {}: {}", claim.key(), target.targetId(), e.toString(), e);
+                result = TargetResult.of(SendOutcome.failure(ErrorCode.INTERNAL, null, e.toString(), 0));
+            }
+            Instant now = clock.instant();
+            if (result.deferred()) {
+                DeliveryTarget deferred = new DeliveryTarget(target.deliveryKey(), target.groupId(), target.routeId(),
+                        target.position(), target.routeName(), target.target(),
+                        rules.deferred(target.progress(), now, settings.lockRetryDelay()),
+                        target.lastError(), target.errorCode(), target.httpStatus(), target.messageId());
+                targets.update(deferred, now);
+                return deferred;
+            }
+            SendOutcome outcome = result.outcome();
+            DeliveryTarget next = target.after(rules.afterAttempt(target.progress(), outcome, now), outcome);
+            targets.update(next, now);
+            logs.add(logEntry(claim, event, target.routeId(), target.targetId(), nullIfEmpty(target.groupId()), platform,
+                    outcome, started, clock.millis() - started));
+            return next;
+        }
+
+        /**
+         * One edit or one send under the (eventId, target) lock (P6): edit the tracked message; "not
+         * modified" is a success; a refused edit (message deleted, say) forgets the id and sends once;
+         * a failing platform keeps the id for the retry. Storing a new id is best effort.
+         */
+        private TargetResult sendInPlace(DeliveryTarget target, RenderedMessage rendered, String updateKey) {
+            String eventId = (target.groupId().isEmpty() ? "" : target.groupId() + ":") + target.routeId() + ":" + updateKey;
+            String targetId = target.targetId();
+            String owner = claim.lockToken();
+            if (!locks.tryLock(eventId, targetId, owner, MESSAGE_LOCK_TTL)) {
+                return TargetResult.DEFERRED;
+            }
+            try {
+                Optional<String> tracked = tracking.find(eventId, targetId);
+                int tries = 0;
+                if (tracked.isPresent()) {
+                    SendOutcome edit = sender.send(target.target(), rendered, tracked.get(), null);
+                    if (edit.ok() || isNotModified(edit)) {
+                        touch(eventId, targetId, tracked.get());
+                        return TargetResult.of(SendOutcome.success(edit.httpStatus() == null ? 200 : edit.httpStatus(),
+                                tracked.get(), edit.tries()));
+                    }
+                    if (TargetRules.isRetryable(edit.errorCode())) {
+                        return TargetResult.of(edit);
+                    }
+                    LOG.info("delivery {}: edit of {} on {} refused ({}); sending a new message",
+                            claim.key(), tracked.get(), targetId, edit.error());
+                    tracking.forget(eventId, targetId);
+                    tries = edit.tries();
+                }
+                SendOutcome sent = sender.send(target.target(), rendered, null, idempotencyKey(target)).plusTries(tries);
+                if (sent.ok() && sent.messageId() != null) {
+                    touch(eventId, targetId, sent.messageId());
+                }
+                return TargetResult.of(sent);
+            } finally {
+                try {
+                    locks.unlock(eventId, targetId, owner);
+                } catch (RuntimeException e) {
+                    LOG.warn("could not release the in-place lock {} / {} ({}); it expires in {}",
+                            eventId, targetId, e.toString(), MESSAGE_LOCK_TTL);
+                }
+            }
+        }
+
+        private void touch(String eventId, String targetId, String messageId) {
+            try {
+                tracking.save(eventId, targetId, messageId);
+            } catch (RuntimeException e) {
+                // the message went out: a lost tracking id means a later update posts anew, never a re-send now
+                LOG.warn("delivery {}: message {} sent but its tracking id was not stored: {}", claim.key(), messageId, e.toString());
+            }
+        }
+
+        private String idempotencyKey(DeliveryTarget target) {
+            return DeliveryProcessor.idempotencyKey(claim.key(), target.groupId() + ":" + target.routeId(), target.targetId());
+        }
+    }
+
+    private Instant occurredAt(ClaimedDelivery claim) {
+        return claim.receivedAt() == null ? clock.instant() : Instant.ofEpochMilli(claim.receivedAt());
+    }
+
+    private static boolean isNotModified(SendOutcome outcome) {
+        return outcome.error() != null && outcome.error().toLowerCase(java.util.Locale.ROOT).contains("not modified");
+    }
+
+    /** A route deleted since the plan: the stored name and target still describe where it goes. */
+    private static Route plannedRoute(DeliveryTarget target) {
+        return new Route(target.routeId(), nullIfEmpty(target.groupId()), target.routeName(), true, List.of(), null,
+                List.of(target.target()), false, false, List.of());
+    }
+
+    private static SendLogEntry logEntry(ClaimedDelivery claim, WebhookEvent event, String routeId, String targetId,
+                                         String groupId, String platform, SendOutcome outcome, long ts, long durationMs) {
+        ObjectNode payload = event == null ? null : event.payload();
+        return new SendLogEntry(ts, routeId, claim.event() == null ? "" : claim.event(),
+                text(payload, "repository", "full_name"), targetId, outcome.ok(), outcome.error(), outcome.httpStatus(),
+                outcome.messageId(), claim.deliveryId(), platform, text(payload, "sender", "login"),
+                text(payload, "action", null), durationMs, outcome.errorCode() == null ? null : outcome.errorCode().name(),
+                outcome.tries(), groupId);
+    }
+
+    private static String text(ObjectNode payload, String field, String child) {
+        if (payload == null) {
+            return null;
+        }
+        var node = child == null ? payload.get(field) : payload.path(field).get(child);
+        return node == null || node.isNull() || node.isContainerNode() ? null : node.asText();
+    }
+
+    private static String nullIfEmpty(String value) {
+        return value == null || value.isEmpty() ? null : value;
+    }
+
+    /** A stable short id of (delivery, route, target): Discord keeps nonces of up to 25 characters. */
+    static String idempotencyKey(String deliveryKey, String route, String targetId) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256")
+                    .digest((deliveryKey + "\n" + route + "\n" + targetId).getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(hash).substring(0, 25);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Either an outcome of a real attempt, or "not tried: another worker is updating this message". */
+    private record TargetResult(SendOutcome outcome) {
+        static final TargetResult DEFERRED = new TargetResult(null);
+
+        static TargetResult of(SendOutcome outcome) {
+            return new TargetResult(outcome);
+        }
+
+        boolean deferred() {
+            return outcome == null;
+        }
+    }
+
+    private static final class LeaseLostException extends RuntimeException {
+        LeaseLostException() {
+            super("lease lost", null, false, false);
+        }
+    }
+}

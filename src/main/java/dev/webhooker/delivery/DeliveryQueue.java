@@ -1,0 +1,159 @@
+package dev.webhooker.delivery;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+
+/**
+ * The delivery table used as a queue (pipeline.md §4.4). A worker claims due rows with a lease:
+ * {@code pending} and {@code retrying} rows whose {@code next_attempt_at} has come, and
+ * {@code processing} rows whose lease has expired (the worker that held them crashed).
+ * <p>
+ * PostgreSQL claims a batch in one statement with {@code FOR UPDATE SKIP LOCKED}, so concurrent
+ * instances never wait on each other or get the same row. H2 (the single-instance embedded default)
+ * has no SKIP LOCKED; there each candidate is taken with a compare-and-set UPDATE that repeats the
+ * "is it still due" condition, which gives the same guarantee.
+ */
+public class DeliveryQueue {
+
+    private static final String DUE = "((status IN ('pending','retrying') AND next_attempt_at <= ?)"
+            + " OR (status = 'processing' AND locked_until < ?))";
+    private static final String COLUMNS = "key, delivery_id, provider, event, group_id, installation_id, payload,"
+            + " payload_ref, received_at, attempts, locked_by";
+
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
+    private final String instanceId;
+    private final DataSource dataSource;
+    private volatile Boolean postgres;
+
+    public DeliveryQueue(DataSource dataSource, Clock clock, String instanceId) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.clock = clock;
+        this.instanceId = instanceId;
+        this.dataSource = dataSource;
+    }
+
+    /** Claims up to {@code limit} due deliveries, oldest due first, leased until now + {@code lease}. */
+    public List<ClaimedDelivery> claimDue(int limit, Duration lease) {
+        if (limit <= 0) {
+            return List.of();
+        }
+        long now = clock.millis();
+        long until = now + lease.toMillis();
+        return isPostgres() ? claimWithSkipLocked(limit, now, until) : claimWithCompareAndSet(limit, now, until);
+    }
+
+    private List<ClaimedDelivery> claimWithSkipLocked(int limit, long now, long until) {
+        // one token per row: a takeover is always detectable, even inside one instance
+        String tokenPrefix = newTokenPrefix();
+        return jdbc.query("UPDATE delivery_state d SET status = 'processing', attempts = d.attempts + 1,"
+                        + " locked_by = CAST(? AS TEXT) || d.key, locked_until = ?, updated_at = ?"
+                        + " FROM (SELECT key FROM delivery_state WHERE " + DUE
+                        + " ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due"
+                        + " WHERE d.key = due.key RETURNING " + qualified("d"),
+                ROW, tokenPrefix, until, now, now, now, limit);
+    }
+
+    private List<ClaimedDelivery> claimWithCompareAndSet(int limit, long now, long until) {
+        List<String> candidates = jdbc.queryForList("SELECT key FROM delivery_state WHERE " + DUE
+                + " ORDER BY next_attempt_at LIMIT ?", String.class, now, now, limit * 2);
+        String tokenPrefix = newTokenPrefix();
+        List<ClaimedDelivery> claimed = new ArrayList<>();
+        for (String key : candidates) {
+            if (claimed.size() == limit) {
+                break;
+            }
+            int won = jdbc.update("UPDATE delivery_state SET status = 'processing', attempts = attempts + 1,"
+                    + " locked_by = ?, locked_until = ?, updated_at = ? WHERE key = ? AND " + DUE,
+                    tokenPrefix + key, until, now, key, now, now);
+            if (won == 1) {
+                claimed.addAll(jdbc.query("SELECT " + COLUMNS + " FROM delivery_state WHERE key = ? AND locked_by = ?",
+                        ROW, key, tokenPrefix + key));
+            }
+        }
+        return claimed;
+    }
+
+    /** Extends the lease; false when it was lost (expired and taken over), so the caller must stop. */
+    public boolean renew(ClaimedDelivery delivery, Duration lease) {
+        long now = clock.millis();
+        return jdbc.update("UPDATE delivery_state SET locked_until = ?, updated_at = ?"
+                        + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
+                now + lease.toMillis(), now, delivery.key(), delivery.lockToken()) == 1;
+    }
+
+    /** Ends the claim with a final status; false when the lease was lost first. */
+    public boolean finish(ClaimedDelivery delivery, DeliveryStatus status, String lastError) {
+        if (!status.isFinal()) {
+            throw new IllegalArgumentException("not a final status: " + status);
+        }
+        return release(delivery, status, null, lastError);
+    }
+
+    /** Ends the claim and puts the delivery back in the queue, due at {@code nextAttemptAt}. */
+    public boolean reschedule(ClaimedDelivery delivery, Instant nextAttemptAt, String lastError) {
+        return release(delivery, DeliveryStatus.RETRYING, nextAttemptAt.toEpochMilli(), lastError);
+    }
+
+    private boolean release(ClaimedDelivery delivery, DeliveryStatus status, Long nextAttemptAt, String lastError) {
+        return jdbc.update("UPDATE delivery_state SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at),"
+                        + " locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?"
+                        + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
+                status.wireName(), nextAttemptAt, lastError, clock.millis(), delivery.key(), delivery.lockToken()) == 1;
+    }
+
+    /** The current status of a delivery, or null when there is no such row. */
+    public DeliveryStatus status(String key) {
+        List<String> rows = jdbc.queryForList("SELECT status FROM delivery_state WHERE key = ?", String.class, key);
+        return rows.isEmpty() ? null : DeliveryStatus.fromWire(rows.get(0));
+    }
+
+    private String newTokenPrefix() {
+        return instanceId + "/" + UUID.randomUUID() + "/";
+    }
+
+    private static String qualified(String alias) {
+        return alias + "." + COLUMNS.replace(", ", ", " + alias + ".");
+    }
+
+    // asked on first use, not at start-up: the app starts while PostgreSQL is briefly down
+    private boolean isPostgres() {
+        Boolean known = postgres;
+        if (known != null) {
+            return known;
+        }
+        try (Connection c = dataSource.getConnection()) {
+            known = c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
+            postgres = known;
+            return known;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the database vendor: " + e.getMessage(), e);
+        }
+    }
+
+    private static final RowMapper<ClaimedDelivery> ROW = (ResultSet rs, int i) -> new ClaimedDelivery(
+            rs.getString("key"),
+            rs.getString("delivery_id"),
+            rs.getString("provider"),
+            rs.getString("event"),
+            rs.getString("group_id"),
+            (Long) rs.getObject("installation_id", Long.class),
+            rs.getString("payload"),
+            rs.getString("payload_ref"),
+            (Long) rs.getObject("received_at", Long.class),
+            rs.getInt("attempts"),
+            rs.getString("locked_by"));
+}

@@ -1,0 +1,20 @@
+package dev.webhooker.delivery;
+
+import java.util.Locale;
+
+/** The status of a whole delivery ({@code delivery_state.status}), pipeline.md §4.4. */
+public enum DeliveryStatus {
+    PENDING, PROCESSING, DELIVERED, RETRYING, FAILED, DEAD;
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static DeliveryStatus fromWire(String value) {
+        return valueOf(value.toUpperCase(Locale.ROOT));
+    }
+
+    public boolean isFinal() {
+        return this == DELIVERED || this == FAILED || this == DEAD;
+    }
+}

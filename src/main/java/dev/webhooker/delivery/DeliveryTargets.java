@@ -1,0 +1,84 @@
+package dev.webhooker.delivery;
+
+import java.time.Instant;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.webhooker.routing.Target;
+
+/** The {@code delivery_targets} table: the plan of a delivery and each target's outcome. */
+public class DeliveryTargets {
+
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate tx;
+
+    public DeliveryTargets(DataSource dataSource) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.tx = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+    }
+
+    /** The delivery's targets in plan order (route, then target). */
+    public List<DeliveryTarget> list(String deliveryKey) {
+        return jdbc.query("SELECT * FROM delivery_targets WHERE delivery_key = ? ORDER BY position", ROW, deliveryKey);
+    }
+
+    /**
+     * Writes the plan in one transaction and returns what is stored. If a plan exists already (a worker
+     * whose lease expired wrote it), that one wins and this one is dropped.
+     */
+    public List<DeliveryTarget> savePlan(String deliveryKey, List<DeliveryTarget> plan) {
+        try {
+            tx.executeWithoutResult(status -> plan.forEach(this::insert));
+        } catch (DuplicateKeyException e) {
+            // the other writer's plan is complete (it was one transaction too)
+        }
+        return list(deliveryKey);
+    }
+
+    private void insert(DeliveryTarget t) {
+        Target target = t.target();
+        jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, route_name,"
+                        + " platform, channel_id, thread_id, chat_id, topic_id, status, attempts, next_attempt_at, updated_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
+                target.platform().wireName(), target.channelId(), target.threadId(), target.chatId(), target.topicId(),
+                t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
+                System.currentTimeMillis());
+    }
+
+    public void update(DeliveryTarget t, Instant now) {
+        jdbc.update("UPDATE delivery_targets SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?,"
+                        + " error_code = ?, http_status = ?, message_id = ?, updated_at = ?"
+                        + " WHERE delivery_key = ? AND group_id = ? AND route_id = ? AND target_id = ?",
+                t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
+                t.lastError(), t.errorCode() == null ? null : t.errorCode().name(), t.httpStatus(), t.messageId(),
+                now.toEpochMilli(), t.deliveryKey(), t.groupId(), t.routeId(), t.targetId());
+    }
+
+    private static final RowMapper<DeliveryTarget> ROW = (rs, i) -> {
+        Target.Platform platform = Target.Platform.valueOf(rs.getString("platform").toUpperCase(java.util.Locale.ROOT));
+        Target target = new Target(platform, rs.getString("channel_id"), rs.getString("thread_id"),
+                rs.getString("chat_id"), rs.getString("topic_id"));
+        String code = rs.getString("error_code");
+        return new DeliveryTarget(
+                rs.getString("delivery_key"),
+                rs.getString("group_id"),
+                rs.getString("route_id"),
+                rs.getInt("position"),
+                rs.getString("route_name"),
+                target,
+                new TargetProgress(TargetStatus.fromWire(rs.getString("status")), rs.getInt("attempts"),
+                        Instant.ofEpochMilli(rs.getLong("next_attempt_at"))),
+                rs.getString("last_error"),
+                code == null ? null : ErrorCode.valueOf(code),
+                (Integer) rs.getObject("http_status", Integer.class),
+                rs.getString("message_id"));
+    };
+}

@@ -1,0 +1,35 @@
+package dev.webhooker.delivery;
+
+/**
+ * Why a target attempt did not succeed (pipeline.md §4.6). Server errors, network errors and
+ * exhausted short rate-limit waits are worth another try; anything else the platform refused
+ * will be refused again, so it is final at once.
+ */
+public enum ErrorCode {
+    NO_TARGET(false),
+    NO_TOKEN(false),
+    DISCORD_ERROR(false),
+    DISCORD_5XX(true),
+    TELEGRAM_ERROR(false),
+    TELEGRAM_5XX(true),
+    NETWORK(true),
+    RETRIES(true),
+    /** The platform asked for a wait longer than we sleep in a worker: the target is rescheduled. */
+    RATE_LIMITED(true),
+    /** The event's own formatter failed; the generic message was sent instead. */
+    FORMAT_ERROR(false),
+    /** The parked payload is gone: dispatching an empty event would be wrong (P5). */
+    PAYLOAD_MISSING(false),
+    /** An unexpected exception inside the engine (not the platform's answer). */
+    INTERNAL(true);
+
+    private final boolean retryable;
+
+    ErrorCode(boolean retryable) {
+        this.retryable = retryable;
+    }
+
+    public boolean retryable() {
+        return retryable;
+    }
+}

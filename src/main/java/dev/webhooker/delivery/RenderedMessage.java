@@ -1,0 +1,19 @@
+package dev.webhooker.delivery;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** A message in one platform's shape, ready for the platform sender. */
+public sealed interface RenderedMessage {
+
+    /** The JSON body of a Discord create / edit message call. */
+    record Discord(ObjectNode body) implements RenderedMessage {
+    }
+
+    /**
+     * A Telegram message: {@code method} is sendMessage (HTML {@code text}) or sendPhoto
+     * ({@code photoUrl} + HTML {@code caption}); {@code linkPreviewOptions} null = previews disabled.
+     */
+    record Telegram(String method, String text, String photoUrl, String caption, ObjectNode linkPreviewOptions)
+            implements RenderedMessage {
+    }
+}

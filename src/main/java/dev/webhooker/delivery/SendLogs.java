@@ -1,0 +1,39 @@
+package dev.webhooker.delivery;
+
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** Appends {@code send_logs} rows. Best effort: a failed log write is logged and never fails a delivery. */
+public class SendLogs {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SendLogs.class);
+
+    private final JdbcTemplate jdbc;
+
+    public SendLogs(DataSource dataSource) {
+        this.jdbc = new JdbcTemplate(dataSource);
+    }
+
+    public void append(List<SendLogEntry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        try {
+            jdbc.batchUpdate("INSERT INTO send_logs (ts, route_id, event, repo, target, ok, error, status, message_id,"
+                            + " delivery_id, platform, actor, action, duration_ms, error_code, attempts, detail, group_id)"
+                            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+                    entries.stream().map(e -> new Object[] {
+                            e.ts(), e.routeId(), e.event(), e.repo(), e.target(), e.ok() ? 1 : 0, e.error(), e.status(),
+                            e.messageId(), e.deliveryId(), e.platform(), e.actor(), e.action(), e.durationMs(),
+                            e.errorCode(), e.attempts(), e.groupId()}).toList());
+        } catch (RuntimeException e) {
+            LOG.warn("could not write {} send_logs row(s) of delivery {}: {}", entries.size(),
+                    entries.get(0).deliveryId(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.webhooker.delivery;
+
+import java.time.Duration;
+
+/**
+ * What one send or edit came to: the HTTP status (null when no request was made or none answered),
+ * the platform's message id on success, the platform's error text and our code on failure, and for
+ * {@link ErrorCode#RATE_LIMITED} how long the platform asked us to wait. {@code tries} counts HTTP
+ * requests made for this call (a short rate-limit wait inside the call makes it 2).
+ */
+public record SendOutcome(boolean ok, Integer httpStatus, String messageId, String error, ErrorCode errorCode,
+                          Duration retryAfter, int tries) {
+
+    public static SendOutcome success(int httpStatus, String messageId, int tries) {
+        return new SendOutcome(true, httpStatus, messageId, null, null, null, tries);
+    }
+
+    public static SendOutcome failure(ErrorCode code, Integer httpStatus, String error, int tries) {
+        return new SendOutcome(false, httpStatus, null, error, code, null, tries);
+    }
+
+    public static SendOutcome rateLimited(Duration retryAfter, Integer httpStatus, String error, int tries) {
+        return new SendOutcome(false, httpStatus, null, error, ErrorCode.RATE_LIMITED, retryAfter, tries);
+    }
+
+    public boolean rateLimited() {
+        return !ok && errorCode == ErrorCode.RATE_LIMITED;
+    }
+
+    /** The same outcome, reporting {@code messageId} (the tracked id of an edit). */
+    public SendOutcome withMessageId(String id) {
+        return new SendOutcome(ok, httpStatus, id, error, errorCode, retryAfter, tries);
+    }
+
+    public SendOutcome plusTries(int more) {
+        return new SendOutcome(ok, httpStatus, messageId, error, errorCode, retryAfter, tries + more);
+    }
+}

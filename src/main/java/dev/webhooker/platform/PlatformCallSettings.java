@@ -1,0 +1,17 @@
+package dev.webhooker.platform;
+
+import java.time.Duration;
+
+/**
+ * How platform clients behave: {@code requestTimeout} bounds every HTTP call; a rate-limit wait up to
+ * {@code rateLimitCap} is slept in place, a longer one is returned as RATE_LIMITED for rescheduling.
+ * {@code maxTries} bounds the HTTP requests of one call (short rate-limit waits retry inside the call).
+ */
+public record PlatformCallSettings(Duration requestTimeout, Duration rateLimitCap, int maxTries) {
+
+    public PlatformCallSettings {
+        if (maxTries < 1) {
+            throw new IllegalArgumentException("maxTries must be at least 1");
+        }
+    }
+}

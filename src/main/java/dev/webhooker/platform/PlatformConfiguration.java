@@ -1,0 +1,58 @@
+package dev.webhooker.platform;
+
+import java.net.http.HttpClient;
+import java.time.Clock;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.delivery.DeliveryProperties;
+import dev.webhooker.platform.discord.DiscordClient;
+import dev.webhooker.platform.telegram.TelegramClient;
+
+/** The Discord and Telegram clients (DISCORD_API_URL / DISCORD_TOKEN, TELEGRAM_API_URL / TELEGRAM_TOKEN). */
+@Configuration(proxyBeanMethods = false)
+public class PlatformConfiguration {
+
+    /** A platform call makes at most this many requests (short rate-limit waits retry in place). */
+    private static final int MAX_TRIES_PER_CALL = 3;
+
+    @Bean
+    HttpClient platformHttpClient(DeliveryProperties settings) {
+        return HttpClient.newBuilder().connectTimeout(settings.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+
+    @Bean
+    RateLimits platformRateLimits(ObjectProvider<Clock> clock) {
+        return new RateLimits(clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    private static PlatformCallSettings callSettings(DeliveryProperties settings) {
+        return new PlatformCallSettings(settings.requestTimeout(), settings.rateLimitCap(), MAX_TRIES_PER_CALL);
+    }
+
+    @Bean
+    DiscordClient discordClient(HttpClient platformHttpClient, ObjectMapper json, WebhookerProperties properties,
+                                DeliveryProperties settings, RateLimits platformRateLimits) {
+        WebhookerProperties.Platforms p = properties.platforms();
+        return new DiscordClient(platformHttpClient, json, p.discordApiUrl(), p.discordToken(), callSettings(settings),
+                platformRateLimits);
+    }
+
+    @Bean
+    TelegramClient telegramClient(HttpClient platformHttpClient, ObjectMapper json, WebhookerProperties properties,
+                                  DeliveryProperties settings, RateLimits platformRateLimits) {
+        WebhookerProperties.Platforms p = properties.platforms();
+        return new TelegramClient(platformHttpClient, json, p.telegramApiUrl(), p.telegramToken(), callSettings(settings),
+                platformRateLimits);
+    }
+
+    @Bean
+    PlatformSenders platformSenders(DiscordClient discordClient, TelegramClient telegramClient, ObjectMapper json) {
+        return new PlatformSenders(discordClient, telegramClient, json);
+    }
+}

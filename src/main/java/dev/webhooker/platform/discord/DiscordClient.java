@@ -1,0 +1,195 @@
+package dev.webhooker.platform.discord;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.webhooker.delivery.ErrorCode;
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RateLimits;
+
+/**
+ * Discord REST: create and edit channel messages (a thread is addressed as its own channel).
+ * <p>
+ * Plain {@link HttpClient} rather than a Camel producer: the engine needs the status, the rate-limit
+ * headers and the body of every answer as data (not as exceptions), a timeout on every call, and the
+ * client must be testable without a CamelContext.
+ * <p>
+ * Rate limits (messages.md §3.3, P11): Discord groups routes into buckets named by
+ * {@code X-RateLimit-Bucket}, per major parameter (the channel). When a bucket has
+ * {@code X-RateLimit-Remaining: 0}, or a 429 answers, the bucket is blocked for
+ * {@code Reset-After} / {@code retry_after} seconds in the shared {@link RateLimits}; a global 429
+ * blocks every call. A wait up to the cap is slept; a longer one returns {@code RATE_LIMITED}.
+ * 5xx and network errors are not retried here: the engine's retry schedule does that durably.
+ */
+public class DiscordClient {
+
+    private static final String GLOBAL = "discord:global";
+    private static final int MAX_ERROR_TEXT = 2000;
+
+    private final HttpClient http;
+    private final ObjectMapper json;
+    private final String baseUrl;
+    private final String token;
+    private final PlatformCallSettings settings;
+    private final RateLimits limits;
+    /** route (method + path template) → Discord's bucket id, learned from the answers */
+    private final Map<String, String> bucketOfRoute = new ConcurrentHashMap<>();
+
+    public DiscordClient(HttpClient http, ObjectMapper json, String baseUrl, String token,
+                         PlatformCallSettings settings, RateLimits limits) {
+        this.http = http;
+        this.json = json;
+        this.baseUrl = baseUrl.replaceAll("/+$", "");
+        this.token = token;
+        this.settings = settings;
+        this.limits = limits;
+    }
+
+    /** POST /channels/{channelId}/messages. */
+    public SendOutcome createMessage(String channelId, ObjectNode body) {
+        return call("POST", "/channels/" + channelId + "/messages", "POST /channels/{id}/messages", channelId, body);
+    }
+
+    /** PATCH /channels/{channelId}/messages/{messageId}. */
+    public SendOutcome editMessage(String channelId, String messageId, ObjectNode body) {
+        return call("PATCH", "/channels/" + channelId + "/messages/" + messageId,
+                "PATCH /channels/{id}/messages/{id}", channelId, body);
+    }
+
+    private SendOutcome call(String method, String path, String route, String channelId, ObjectNode body) {
+        if (channelId == null || channelId.isBlank()) {
+            return SendOutcome.failure(ErrorCode.NO_TARGET, null, "Discord target has no channelId", 0);
+        }
+        if (token == null || token.isBlank()) {
+            return SendOutcome.failure(ErrorCode.NO_TOKEN, null, "DISCORD_TOKEN is not set", 0);
+        }
+        String payload = body.toString();
+        int tries = 0;
+        SendOutcome last = null;
+        while (tries < settings.maxTries()) {
+            Duration wait = max(limits.waitFor(GLOBAL), limits.waitFor(bucketKey(route, channelId)));
+            if (wait.compareTo(settings.rateLimitCap()) > 0) {
+                return SendOutcome.rateLimited(wait, null, "Discord rate limit: waiting " + wait.toMillis() + " ms", tries);
+            }
+            sleep(wait);
+            tries++;
+            HttpResponse<String> response;
+            try {
+                response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+                        .timeout(settings.requestTimeout())
+                        .header("Authorization", "Bot " + token)
+                        .header("Content-Type", "application/json")
+                        .method(method, HttpRequest.BodyPublishers.ofString(payload))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+            } catch (HttpTimeoutException e) {
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord timed out after " + settings.requestTimeout(), tries);
+            } catch (IOException e) {
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord unreachable: " + e.getMessage(), tries);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);
+            }
+            remember(route, channelId, response);
+            int status = response.statusCode();
+            if (status == 429) {
+                Duration retryAfter = retryAfter(response);
+                boolean global = isGlobal(response);
+                limits.block(global ? GLOBAL : bucketKey(route, channelId), retryAfter);
+                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Max retries exceeded: " + bounded(response.body()), tries);
+                if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
+                    return SendOutcome.rateLimited(retryAfter, 429, bounded(response.body()), tries);
+                }
+                continue;
+            }
+            if (status >= 200 && status < 300) {
+                return SendOutcome.success(status, readId(response.body()), tries);
+            }
+            ErrorCode code = status >= 500 ? ErrorCode.DISCORD_5XX : ErrorCode.DISCORD_ERROR;
+            return SendOutcome.failure(code, status, bounded(response.body()), tries);
+        }
+        return last;
+    }
+
+    /** Learns the route's bucket, and blocks the bucket when its last request was used up. */
+    private void remember(String route, String channelId, HttpResponse<String> response) {
+        response.headers().firstValue("X-RateLimit-Bucket").ifPresent(bucket -> bucketOfRoute.put(route, bucket));
+        Optional<String> remaining = response.headers().firstValue("X-RateLimit-Remaining");
+        Optional<String> resetAfter = response.headers().firstValue("X-RateLimit-Reset-After");
+        if (remaining.isPresent() && resetAfter.isPresent() && "0".equals(remaining.get().trim())) {
+            seconds(resetAfter.get()).ifPresent(wait -> limits.block(bucketKey(route, channelId), wait));
+        }
+    }
+
+    private String bucketKey(String route, String channelId) {
+        return "discord:" + bucketOfRoute.getOrDefault(route, route) + ":" + channelId;
+    }
+
+    private Duration retryAfter(HttpResponse<String> response) {
+        JsonNode body = parse(response.body());
+        if (body != null && body.path("retry_after").isNumber()) {
+            return Duration.ofMillis(Math.round(body.path("retry_after").asDouble() * 1000));
+        }
+        return response.headers().firstValue("Retry-After").flatMap(DiscordClient::seconds).orElse(Duration.ofSeconds(1));
+    }
+
+    private boolean isGlobal(HttpResponse<String> response) {
+        if (response.headers().firstValue("X-RateLimit-Global").map("true"::equalsIgnoreCase).orElse(false)) {
+            return true;
+        }
+        JsonNode body = parse(response.body());
+        return body != null && body.path("global").asBoolean(false);
+    }
+
+    private String readId(String body) {
+        JsonNode node = parse(body);
+        return node == null || !node.hasNonNull("id") ? null : node.get("id").asText();
+    }
+
+    private JsonNode parse(String body) {
+        try {
+            return body == null || body.isBlank() ? null : json.readTree(body);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static Optional<Duration> seconds(String value) {
+        try {
+            return Optional.of(Duration.ofMillis(Math.round(Double.parseDouble(value.trim()) * 1000)));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private static void sleep(Duration wait) {
+        if (wait.isZero() || wait.isNegative()) {
+            return;
+        }
+        try {
+            Thread.sleep(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String bounded(String text) {
+        return text == null || text.length() <= MAX_ERROR_TEXT ? text : text.substring(0, MAX_ERROR_TEXT);
+    }
+}

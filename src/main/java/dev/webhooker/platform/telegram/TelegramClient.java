@@ -1,0 +1,142 @@
+package dev.webhooker.platform.telegram;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.webhooker.delivery.ErrorCode;
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RateLimits;
+
+/**
+ * Telegram Bot API: {@code POST {TELEGRAM_API_URL}/bot{token}/{method}} with a JSON body
+ * (sendMessage, sendPhoto, editMessageText, editMessageCaption).
+ * <p>
+ * Plain {@link HttpClient} rather than camel-telegram: we need {@code link_preview_options},
+ * {@code message_thread_id} on every method, the error {@code description} and
+ * {@code parameters.retry_after} of each answer, and a timeout per call.
+ * <p>
+ * A 429 blocks the chat for {@code parameters.retry_after} seconds (where Telegram puts it; the
+ * original read the top level and always waited 1 s, P11); waits up to the cap are slept, longer
+ * ones return {@code RATE_LIMITED}.
+ */
+public class TelegramClient {
+
+    private static final int MAX_ERROR_TEXT = 2000;
+
+    private final HttpClient http;
+    private final ObjectMapper json;
+    private final String baseUrl;
+    private final String token;
+    private final PlatformCallSettings settings;
+    private final RateLimits limits;
+
+    public TelegramClient(HttpClient http, ObjectMapper json, String baseUrl, String token,
+                          PlatformCallSettings settings, RateLimits limits) {
+        this.http = http;
+        this.json = json;
+        this.baseUrl = baseUrl.replaceAll("/+$", "");
+        this.token = token;
+        this.settings = settings;
+        this.limits = limits;
+    }
+
+    /** Calls {@code method} with {@code body}, which carries {@code chat_id}. */
+    public SendOutcome call(String method, ObjectNode body) {
+        String chatId = body.path("chat_id").asText("");
+        if (chatId.isBlank()) {
+            return SendOutcome.failure(ErrorCode.NO_TARGET, null, "Telegram target has no chatId", 0);
+        }
+        if (token == null || token.isBlank()) {
+            return SendOutcome.failure(ErrorCode.NO_TOKEN, null, "TELEGRAM_TOKEN is not set", 0);
+        }
+        String key = "telegram:" + chatId;
+        String payload = body.toString();
+        int tries = 0;
+        SendOutcome last = null;
+        while (tries < settings.maxTries()) {
+            Duration wait = limits.waitFor(key);
+            if (wait.compareTo(settings.rateLimitCap()) > 0) {
+                return SendOutcome.rateLimited(wait, null, "Telegram rate limit: waiting " + wait.toMillis() + " ms", tries);
+            }
+            sleep(wait);
+            tries++;
+            HttpResponse<String> response;
+            try {
+                response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/bot" + token + "/" + method))
+                        .timeout(settings.requestTimeout())
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(payload))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+            } catch (HttpTimeoutException e) {
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram timed out after " + settings.requestTimeout(), tries);
+            } catch (IOException e) {
+                // the message may contain the URL, and so the token: keep only the exception type
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram unreachable: " + e.getClass().getSimpleName(), tries);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);
+            }
+            int status = response.statusCode();
+            JsonNode answer = parse(response.body());
+            String description = answer == null ? null : answer.path("description").asText(null);
+            String error = bounded(description != null ? description : "HTTP " + status);
+            if (status == 429) {
+                Duration retryAfter = retryAfter(answer);
+                limits.block(key, retryAfter);
+                last = SendOutcome.failure(ErrorCode.RETRIES, 429, error, tries);
+                if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
+                    return SendOutcome.rateLimited(retryAfter, 429, error, tries);
+                }
+                continue;
+            }
+            if (status >= 200 && status < 300 && (answer == null || answer.path("ok").asBoolean(true))) {
+                JsonNode id = answer == null ? null : answer.path("result").path("message_id");
+                return SendOutcome.success(status, id == null || id.isMissingNode() || id.isNull() ? null : id.asText(), tries);
+            }
+            ErrorCode code = status >= 500 ? ErrorCode.TELEGRAM_5XX : ErrorCode.TELEGRAM_ERROR;
+            return SendOutcome.failure(code, status, error, tries);
+        }
+        return last;
+    }
+
+    private static Duration retryAfter(JsonNode answer) {
+        JsonNode value = answer == null ? null : answer.path("parameters").path("retry_after");
+        if (value == null || !value.isNumber()) {
+            return Duration.ofSeconds(1);
+        }
+        return Duration.ofMillis(Math.round(value.asDouble() * 1000));
+    }
+
+    private JsonNode parse(String body) {
+        try {
+            return body == null || body.isBlank() ? null : json.readTree(body);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static void sleep(Duration wait) {
+        if (wait.isZero() || wait.isNegative()) {
+            return;
+        }
+        try {
+            Thread.sleep(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String bounded(String text) {
+        return text == null || text.length() <= MAX_ERROR_TEXT ? text : text.substring(0, MAX_ERROR_TEXT);
+    }
+}

@@ -1,0 +1,410 @@
+package dev.webhooker.delivery;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.patch;
+import static com.github.tomakehurst.wiremock.client.WireMock.patchRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.webhooker.routing.Filter;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
+import dev.webhooker.store.PayloadKeys;
+import dev.webhooker.testsupport.TestDatabases;
+
+/**
+ * The engine on a real database (H2 and PostgreSQL) against WireMock Discord and Telegram, driven by
+ * inserting delivery_state rows the way ingress does. Routing, formatting and rendering are test fakes.
+ */
+abstract class DeliveryEngineContract {
+
+    static final Duration LEASE = Duration.ofSeconds(30);
+    static final String PUSH = "{\"repository\":{\"full_name\":\"acme/widget\"},\"sender\":{\"login\":\"octocat\"},"
+            + "\"marker\":\"%s\"}";
+
+    abstract TestDatabases.Kind kind();
+
+    WireMockServer discord;
+    WireMockServer telegram;
+    DataSource ds;
+    TestClock clock;
+    DeliveryRows rows;
+    InMemoryPayloadStore payloads;
+    Group group;
+    FakeRouteCatalog catalog;
+
+    @BeforeEach
+    void setUp() {
+        discord = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        telegram = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        discord.start();
+        telegram.start();
+        discord.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(okJson("{\"id\":\"9001\"}")));
+        discord.stubFor(patch(urlMatching("/channels/.*/messages/.*")).willReturn(okJson("{\"id\":\"9001\"}")));
+        telegram.stubFor(post(urlMatching("/bot123:TEST/.*"))
+                .willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":77}}")));
+        ds = TestDatabases.create(kind());
+        clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
+        rows = new DeliveryRows(ds);
+        payloads = new InMemoryPayloadStore();
+        group = new Group("g1", "Team", null, null, null, null, null, true, null, "en", Target.discord("999", null), false);
+        catalog = new FakeRouteCatalog(List.of(group), List.of(
+                new Route("r1", "g1", "Push Route", true, List.of(new Filter("event", List.of("push", "workflow_run"), false)),
+                        null, List.of(Target.discord("111", null), Target.telegram("-100", "7")), false, false, List.of("55")),
+                new Route("r2", "g1", "Second", true, List.of(new Filter("event", List.of("push"), false)),
+                        null, List.of(Target.discord("222", null)), false, false, List.of())));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        discord.stop();
+        telegram.stop();
+        close(ds);
+    }
+
+    static void close(DataSource ds) throws Exception {
+        if (ds instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
+    }
+
+    EngineHarness engine(String instance) {
+        return new EngineHarness(ds, clock, instance, discord.baseUrl(), telegram.baseUrl(), catalog, payloads,
+                EngineHarness.settings(LEASE));
+    }
+
+    String push(String deliveryId) {
+        return rows.insertPending("github", "g1", deliveryId, "push", PUSH.formatted(deliveryId), null, clock.millis());
+    }
+
+    int discordPosts(String channel) {
+        return discord.findAll(postRequestedFor(urlEqualTo("/channels/" + channel + "/messages"))).size();
+    }
+
+    int telegramCalls(String method) {
+        return telegram.findAll(postRequestedFor(urlEqualTo("/bot123:TEST/" + method))).size();
+    }
+
+    Map<String, Object> target(String key, String targetId) {
+        return rows.jdbc().queryForMap("SELECT * FROM delivery_targets WHERE delivery_key = ? AND target_id = ?", key, targetId);
+    }
+
+    List<Map<String, Object>> sendLogs(String deliveryId) {
+        return rows.jdbc().queryForList("SELECT * FROM send_logs WHERE delivery_id = ? ORDER BY id", deliveryId);
+    }
+
+    @Test
+    void deliversTheRenderedMessageToEveryTargetAndLogsEveryField() {
+        String key = push("d1");
+
+        engine("a").drain();
+
+        discord.verify(1, postRequestedFor(urlEqualTo("/channels/111/messages"))
+                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("d1")))
+                .withRequestBody(matchingJsonPath("$.content", containing("<@&55>")))
+                .withHeader("Authorization", com.github.tomakehurst.wiremock.client.WireMock.equalTo("Bot bot-token")));
+        discord.verify(1, postRequestedFor(urlEqualTo("/channels/222/messages")));
+        telegram.verify(1, postRequestedFor(urlEqualTo("/bot123:TEST/sendMessage"))
+                .withRequestBody(matchingJsonPath("$.chat_id", com.github.tomakehurst.wiremock.client.WireMock.equalTo("-100")))
+                .withRequestBody(matchingJsonPath("$.message_thread_id", com.github.tomakehurst.wiremock.client.WireMock.equalTo("7")))
+                .withRequestBody(matchingJsonPath("$.parse_mode", com.github.tomakehurst.wiremock.client.WireMock.equalTo("HTML"))));
+        assertThat(rows.status(key)).isEqualTo("delivered");
+
+        List<Map<String, Object>> logs = sendLogs("d1");
+        assertThat(logs).extracting(r -> r.get("target")).containsExactly("111", "-100/7", "222");
+        Map<String, Object> first = logs.get(0);
+        assertThat(first).containsEntry("route_id", "r1").containsEntry("event", "push").containsEntry("repo", "acme/widget")
+                .containsEntry("platform", "discord").containsEntry("actor", "octocat").containsEntry("group_id", "g1")
+                .containsEntry("message_id", "9001");
+        assertThat(((Number) first.get("ok")).intValue()).isEqualTo(1);
+        assertThat(((Number) first.get("status")).intValue()).isEqualTo(200);
+        assertThat(((Number) first.get("attempts")).intValue()).isEqualTo(1);
+        assertThat(((Number) first.get("ts")).longValue()).isEqualTo(clock.millis());
+        assertThat(first.get("duration_ms")).isNotNull();
+        assertThat(first.get("error_code")).isNull();
+
+        // the group log: once, lines in route then target order
+        discord.verify(1, postRequestedFor(urlEqualTo("/channels/999/messages"))
+                .withRequestBody(matchingJsonPath("$.embeds[0].description",
+                        com.github.tomakehurst.wiremock.client.WireMock.equalTo(
+                                "ok Push Route → 111\nok Push Route → -100/7\nok Second → 222"))));
+
+        clock.advance(Duration.ofHours(1));
+        engine("b").drain();
+        assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(discordPosts("999")).isEqualTo(1);
+    }
+
+    @Test
+    void aParkedPayloadIsReadAndDeletedOnceFinal() {
+        String ref = PayloadKeys.newKey(clock.instant());
+        payloads.put(ref, PUSH.formatted("parked").getBytes(StandardCharsets.UTF_8));
+        String key = rows.insertPending("github", "g1", "d-parked", "push", null, ref, clock.millis());
+
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        discord.verify(1, postRequestedFor(urlEqualTo("/channels/111/messages"))
+                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("parked"))));
+        assertThat(payloads.objects).doesNotContainKey(ref);
+    }
+
+    @Test
+    void aMissingParkedPayloadIsPayloadMissingNeverAnEmptyDispatch() {
+        String key = rows.insertPending("github", "g1", "d-gone", "push", null, PayloadKeys.newKey(clock.instant()), clock.millis());
+
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("failed");
+        assertThat(discord.getAllServeEvents()).isEmpty();
+        assertThat(telegram.getAllServeEvents()).isEmpty();
+        assertThat(sendLogs("d-gone")).singleElement().satisfies(r -> {
+            assertThat(r.get("error_code")).isEqualTo("PAYLOAD_MISSING");
+            assertThat(((Number) r.get("ok")).intValue()).isZero();
+        });
+    }
+
+    @Test
+    void aLongTelegram429IsRateLimitedAndRescheduledWithoutResendingToTheOthers() {
+        telegram.resetAll();
+        telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(aResponse().withStatus(429)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"ok\":false,\"error_code\":429,\"description\":\"Too Many Requests: retry after 30\","
+                        + "\"parameters\":{\"retry_after\":30}}")));
+        String key = push("d429");
+
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("retrying");
+        assertThat(target(key, "-100/7")).containsEntry("status", "retrying").containsEntry("error_code", "RATE_LIMITED");
+        assertThat(((Number) target(key, "-100/7").get("attempts")).intValue()).as("a deferral is not a failure").isZero();
+        assertThat(sendLogs("d429")).filteredOn(r -> "-100/7".equals(r.get("target")))
+                .singleElement().satisfies(r -> assertThat(r.get("error_code")).isEqualTo("RATE_LIMITED"));
+
+        telegram.resetAll();
+        telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":78}}")));
+        clock.advance(Duration.ofSeconds(29));
+        engine("a").drain();
+        assertThat(telegramCalls("sendMessage")).as("not before retry_after").isZero();
+
+        clock.advance(Duration.ofSeconds(2));
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+        assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(discordPosts("222")).isEqualTo(1);
+        assertThat(discordPosts("999")).as("group log once, when final").isEqualTo(1);
+    }
+
+    @Test
+    void aServerErrorIsRetriedOnScheduleThenSucceeds() {
+        discord.stubFor(post("/channels/111/messages").inScenario("5xx").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(502).withBody("upstream broke")).willSetStateTo("healed"));
+        discord.stubFor(post("/channels/111/messages").inScenario("5xx").whenScenarioStateIs("healed")
+                .willReturn(okJson("{\"id\":\"9002\"}")));
+        String key = push("d5xx");
+
+        engine("a").drain();
+        assertThat(rows.status(key)).isEqualTo("retrying");
+        assertThat(target(key, "111")).containsEntry("status", "retrying").containsEntry("error_code", "DISCORD_5XX")
+                .containsEntry("last_error", "upstream broke");
+
+        clock.advance(Duration.ofSeconds(4));
+        engine("a").drain();
+        assertThat(discordPosts("111")).as("not before the 5 s backoff").isEqualTo(1);
+
+        clock.advance(Duration.ofSeconds(1));
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        assertThat(target(key, "111")).containsEntry("status", "delivered").containsEntry("message_id", "9002");
+        assertThat(discordPosts("111")).isEqualTo(2);
+        assertThat(discordPosts("222")).isEqualTo(1);
+        assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+        assertThat(sendLogs("d5xx")).extracting(r -> r.get("target") + ":" + ((Number) r.get("ok")).intValue())
+                .containsExactly("111:0", "-100/7:1", "222:1", "111:1");
+    }
+
+    @Test
+    void aPermanent403OnOneTargetDoesNotBlockOrDuplicateTheOthers() {
+        discord.stubFor(post("/channels/111/messages").willReturn(aResponse().withStatus(403)
+                .withBody("{\"message\": \"Missing Permissions\", \"code\": 50013}")));
+        discord.stubFor(post("/channels/222/messages").inScenario("flaky").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(500)).willSetStateTo("ok"));
+        discord.stubFor(post("/channels/222/messages").inScenario("flaky").whenScenarioStateIs("ok")
+                .willReturn(okJson("{\"id\":\"3\"}")));
+        String key = push("d403");
+
+        engine("a").drain();
+        assertThat(target(key, "111")).containsEntry("status", "failed").containsEntry("error_code", "DISCORD_ERROR");
+        assertThat((String) target(key, "111").get("last_error")).contains("Missing Permissions");
+        assertThat(rows.status(key)).as("222 is still retrying").isEqualTo("retrying");
+
+        clock.advance(Duration.ofSeconds(5));
+        engine("a").drain();
+        clock.advance(Duration.ofHours(1));
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("failed");
+        assertThat(target(key, "222")).containsEntry("status", "delivered");
+        assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(discordPosts("222")).isEqualTo(2);
+        assertThat(telegramCalls("sendMessage")).as("no second message to the healthy target").isEqualTo(1);
+        discord.verify(1, postRequestedFor(urlEqualTo("/channels/999/messages"))
+                .withRequestBody(matchingJsonPath("$.embeds[0].description", containing("fail Push Route → 111: "))));
+    }
+
+    @Test
+    void retriesUpTheScheduleEndDead() {
+        discord.stubFor(post("/channels/222/messages").willReturn(aResponse().withStatus(503)));
+        String key = push("dead");
+        EngineHarness engine = engine("a");
+
+        for (int i = 0; i < 8; i++) {
+            engine.drain();
+            clock.advance(Duration.ofMinutes(11));
+        }
+
+        assertThat(target(key, "222")).containsEntry("status", "dead");
+        assertThat(((Number) target(key, "222").get("attempts")).intValue()).isEqualTo(5);
+        assertThat(discordPosts("222")).isEqualTo(5);
+        assertThat(rows.status(key)).isEqualTo("dead");
+    }
+
+    @Test
+    void workflowRunRequestedInProgressCompletedCreatesOneMessageThenEditsItTwice() {
+        catalog = new FakeRouteCatalog(List.of(group), List.of(new Route("ci", "g1", "CI", true,
+                List.of(new Filter("event", List.of("workflow_run"), false)), null,
+                List.of(Target.discord("111", null), Target.telegram("-100", null)), false, false, List.of())));
+        for (String action : List.of("requested", "in_progress", "completed")) {
+            rows.insertPending("github", "g1", "wr-" + action, "workflow_run",
+                    "{\"action\":\"" + action + "\",\"repository\":{\"full_name\":\"acme/widget\"},\"workflow_run\":{\"id\":42}}",
+                    null, clock.millis());
+            clock.advance(Duration.ofMillis(10));
+        }
+
+        engine("a").drain();
+
+        assertThat(discordPosts("111")).isEqualTo(1);
+        discord.verify(2, patchRequestedFor(urlEqualTo("/channels/111/messages/9001")));
+        discord.verify(1, patchRequestedFor(urlEqualTo("/channels/111/messages/9001"))
+                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("completed"))));
+        assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+        telegram.verify(2, postRequestedFor(urlEqualTo("/bot123:TEST/editMessageText"))
+                .withRequestBody(matchingJsonPath("$.message_id", com.github.tomakehurst.wiremock.client.WireMock.equalTo("77"))));
+        assertThat(rows.jdbc().queryForList("SELECT message_id FROM message_tracking WHERE event_id = ? ORDER BY target_id",
+                String.class, "g1:ci:workflow_run:acme/widget:42")).containsExactlyInAnyOrder("9001", "77");
+    }
+
+    @Test
+    void aNotModifiedEditIsASuccessAndARefusedEditSendsOnce() {
+        catalog = new FakeRouteCatalog(List.of(group), List.of(new Route("ci", "g1", "CI", true, List.of(), null,
+                List.of(Target.discord("111", null), Target.telegram("-100", null)), false, false, List.of())));
+        rows.jdbc().update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, ?, ?, ?)",
+                "g1:ci:workflow_run:acme/widget:7", "111", "gone-1", 0L);
+        rows.jdbc().update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, ?, ?, ?)",
+                "g1:ci:workflow_run:acme/widget:7", "-100", "50", 0L);
+        discord.stubFor(patch("/channels/111/messages/gone-1").willReturn(aResponse().withStatus(404)
+                .withBody("{\"message\": \"Unknown Message\", \"code\": 10008}")));
+        telegram.stubFor(post("/bot123:TEST/editMessageText").willReturn(aResponse().withStatus(400)
+                .withBody("{\"ok\":false,\"error_code\":400,\"description\":\"Bad Request: message is not modified\"}")));
+        String key = rows.insertPending("github", "g1", "wr-x", "workflow_run",
+                "{\"action\":\"completed\",\"repository\":{\"full_name\":\"acme/widget\"},\"workflow_run\":{\"id\":7}}",
+                null, clock.millis());
+
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        assertThat(discordPosts("111")).as("refused edit → one new message").isEqualTo(1);
+        assertThat(telegramCalls("sendMessage")).as("not modified is a success").isZero();
+        assertThat(target(key, "-100")).containsEntry("message_id", "50");
+        assertThat(rows.jdbc().queryForObject("SELECT message_id FROM message_tracking WHERE event_id = ? AND target_id = '111'",
+                String.class, "g1:ci:workflow_run:acme/widget:7")).isEqualTo("9001");
+    }
+
+    @Test
+    void aWorkerKilledMidDeliveryLosesNothingAndDuplicatesNothing() {
+        String key = push("crash");
+        PlatformSender real = EngineHarness.senderFor(clock, discord.baseUrl(), telegram.baseUrl(), EngineHarness.settings(LEASE));
+        int[] calls = {0};
+        PlatformSender dyingAfterOne = (target, message, edit, idem) -> {
+            if (++calls[0] == 2) {
+                throw new WorkerKilled();
+            }
+            return real.send(target, message, edit, idem);
+        };
+        EngineHarness doomed = new EngineHarness(ds, clock, "doomed", catalog, payloads, EngineHarness.settings(LEASE), dyingAfterOne);
+
+        try {
+            doomed.drain();
+        } catch (WorkerKilled expected) {
+            // the worker thread dies here, holding the lease
+        }
+        assertThat(rows.status(key)).isEqualTo("processing");
+        assertThat(discordPosts("111")).isEqualTo(1);
+
+        EngineHarness survivor = engine("survivor");
+        survivor.drain();
+        assertThat(rows.status(key)).as("the lease is still valid").isEqualTo("processing");
+
+        clock.advance(LEASE.plusSeconds(1));
+        survivor.drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+        assertThat(discordPosts("222")).isEqualTo(1);
+        assertThat(discordPosts("999")).isEqualTo(1);
+    }
+
+    @Test
+    void aFormatterFailureIsRecordedAndTheGenericMessageStillSent() {
+        String key = rows.insertPending("github", "g1", "d-fmt", "push",
+                "{\"repository\":{\"full_name\":\"acme/widget\"},\"breakFormatter\":true}", null, clock.millis());
+
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(sendLogs("d-fmt")).filteredOn(r -> "FORMAT_ERROR".equals(r.get("error_code"))).hasSize(3);
+    }
+
+    @Test
+    void noMatchingRouteIsDelivered() {
+        String key = rows.insertPending("github", "g1", "d-none", "star", "{}", null, clock.millis());
+
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        assertThat(discord.getAllServeEvents()).isEmpty();
+    }
+
+    static final class WorkerKilled extends Error {
+        WorkerKilled() {
+            super("worker killed", null, false, false);
+        }
+    }
+}

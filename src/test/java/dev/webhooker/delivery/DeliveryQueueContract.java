@@ -1,0 +1,171 @@
+package dev.webhooker.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.webhooker.testsupport.TestDatabases;
+
+/** The queue's claim / lease / release rules, run against H2 and PostgreSQL. */
+abstract class DeliveryQueueContract {
+
+    static final Duration LEASE = Duration.ofSeconds(30);
+
+    abstract TestDatabases.Kind kind();
+
+    DataSource dataSource;
+    TestClock clock;
+    DeliveryQueue queue;
+    DeliveryRows rows;
+
+    @BeforeEach
+    void setUp() {
+        dataSource = TestDatabases.create(kind());
+        clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
+        queue = new DeliveryQueue(dataSource, clock, "node-a");
+        rows = new DeliveryRows(dataSource);
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void tearDown() throws Exception {
+        DeliveryEngineContract.close(dataSource);
+    }
+
+    @Test
+    void claimsDueRowsOldestFirstAndLeasesThem() {
+        long now = clock.millis();
+        String later = rows.insertPending("github", null, "d2", "push", "{}", null, now - 10);
+        String earlier = rows.insertPending("github", "g1", "d1", "push", "{\"a\":1}", null, now - 20);
+        rows.insertPending("github", null, "future", "push", "{}", null, now + 60_000);
+
+        List<ClaimedDelivery> claimed = queue.claimDue(10, LEASE);
+
+        assertThat(claimed).extracting(ClaimedDelivery::key).containsExactly(earlier, later);
+        ClaimedDelivery first = claimed.get(0);
+        assertThat(first.groupId()).isEqualTo("g1");
+        assertThat(first.payload()).isEqualTo("{\"a\":1}");
+        assertThat(first.attempts()).isEqualTo(1);
+        assertThat(first.lockToken()).startsWith("node-a/");
+        assertThat(rows.status(earlier)).isEqualTo("processing");
+        assertThat(queue.claimDue(10, LEASE)).as("leased rows are not claimed again").isEmpty();
+    }
+
+    @Test
+    void respectsTheLimit() {
+        for (int i = 0; i < 5; i++) {
+            rows.insertPending("github", null, "d" + i, "push", "{}", null, clock.millis() - i);
+        }
+        assertThat(queue.claimDue(2, LEASE)).hasSize(2);
+        assertThat(queue.claimDue(10, LEASE)).hasSize(3);
+    }
+
+    @Test
+    void anExpiredLeaseIsTakenOverAndTheOldOwnerCanNoLongerWrite() {
+        String key = rows.insertPending("github", null, "d1", "push", "{}", null, clock.millis());
+        ClaimedDelivery crashed = queue.claimDue(1, LEASE).get(0);
+
+        clock.advance(LEASE.plusMillis(1));
+        DeliveryQueue other = new DeliveryQueue(dataSource, clock, "node-b");
+        List<ClaimedDelivery> taken = other.claimDue(1, LEASE);
+
+        assertThat(taken).singleElement().satisfies(d -> {
+            assertThat(d.key()).isEqualTo(key);
+            assertThat(d.attempts()).isEqualTo(2);
+            assertThat(d.lockToken()).startsWith("node-b/");
+        });
+        assertThat(queue.renew(crashed, LEASE)).isFalse();
+        assertThat(queue.finish(crashed, DeliveryStatus.DELIVERED, null)).isFalse();
+        assertThat(other.renew(taken.get(0), LEASE)).isTrue();
+        assertThat(other.finish(taken.get(0), DeliveryStatus.DELIVERED, null)).isTrue();
+        assertThat(rows.status(key)).isEqualTo("delivered");
+    }
+
+    @Test
+    void aRenewedLeaseIsNotTakenOver() {
+        rows.insertPending("github", null, "d1", "push", "{}", null, clock.millis());
+        ClaimedDelivery mine = queue.claimDue(1, LEASE).get(0);
+        clock.advance(LEASE.minusSeconds(1));
+        assertThat(queue.renew(mine, LEASE)).isTrue();
+        clock.advance(Duration.ofSeconds(2));
+
+        assertThat(new DeliveryQueue(dataSource, clock, "node-b").claimDue(1, LEASE)).isEmpty();
+    }
+
+    @Test
+    void aRescheduledDeliveryComesBackWhenDue() {
+        String key = rows.insertPending("github", null, "d1", "push", "{}", null, clock.millis());
+        ClaimedDelivery claim = queue.claimDue(1, LEASE).get(0);
+
+        assertThat(queue.reschedule(claim, clock.instant().plusSeconds(5), "DISCORD_5XX")).isTrue();
+        assertThat(rows.status(key)).isEqualTo("retrying");
+        assertThat(queue.claimDue(1, LEASE)).isEmpty();
+
+        clock.advance(Duration.ofSeconds(5));
+        assertThat(queue.claimDue(1, LEASE)).singleElement()
+                .satisfies(d -> assertThat(d.attempts()).isEqualTo(2));
+    }
+
+    @Test
+    void finalDeliveriesAreNeverClaimed() {
+        rows.insertPending("github", null, "d1", "push", "{}", null, clock.millis());
+        ClaimedDelivery claim = queue.claimDue(1, LEASE).get(0);
+        queue.finish(claim, DeliveryStatus.FAILED, "DISCORD_ERROR");
+
+        clock.advance(Duration.ofDays(1));
+        assertThat(queue.claimDue(10, LEASE)).isEmpty();
+    }
+
+    @Test
+    void concurrentClaimersNeverGetTheSameRow() throws Exception {
+        int total = 200;
+        for (int i = 0; i < total; i++) {
+            rows.insertPending("github", null, "d" + i, "push", "{}", null, clock.millis() - i);
+        }
+        int claimers = 6;
+        ExecutorService pool = Executors.newFixedThreadPool(claimers);
+        CountDownLatch start = new CountDownLatch(1);
+        List<String> seen = Collections.synchronizedList(new ArrayList<>());
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (int c = 0; c < claimers; c++) {
+            DeliveryQueue q = new DeliveryQueue(dataSource, clock, "node-" + c);
+            tasks.add(() -> {
+                start.await();
+                List<ClaimedDelivery> batch;
+                do {
+                    batch = q.claimDue(7, LEASE);
+                    batch.forEach(d -> seen.add(d.key()));
+                } while (!batch.isEmpty());
+                return null;
+            });
+        }
+        List<Future<Void>> futures = new ArrayList<>();
+        for (Callable<Void> task : tasks) {
+            futures.add(pool.submit(task));
+        }
+        start.countDown();
+        for (Future<Void> f : futures) {
+            f.get();
+        }
+        pool.shutdown();
+
+        Set<String> distinct = new HashSet<>(seen);
+        assertThat(seen).hasSize(total);
+        assertThat(distinct).hasSize(total);
+    }
+}

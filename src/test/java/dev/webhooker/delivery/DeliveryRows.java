@@ -1,0 +1,33 @@
+package dev.webhooker.delivery;
+
+import javax.sql.DataSource;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** Writes {@code delivery_state} rows the way ingress does (CONTRACTS.md), for tests that run before ingress. */
+final class DeliveryRows {
+
+    private final JdbcTemplate jdbc;
+
+    DeliveryRows(DataSource dataSource) {
+        this.jdbc = new JdbcTemplate(dataSource);
+    }
+
+    String insertPending(String provider, String groupId, String deliveryId, String event, String payload,
+                         String payloadRef, long receivedAt) {
+        String key = provider + ":" + (groupId == null ? "global" : groupId) + ":" + deliveryId;
+        jdbc.update("INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id,"
+                        + " installation_id, payload, payload_ref, received_at, attempts, next_attempt_at)"
+                        + " VALUES (?, 'pending', ?, ?, ?, ?, ?, NULL, ?, ?, ?, 0, ?)",
+                key, receivedAt, deliveryId, provider, event, groupId, payload, payloadRef, receivedAt, receivedAt);
+        return key;
+    }
+
+    String status(String key) {
+        return jdbc.queryForObject("SELECT status FROM delivery_state WHERE key = ?", String.class, key);
+    }
+
+    JdbcTemplate jdbc() {
+        return jdbc;
+    }
+}

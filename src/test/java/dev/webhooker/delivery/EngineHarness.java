@@ -1,0 +1,68 @@
+package dev.webhooker.delivery;
+
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.PlatformSenders;
+import dev.webhooker.platform.RateLimits;
+import dev.webhooker.platform.discord.DiscordClient;
+import dev.webhooker.platform.telegram.TelegramClient;
+
+/** One "instance" of the engine without Spring or Camel: real SQL, real HTTP clients, test fakes for the unmerged parts. */
+final class EngineHarness {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    final DeliveryQueue queue;
+    final DeliveryProcessor processor;
+    final DeliveryPoller poller;
+    final DeliveryProperties settings;
+
+    EngineHarness(DataSource ds, Clock clock, String instance, String discordUrl, String telegramUrl,
+                  RouteCatalog catalog, InMemoryPayloadStore payloads, DeliveryProperties settings) {
+        this(ds, clock, instance, catalog, payloads, settings, senderFor(clock, discordUrl, telegramUrl, settings));
+    }
+
+    EngineHarness(DataSource ds, Clock clock, String instance, RouteCatalog catalog, InMemoryPayloadStore payloads,
+                  DeliveryProperties settings, PlatformSender sender) {
+        this.settings = settings;
+        this.queue = new DeliveryQueue(ds, clock, instance);
+        this.processor = new DeliveryProcessor(queue, new DeliveryTargets(ds), new SendLogs(ds), new MessageTracking(ds, clock),
+                new MessageLocks(ds, clock), new PayloadResolver(JSON, payloads), catalog, new FakeComposer(),
+                new FakeRenderer(), sender, settings, clock);
+        this.poller = new DeliveryPoller(queue, () -> processor, new DeliveryWakeUp(settings.pollInterval()), settings);
+    }
+
+    static PlatformSender senderFor(Clock clock, String discordUrl, String telegramUrl, DeliveryProperties settings) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        RateLimits limits = new RateLimits(clock);
+        PlatformCallSettings call = new PlatformCallSettings(settings.requestTimeout(), settings.rateLimitCap(), 3);
+        return new PlatformSenders(new DiscordClient(http, JSON, discordUrl, "bot-token", call, limits),
+                new TelegramClient(http, JSON, telegramUrl, "123:TEST", call, limits), JSON);
+    }
+
+    static DeliveryProperties settings(Duration lease) {
+        return new DeliveryProperties(null, Duration.ofMillis(100), lease, 4, Duration.ofMillis(500),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200));
+    }
+
+    /** Claims and runs everything due now, on the calling thread, until nothing is due. */
+    int drain() {
+        int total = 0;
+        while (true) {
+            List<ClaimedDelivery> batch = poller.claimDue();
+            if (batch.isEmpty()) {
+                return total;
+            }
+            batch.forEach(poller::process);
+            total += batch.size();
+        }
+    }
+}
