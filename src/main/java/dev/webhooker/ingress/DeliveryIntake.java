@@ -30,8 +30,15 @@ public final class DeliveryIntake {
             WHERE dedup_keys.expires_at <= ?""";
     private static final String INSERT_CLAIM = "INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES (?, ?, ?)";
     private static final String TAKE_OVER_EXPIRED = "UPDATE dedup_keys SET claimed_at = ?, expires_at = ? WHERE key = ? AND expires_at <= ?";
-    /** A key re-claimed after its window may still have the earlier, long finished delivery's row. */
-    private static final String DROP_EARLIER_ROW = "DELETE FROM delivery_state WHERE key = ?";
+    /**
+     * A key re-claimed after its window may still have the earlier delivery's rows. Only a final one is
+     * replaced (its target rows first, or they would make the new delivery look already sent); a delivery
+     * still in flight keeps its row and the new copy counts as a duplicate.
+     */
+    private static final String FINAL = "('delivered', 'failed', 'dead')";
+    private static final String DROP_EARLIER_TARGETS = "DELETE FROM delivery_targets WHERE delivery_key = ?"
+            + " AND EXISTS (SELECT 1 FROM delivery_state s WHERE s.key = ? AND s.status IN " + FINAL + ")";
+    private static final String DROP_EARLIER_ROW = "DELETE FROM delivery_state WHERE key = ? AND status IN " + FINAL;
     private static final String INSERT_DELIVERY = """
             INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, installation_id,
                                         payload, payload_ref, received_at, attempts, next_attempt_at)
@@ -69,7 +76,13 @@ public final class DeliveryIntake {
         }
         Outcome outcome;
         try {
-            outcome = transactions.execute(status -> claimAndInsert(pending));
+            outcome = transactions.execute(status -> {
+                Outcome result = claimAndInsert(pending);
+                if (result == Outcome.DUPLICATE) {
+                    status.setRollbackOnly();
+                }
+                return result;
+            });
         } catch (DataAccessException | TransactionException e) {
             if (nonce != null) {
                 releaseNonce(scope, nonce);
@@ -97,9 +110,14 @@ public final class DeliveryIntake {
         }
         IncomingDelivery d = pending.delivery();
         long receivedAt = pending.receivedAt().toEpochMilli();
+        jdbc.update(DROP_EARLIER_TARGETS, key, key);
         jdbc.update(DROP_EARLIER_ROW, key);
-        jdbc.update(INSERT_DELIVERY, key, nowMs, d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(),
-                d.installationId(), pending.payloadJson(), pending.payloadRef(), receivedAt, receivedAt);
+        try {
+            jdbc.update(INSERT_DELIVERY, key, nowMs, d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(),
+                    d.installationId(), pending.payloadJson(), pending.payloadRef(), receivedAt, receivedAt);
+        } catch (DuplicateKeyException stillInFlight) {
+            return Outcome.DUPLICATE;
+        }
         return Outcome.ACCEPTED;
     }
 

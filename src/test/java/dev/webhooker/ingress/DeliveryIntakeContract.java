@@ -118,15 +118,32 @@ abstract class DeliveryIntakeContract {
     }
 
     @Test
-    void anExpiredKeyIsClaimedAgainAndReplacesTheOldRow() {
+    void anExpiredKeyIsClaimedAgainAndReplacesTheOldFinishedDelivery() {
         intake.accept(pending("d-1", null, null, T0));
+        jdbc.update("UPDATE delivery_state SET status = 'delivered'");
+        jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, platform, status, attempts, next_attempt_at, updated_at)"
+                + " VALUES ('github:global:d-1', 'g', 'r', '111', 0, 'discord', 'delivered', 1, 0, 0)");
         clock.advance(WINDOW);
         assertThat(intake.isClaimed("github:global:d-1")).isFalse();
         assertThat(intake.accept(pending("d-1", null, null, clock.instant()))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
         assertThat(rows("delivery_state")).isEqualTo(1);
+        assertThat(rows("delivery_targets")).isZero();
+        assertThat(jdbc.queryForObject("SELECT status FROM delivery_state", String.class)).isEqualTo("pending");
         assertThat(rows("dedup_keys")).isEqualTo(1);
         assertThat(jdbc.queryForObject("SELECT received_at FROM delivery_state", Long.class)).isEqualTo(clock.millis());
         assertThat(jdbc.queryForObject("SELECT expires_at FROM dedup_keys", Long.class)).isEqualTo(clock.instant().plus(WINDOW).toEpochMilli());
+    }
+
+    @Test
+    void anExpiredKeyWhoseEarlierDeliveryIsStillInFlightStaysADuplicate() {
+        intake.accept(pending("d-1", null, null, T0));
+        jdbc.update("UPDATE delivery_state SET status = 'retrying'");
+        clock.advance(WINDOW);
+
+        assertThat(intake.accept(pending("d-1", null, null, clock.instant()))).isEqualTo(DeliveryIntake.Outcome.DUPLICATE);
+        assertThat(rows("delivery_state")).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT status FROM delivery_state", String.class)).isEqualTo("retrying");
+        assertThat(jdbc.queryForObject("SELECT received_at FROM delivery_state", Long.class)).isEqualTo(T0.toEpochMilli());
     }
 
     @Test
