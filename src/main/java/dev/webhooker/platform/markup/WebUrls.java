@@ -23,14 +23,14 @@ public final class WebUrls {
 
     /** {@code url} (trimmed) when it is an absolute http or https URL with a host. */
     public static Optional<String> web(String url) {
-        return parse(url).filter(uri -> WEB.contains(scheme(uri)) && hasHost(uri)).map(URI::toString);
+        return parse(url).filter(uri -> WEB.contains(scheme(uri)) && hasHost(uri)).map(WebUrls::lowerCaseScheme);
     }
 
     /** {@code url} (trimmed) when Telegram accepts it in {@code <a href>}: http(s) with a host, or {@code tg:}. */
     public static Optional<String> telegramLink(String url) {
         return parse(url)
                 .filter(uri -> (WEB.contains(scheme(uri)) && hasHost(uri)) || "tg".equals(scheme(uri)))
-                .map(URI::toString);
+                .map(WebUrls::lowerCaseScheme);
     }
 
     private static Optional<URI> parse(String url) {
@@ -47,6 +47,12 @@ public final class WebUrls {
         } catch (URISyntaxException e) {
             return Optional.empty();
         }
+    }
+
+    /** Schemes are case-insensitive, but a platform's own check may not be. */
+    private static String lowerCaseScheme(URI uri) {
+        String text = uri.toString();
+        return scheme(uri) + text.substring(uri.getScheme().length());
     }
 
     private static String scheme(URI uri) {

@@ -69,6 +69,15 @@ sealed interface HtmlNode {
         return HtmlUtils.htmlEscape(s, "UTF-8");
     }
 
+    /** The text Telegram shows: tags removed, nothing escaped. */
+    static String visibleText(List<HtmlNode> nodes) {
+        StringBuilder out = new StringBuilder();
+        for (HtmlNode node : nodes) {
+            out.append(node instanceof Text t ? t.text() : visibleText(((Element) node).children()));
+        }
+        return out.toString();
+    }
+
     /** Visible length in UTF-16 code units, as Telegram counts it. */
     static int visibleLength(List<HtmlNode> nodes) {
         int length = 0;

@@ -83,8 +83,9 @@ public class TelegramRenderer {
                 whole = withEllipsis(HtmlNode.prefix(whole, limit - ELLIPSIS.length()));
             }
         }
-        if (HtmlNode.visibleLength(whole) == 0) {
-            // Telegram refuses an empty text; the title is required, so this only guards odd input.
+        if (HtmlNode.visibleText(whole).isBlank()) {
+            // Telegram refuses a text that is empty after trimming; the title is required, so this only
+            // guards odd input.
             whole = List.of(new HtmlNode.Text(ELLIPSIS));
         }
         return HtmlNode.write(whole);

@@ -228,6 +228,11 @@ class TelegramRendererTest {
     }
 
     @Test
+    void blankMessageStillHasText() {
+        assertThat(text(titled("  \n ", null))).isEqualTo("…");
+    }
+
+    @Test
     void unparseableTimestampIsShownRaw() {
         assertThat(TelegramRenderer.metaTime("yesterday")).isEqualTo("yesterday");
     }
