@@ -82,6 +82,22 @@ class DiscordRendererTest {
     }
 
     @Test
+    void vectorV1PushKeepsTheRefLinkInTheDescription() {
+        String commit = "[`bbbbbbb`](" + REPO + "/commit/" + "b".repeat(40) + ") Fix login bug";
+        JsonNode embed = embed(message("acme/widget: Pushed 1 commit to [`main`](" + REPO + "/tree/main)",
+                REPO + "/compare/aaa...bbb", commit, null,
+                List.of(new Field("Changes", "[View comparison](" + REPO + "/compare/aaa...bbb):", false)), "acme/widget",
+                null, null, null));
+        assertThat(embed.get("title").asText()).isEqualTo("acme/widget");
+        assertThat(embed.get("url").asText()).isEqualTo(REPO + "/compare/aaa...bbb");
+        assertThat(embed.get("description").asText())
+                .isEqualTo("Pushed 1 commit to [`main`](" + REPO + "/tree/main)\n" + commit);
+        assertThat(embed.get("fields").get(0).get("value").asText())
+                .isEqualTo("[View comparison](" + REPO + "/compare/aaa...bbb):");
+        assertThat(embed.get("fields").get(0).get("inline").asBoolean()).isFalse();
+    }
+
+    @Test
     void vectorV11TitleWithoutRepoIsSplitToo() {
         JsonNode embed = embed(message("Disk: full", null, null, null, null, "", null, null, null));
         assertThat(embed.get("title").asText()).isEqualTo("Disk");
