@@ -537,6 +537,15 @@ class MessageVectorsTest {
         }
 
         @Test
+        void theGroupsEmojiSettingTravelsWithTheMessageForTheRenderers() {
+            WebhookEvent ping = github("ping", "{'zen':'z'}");
+
+            assertThat(formatWith(ping, TestEvents.group("en", false)).emoji()).isFalse();
+            assertThat(formatWith(ping, TestEvents.group("en", true)).emoji()).isTrue();
+            assertThat(TestEvents.formatter().format(ping, null, TestEvents.route(List.of())).message().emoji()).isTrue();
+        }
+
+        @Test
         void repositoryRenamedAndTransferredReadGithubsPaths() {
             NeutralMessage renamed = format(github("repository", "{'action':'renamed','repository':{'full_name':'acme/widget2'},"
                     + "'changes':{'repository':{'name':{'from':'widget'}}}}"));
