@@ -258,6 +258,25 @@ class DryRunTest {
     }
 
     @Test
+    void aHostileTitleIsLiteralTextOnBothPlatforms() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode payload =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(fixture("github/pull_request/opened.json"));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) payload.get("pull_request")).put("title", "**[click](https://evil.example)**");
+        payload.remove("sender"); // no avatar: Telegram sends a text message
+        String config = TWO_ROUTES.replace("match: push", "match: pull_request").replace("      - type: branch\n        match: main\n", "");
+
+        DryRunResult.Preview preview = preview(dryRun.run(json.writeValueAsBytes(payload), github("pull_request"), null, config));
+
+        DryRunResult.FiredRoute route = preview.routes().get(0);
+        JsonNode embed = ((RenderedMessage.Discord) route.targets().get(0).rendered()).body().path("embeds").path(0);
+        // Discord resolves the escapes: the reader sees the asterisks and brackets, no link and no bold
+        assertThat(embed.path("description").asText()).startsWith("\\*\\*\\[click\\](https://evil.example)\\*\\*\n");
+        String telegram = ((RenderedMessage.Telegram) route.targets().get(1).rendered()).text();
+        assertThat(telegram).contains(": **[click](https://evil.example)**</b>").doesNotContain("\\")
+                .doesNotContain("href=\"https://evil.example");
+    }
+
+    @Test
     void anUnknownTenantIsRefused() throws IOException {
         DryRunResult.Refused refused = refused(dryRun.run(fixture("github/push/commits.json"), github("push"), "nobody", TWO_ROUTES));
         assertThat(refused.error()).isEqualTo("Group not found");

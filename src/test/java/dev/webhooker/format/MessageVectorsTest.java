@@ -124,6 +124,19 @@ class MessageVectorsTest {
                 + "'head':{'ref':'feature'},'base':{'ref':'main'}}}";
 
         @Test
+        void w8_userTitlesCommitSubjectsAndReleaseNamesAreEscapedIntoLiteralText() {
+            NeutralMessage pr = format(github("pull_request", opened.replace("'Add feature'", "'**[click](https://evil.example)**'")));
+            NeutralMessage push = format(github("push", "{'ref':'refs/heads/main','commits':[{'id':'abcd1234ef',"
+                    + "'message':'fix *all* the `things` <@123>'}]}"));
+            NeutralMessage release = format(github("release", "{'action':'published','release':{'tag_name':'v1',"
+                    + "'name':'v1 [beta](https://evil.example)'}}"));
+
+            assertThat(pr.title()).isEqualTo("acme/widget#7: \\*\\*\\[click\\](https://evil.example)\\*\\*");
+            assertThat(push.description()).endsWith(") fix \\*all\\* the \\`things\\` \\<@123\\>");
+            assertThat(release.title()).isEqualTo("acme/widget: v1 \\[beta\\](https://evil.example)");
+        }
+
+        @Test
         void v2_opened() {
             NeutralMessage m = format(github("pull_request", opened));
 

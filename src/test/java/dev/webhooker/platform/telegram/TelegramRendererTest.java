@@ -54,6 +54,14 @@ class TelegramRendererTest {
     }
 
     @Test
+    void escapedUserTextShowsLiterallyWithoutBackslashes() {
+        // the formatter escapes a PR titled **[click](https://evil.example)** (W8)
+        NeutralMessage pr = titled("acme/widget#7: \\*\\*\\[click\\](https://evil.example)\\*\\*", REPO + "/pull/7");
+
+        assertThat(text(pr)).isEqualTo("<b><a href=\"" + REPO + "/pull/7\">acme/widget#7</a>: **[click](https://evil.example)**</b>");
+    }
+
+    @Test
     void theAuthorPrefixFollowsTheGroupsEmojiSetting() {
         Author octocat = new Author("octocat", null, "https://github.com/octocat");
         NeutralMessage on = message("acme/widget: Ping", null, null, octocat, null, null, null, null);
