@@ -102,12 +102,15 @@ public final class FormatContext {
         return texts.t(key, params);
     }
 
-    /** {@code {repo}#{number}: {title}} of an issue, PR or discussion; "?" and "Untitled" stand in for gaps. */
+    /**
+     * {@code {repo}#{number}: {title}} of an issue, PR or discussion; "?" and "Untitled" stand in for gaps.
+     * The title is the author's text, shown literally (W8).
+     */
     public String numberedTitle(String key, PayloadView object) {
         String title = object.get("title").nonBlank();
         return t(key,
                 "number", object.get("number").textOr("?"),
-                "title", title == null ? t("common.untitled") : title.strip());
+                "title", title == null ? t("common.untitled") : LiteralText.escape(title.strip()));
     }
 
     /** Names joined with ", ", for Labels and Assignees fields; null when there are none. */

@@ -45,7 +45,7 @@ public class GroupLogFormatter {
         fields.add(new NeutralMessage.Field(texts.t("log.delivery"),
                 deliveryId == null || deliveryId.isBlank() ? "-" : deliveryId, true));
         return new NeutralMessage(title, null, allOk ? Palette.LOG_OK : Palette.LOG_FAIL, null, null, fields,
-                null, clock.instant().toString(), List.of(), null, null, List.of());
+                null, clock.instant().toString(), List.of(), null, null, List.of(), emoji);
     }
 
     private static String line(Translations texts, GroupLogLine line, boolean emoji) {

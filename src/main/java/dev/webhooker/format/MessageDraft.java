@@ -90,8 +90,9 @@ public final class MessageDraft {
         return author;
     }
 
-    NeutralMessage toMessage(String footer, String timestamp, NeutralMessage.Forge forge, List<String> mentionRoleIds) {
+    NeutralMessage toMessage(String footer, String timestamp, NeutralMessage.Forge forge, List<String> mentionRoleIds,
+            boolean emoji) {
         return new NeutralMessage(title, url, color, description, author, fields, footer, timestamp, actions,
-                forge, updateKey, mentionRoleIds);
+                forge, updateKey, mentionRoleIds, emoji);
     }
 }

@@ -65,7 +65,8 @@ public class MessageFormatter {
                 event.provider(), ctx.payload().get("repository", "html_url").nonBlank());
         List<String> mentions = route == null ? List.of() : route.discordRoleIds();
         Instant timestamp = occurredAt == null ? clock.instant() : occurredAt;
-        NeutralMessage message = draft.toMessage(footer.isEmpty() ? null : footer, timestamp.toString(), forge, mentions);
+        NeutralMessage message = draft.toMessage(footer.isEmpty() ? null : footer, timestamp.toString(), forge, mentions,
+                emoji);
         return new FormattedMessage(message, formatError, detail);
     }
 

@@ -6,6 +6,9 @@ import java.util.List;
  * A platform-neutral message (messages.md §1.1): what a formatter makes of an event, before the Discord
  * or Telegram renderer turns it into that platform's payload. Text fields use Discord-flavoured Markdown
  * ({@code **bold**}, {@code `code`}, {@code [label](url)}, {@code > quote}); renderers translate it.
+ *
+ * <p>{@code emoji} is the group's emoji setting: formatters already leave their emoji out when it is off,
+ * and renderers that add decoration of their own (Telegram's author prefix) read it here [W20].
  */
 public record NeutralMessage(
         String title,
@@ -19,12 +22,21 @@ public record NeutralMessage(
         List<Action> actions,
         Forge forge,
         String updateKey,
-        List<String> mentionRoleIds) {
+        List<String> mentionRoleIds,
+        boolean emoji) {
 
     public NeutralMessage {
         fields = fields == null ? List.of() : List.copyOf(fields);
         actions = actions == null ? List.of() : List.copyOf(actions);
         mentionRoleIds = mentionRoleIds == null ? List.of() : List.copyOf(mentionRoleIds);
+    }
+
+    /** A message with emoji on (the default of {@code Group.emoji}). */
+    public NeutralMessage(String title, String url, Integer color, String description, Author author, List<Field> fields,
+            String footer, String timestamp, List<Action> actions, Forge forge, String updateKey,
+            List<String> mentionRoleIds) {
+        this(title, url, color, description, author, fields, footer, timestamp, actions, forge, updateKey, mentionRoleIds,
+                true);
     }
 
     public record Author(String name, String iconUrl, String url) {

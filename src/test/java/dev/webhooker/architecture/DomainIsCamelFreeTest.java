@@ -31,7 +31,8 @@ class DomainIsCamelFreeTest {
                         "dev.webhooker.routing..",
                         "dev.webhooker.format..",
                         "dev.webhooker.platform..",
-                        "dev.webhooker.delivery..")
+                        "dev.webhooker.delivery..",
+                        "dev.webhooker.dryrun..")
                 .should().dependOnClassesThat().resideInAPackage("org.apache.camel..")
                 .because("domain logic is plain Java; Camel only wires it together in routes/*.camel.yaml");
         rule.check(mainClasses);

@@ -50,6 +50,7 @@ class GroupLogFormatterTest {
         assertThat(m.fields().get(0)).isEqualTo(new NeutralMessage.Field("路由", "B → 2\nA → 1: boom", false));
         assertThat(m.fields().get(1).name()).isEqualTo("投递");
         assertThat(EmojiScan.formatterEmoji(m, "")).isEmpty();
+        assertThat(m.emoji()).isFalse();
     }
 
     @Test

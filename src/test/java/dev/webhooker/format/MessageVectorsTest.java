@@ -124,6 +124,19 @@ class MessageVectorsTest {
                 + "'head':{'ref':'feature'},'base':{'ref':'main'}}}";
 
         @Test
+        void w8_userTitlesCommitSubjectsAndReleaseNamesAreEscapedIntoLiteralText() {
+            NeutralMessage pr = format(github("pull_request", opened.replace("'Add feature'", "'**[click](https://evil.example)**'")));
+            NeutralMessage push = format(github("push", "{'ref':'refs/heads/main','commits':[{'id':'abcd1234ef',"
+                    + "'message':'fix *all* the `things` <@123>'}]}"));
+            NeutralMessage release = format(github("release", "{'action':'published','release':{'tag_name':'v1',"
+                    + "'name':'v1 [beta](https://evil.example)'}}"));
+
+            assertThat(pr.title()).isEqualTo("acme/widget#7: \\*\\*\\[click\\](https://evil.example)\\*\\*");
+            assertThat(push.description()).endsWith(") fix \\*all\\* the \\`things\\` \\<@123\\>");
+            assertThat(release.title()).isEqualTo("acme/widget: v1 \\[beta\\](https://evil.example)");
+        }
+
+        @Test
         void v2_opened() {
             NeutralMessage m = format(github("pull_request", opened));
 
@@ -534,6 +547,15 @@ class MessageVectorsTest {
             assertThat(repo.title()).isEqualTo("acme/widget: Repository Created");
             assertThat(repo.description()).isEqualTo("[Open repository](" + BASE + ")");
             assertThat(issue.description()).isEqualTo("**Labeled** issue");
+        }
+
+        @Test
+        void theGroupsEmojiSettingTravelsWithTheMessageForTheRenderers() {
+            WebhookEvent ping = github("ping", "{'zen':'z'}");
+
+            assertThat(formatWith(ping, TestEvents.group("en", false)).emoji()).isFalse();
+            assertThat(formatWith(ping, TestEvents.group("en", true)).emoji()).isTrue();
+            assertThat(TestEvents.formatter().format(ping, null, TestEvents.route(List.of())).message().emoji()).isTrue();
         }
 
         @Test

@@ -3,6 +3,7 @@ package dev.webhooker.format.event;
 import dev.webhooker.format.BodyText;
 import dev.webhooker.format.EventFormatter;
 import dev.webhooker.format.FormatContext;
+import dev.webhooker.format.LiteralText;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.Palette;
 import dev.webhooker.format.PayloadView;
@@ -86,7 +87,7 @@ public final class PushFormatter implements EventFormatter {
         String id = commit.get("id").nonBlank();
         String code = id == null ? "`???????`" : ctx.refs().commit(id);
         String subject = BodyText.commitSubject(commit.get("message").text());
-        return code + " " + (subject == null ? ctx.t("common.no_message") : subject);
+        return code + " " + (subject == null ? ctx.t("common.no_message") : LiteralText.escape(subject));
     }
 
     /** Distinct paths per kind over all commits, so a file touched by several commits counts once (W27). */

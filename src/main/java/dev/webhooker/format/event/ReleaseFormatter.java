@@ -3,6 +3,7 @@ package dev.webhooker.format.event;
 import dev.webhooker.format.BodyText;
 import dev.webhooker.format.EventFormatter;
 import dev.webhooker.format.FormatContext;
+import dev.webhooker.format.LiteralText;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.Palette;
 import dev.webhooker.format.PayloadView;
@@ -47,7 +48,7 @@ public final class ReleaseFormatter implements EventFormatter {
         }
         MessageDraft message = new MessageDraft()
                 .author(ctx.author())
-                .title(ctx.t("events.release.title", "name", name.strip()))
+                .title(ctx.t("events.release.title", "name", LiteralText.escape(name.strip())))
                 .url(release.get("html_url").nonBlank())
                 .color(color)
                 .description(ctx.t("events.release.action_release",

@@ -60,7 +60,7 @@ public class TelegramRenderer {
     /** The message as Telegram HTML whose visible text is at most {@code limit} UTF-16 units. */
     String html(NeutralMessage message, int limit) {
         List<HtmlNode> title = titleLine(message);
-        List<HtmlNode> author = authorLine(message.author());
+        List<HtmlNode> author = authorLine(message.author(), message.emoji());
         List<HtmlNode> description = convert(NeutralMarkdown.parseBlocks(nullToEmpty(message.description())),
                 false, false);
         List<List<HtmlNode>> fields = new ArrayList<>();
@@ -139,13 +139,15 @@ public class TelegramRenderer {
         return HtmlNode.visibleLength(bold) == 0 ? List.of() : List.of(new HtmlNode.Element("b", bold));
     }
 
-    private static List<HtmlNode> authorLine(NeutralMessage.Author author) {
+    /** {@code 👤 name}; the prefix follows the group's emoji setting [W20]. */
+    private static List<HtmlNode> authorLine(NeutralMessage.Author author, boolean emoji) {
         if (author == null || author.name() == null || author.name().isBlank()) {
             return List.of();
         }
         HtmlNode.Text name = new HtmlNode.Text(Utf16Text.wellFormed(author.name().strip()));
         Optional<String> url = WebUrls.telegramLink(author.url());
-        return List.of(new HtmlNode.Text(AUTHOR_PREFIX), url.isPresent() ? HtmlNode.link(url.get(), List.of(name)) : name);
+        HtmlNode shown = url.isPresent() ? HtmlNode.link(url.get(), List.of(name)) : name;
+        return emoji ? List.of(new HtmlNode.Text(AUTHOR_PREFIX), shown) : List.of(shown);
     }
 
     private static List<HtmlNode> fieldLine(NeutralMessage.Field field) {

@@ -30,6 +30,17 @@ class DiscordRendererTest {
                 "2026-08-02T21:26:04.042Z", actions, forge, null, roles);
     }
 
+    @Test
+    void escapedUserTextReachesDiscordAsWrittenSoItShowsLiterally() {
+        // the formatter escapes a PR titled **[click](https://evil.example)** (W8); Discord resolves \* and \[
+        String subject = "\\*\\*\\[click\\](https://evil.example)\\*\\*";
+        JsonNode embed = embed(message("acme/widget#7: " + subject, REPO + "/pull/7", null, null, null, null, null, null,
+                null));
+
+        assertThat(embed.get("title").asText()).isEqualTo("acme/widget#7");
+        assertThat(embed.get("description").asText()).isEqualTo(subject);
+    }
+
     private ObjectNode body(NeutralMessage message) {
         return renderer.render(message).body();
     }

@@ -54,6 +54,25 @@ class TelegramRendererTest {
     }
 
     @Test
+    void escapedUserTextShowsLiterallyWithoutBackslashes() {
+        // the formatter escapes a PR titled **[click](https://evil.example)** (W8)
+        NeutralMessage pr = titled("acme/widget#7: \\*\\*\\[click\\](https://evil.example)\\*\\*", REPO + "/pull/7");
+
+        assertThat(text(pr)).isEqualTo("<b><a href=\"" + REPO + "/pull/7\">acme/widget#7</a>: **[click](https://evil.example)**</b>");
+    }
+
+    @Test
+    void theAuthorPrefixFollowsTheGroupsEmojiSetting() {
+        Author octocat = new Author("octocat", null, "https://github.com/octocat");
+        NeutralMessage on = message("acme/widget: Ping", null, null, octocat, null, null, null, null);
+        NeutralMessage off = new NeutralMessage("acme/widget: Ping", null, null, null, octocat, null, null, null, null,
+                null, null, null, false);
+
+        assertThat(text(on)).isEqualTo("<b>acme/widget: Ping</b>\n👤 <a href=\"https://github.com/octocat\">octocat</a>");
+        assertThat(text(off)).isEqualTo("<b>acme/widget: Ping</b>\n<a href=\"https://github.com/octocat\">octocat</a>");
+    }
+
+    @Test
     void vectorV1PushTitleKeepsTheRefLinkInTheSubject() {
         NeutralMessage push = titled("acme/widget: Pushed 1 commit to [`main`](" + REPO + "/tree/main)",
                 REPO + "/compare/aaa...bbb");
