@@ -187,6 +187,9 @@ class SigkillDurabilityIT {
         env.put("WEBHOOKER_ROUTES", "file:routes/health.camel.yaml,file:routes/ingress.camel.yaml");
         env.putAll(extraEnv);
         child = builder.start();
+        Process started = child;
+        // an aborted test run must not leave the application running
+        Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly));
     }
 
     private void awaitHealthy(int port) throws Exception {
