@@ -3,6 +3,7 @@ package dev.webhooker.ingress;
 import java.time.Clock;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -10,6 +11,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 
 import dev.webhooker.config.InvalidSettingException;
+import dev.webhooker.configfile.ConfigFileSync;
+import dev.webhooker.control.AuditLog;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.store.ConfigRepository;
@@ -58,8 +61,12 @@ public class IngressConfiguration {
     }
 
     @Bean
-    InstallationProvisioner installationProvisioner(ConfigSnapshots snapshots, ConfigRepository repository, KvStore kv) {
-        return new InstallationProvisioner(snapshots, repository, kv);
+    InstallationProvisioner installationProvisioner(ConfigSnapshots snapshots, ConfigRepository repository, KvStore kv,
+            AuditLog auditLog, ObjectProvider<ConfigFileSync> configFile) {
+        return new InstallationProvisioner(snapshots, repository, kv, auditLog, () -> {
+            ConfigFileSync sync = configFile.getIfAvailable();
+            return sync == null || sync.configWritesAllowed();
+        });
     }
 
     @Bean

@@ -3,11 +3,14 @@ package dev.webhooker.ingress;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.control.AuditEntry;
+import dev.webhooker.control.AuditLog;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
@@ -17,10 +20,16 @@ import dev.webhooker.store.KvStore;
 
 /**
  * Step "provision" (spec §1.9): a GitHub App {@code installation.created} delivery binds the groups whose
- * owners contain the installing account, or creates group {@code inst-{id}}. Only on the GLOBAL endpoint,
- * which the operator's secret protects: a tenant can no longer forge it with its own group secret (P8).
- * Provisioning is idempotent (an already bound installation is left alone), so a redelivery repeats
- * nothing. Failures are logged and do not stop the delivery itself.
+ * owners contain the installing account, or creates group {@code inst-{id}}; {@code installation.deleted}
+ * removes the binding again, so an uninstalled App leaves no group gated on a dead installation (P8).
+ * Only on the GLOBAL endpoint, which the operator's secret protects: a tenant can no longer forge it with
+ * its own group secret. Provisioning is idempotent (an already bound installation is left alone), so a
+ * redelivery repeats nothing. Each group changed gets an audit row ({@code installation.created} /
+ * {@code installation.deleted}, actor = the account login).
+ *
+ * <p>In config-file sync mode the file is authoritative (the next file change would silently undo a
+ * database write), so nothing is written and a warning says what to change in the file instead.
+ * Failures are logged and do not stop the delivery itself.
  */
 public final class InstallationProvisioner {
 
@@ -30,48 +39,69 @@ public final class InstallationProvisioner {
     private final ConfigSnapshots snapshots;
     private final ConfigRepository repository;
     private final KvStore kv;
+    private final AuditLog audit;
+    private final BooleanSupplier configWritesAllowed;
 
-    public InstallationProvisioner(ConfigSnapshots snapshots, ConfigRepository repository, KvStore kv) {
+    public InstallationProvisioner(ConfigSnapshots snapshots, ConfigRepository repository, KvStore kv, AuditLog audit,
+                                   BooleanSupplier configWritesAllowed) {
         this.snapshots = snapshots;
         this.repository = repository;
         this.kv = kv;
+        this.audit = audit;
+        this.configWritesAllowed = configWritesAllowed;
     }
 
     public IncomingDelivery provision(IncomingDelivery delivery) {
         if (delivery.groupId() != null || delivery.provider() != Provider.GITHUB || !"installation".equals(delivery.event())
-                || !"created".equals(delivery.payload().path("action").asText()) || delivery.installationId() == null) {
+                || delivery.installationId() == null) {
+            return delivery;
+        }
+        String action = delivery.payload().path("action").asText();
+        if (!"created".equals(action) && !"deleted".equals(action)) {
             return delivery;
         }
         long installationId = delivery.installationId();
+        JsonNode loginNode = delivery.payload().path("installation").path("account").path("login");
+        String login = loginNode.isTextual() ? loginNode.textValue().trim() : "";
         try {
-            provision(installationId, delivery.payload().path("installation").path("account").path("login"));
+            List<String> changed = "created".equals(action) ? provision(installationId, login) : unbind(installationId);
+            for (String groupId : changed) {
+                audit.record(AuditEntry.of("installation." + action).actor(null, login.isEmpty() ? null : login).onGroup(groupId));
+            }
         } catch (RuntimeException e) {
-            LOG.error("provisioning of installation {} failed: {}", installationId, e.toString());
+            LOG.error("{} of installation {} failed: {}", "created".equals(action) ? "provisioning" : "unbinding", installationId,
+                    e.toString());
         }
         return delivery;
     }
 
-    private void provision(long installationId, JsonNode loginNode) {
+    /** Returns the groups bound or created; empty when the installation was already bound or nothing may be written. */
+    private List<String> provision(long installationId, String login) {
         String lock = KvKeys.INST_LOCK.key(installationId);
         boolean locked = acquire(lock, installationId);
         try {
             ConfigSnapshot snapshot = snapshots.refresh();
             if (boundGroup(snapshot, installationId).isPresent()) {
-                return;
+                return List.of();
             }
-            String login = loginNode.isTextual() ? loginNode.textValue().trim() : "";
             String wanted = login.toLowerCase(Locale.ROOT);
             List<String> candidates = wanted.isEmpty() ? List.of() : snapshot.groups().stream()
                     .filter(g -> g.installationId() == null)
                     .filter(g -> g.owners().stream().anyMatch(o -> o.trim().toLowerCase(Locale.ROOT).equals(wanted)))
                     .map(Group::id)
                     .toList();
+            String id = "inst-" + installationId;
+            if (!configWritesAllowed.getAsBoolean()) {
+                LOG.warn("GitHub App installation {} ({}) is not bound: the config file is authoritative (sync mode); "
+                        + "set installationId: {} on {} in the file", installationId, login.isEmpty() ? "unknown account" : login,
+                        installationId, candidates.isEmpty() ? "a group (e.g. a new group " + id + ")" : "group(s) " + candidates);
+                return List.of();
+            }
             if (!candidates.isEmpty()) {
                 repository.bindInstallation(candidates, installationId);
                 LOG.info("installation {} bound to groups {}", installationId, candidates);
-                return;
+                return candidates;
             }
-            String id = "inst-" + installationId;
             if (snapshot.group(id).isPresent()) {
                 repository.bindInstallation(List.of(id), installationId);
             } else {
@@ -80,11 +110,31 @@ public final class InstallationProvisioner {
                         List.of(), null, null, false));
             }
             LOG.info("installation {} provisioned as group {}", installationId, id);
+            return List.of(id);
         } finally {
             if (locked) {
                 kv.delete(lock);
             }
         }
+    }
+
+    /** Returns the groups that were bound to the uninstalled App; empty when none was or nothing may be written. */
+    private List<String> unbind(long installationId) {
+        List<String> bound = snapshots.refresh().groups().stream()
+                .filter(g -> Long.valueOf(installationId).equals(g.installationId()))
+                .map(Group::id)
+                .toList();
+        if (bound.isEmpty()) {
+            return List.of();
+        }
+        if (!configWritesAllowed.getAsBoolean()) {
+            LOG.warn("GitHub App installation {} was deleted, but groups {} stay bound to it: the config file is authoritative "
+                    + "(sync mode); remove their installationId in the file", installationId, bound);
+            return List.of();
+        }
+        List<String> unbound = repository.unbindInstallation(installationId);
+        LOG.info("installation {} deleted: groups {} unbound", installationId, unbound);
+        return unbound;
     }
 
     /** Waits a little for a concurrent provisioning of the same installation; proceeds unlocked after that. */

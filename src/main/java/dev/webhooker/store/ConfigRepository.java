@@ -240,6 +240,30 @@ public class ConfigRepository implements ConfigSource {
     }
 
     /**
+     * Removes the binding to GitHub App installation {@code installationId} from every group that has it
+     * (the App was uninstalled); one transaction.
+     *
+     * @return the ids of the groups that were bound, in (position, id) order; empty when none was
+     */
+    public List<String> unbindInstallation(long installationId) {
+        List<String> unbound = tx.execute(status -> {
+            bumpRevision();
+            long now = clock.millis();
+            List<String> ids = new ArrayList<>();
+            for (Group group : loadGroups()) {
+                if (Long.valueOf(installationId).equals(group.installationId())) {
+                    jdbc.update("UPDATE d1_groups SET data = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                            json.toText(json.write(group.withInstallationId(null))), now, group.id());
+                    ids.add(group.id());
+                }
+            }
+            return ids;
+        });
+        changed();
+        return unbound;
+    }
+
+    /**
      * Adds a group after all others (installation provisioning). Throws {@link InvalidConfigException} when
      * the group is invalid, its id is taken or the instance already holds the maximum number of groups.
      *

@@ -42,7 +42,10 @@ public record DatabaseUrl(String jdbcUrl, String user, String password, Vendor v
 
     /**
      * The embedded default. WRITE_DELAY=0 makes every commit reach the file before the commit returns,
-     * so an acknowledged webhook survives a SIGKILL of the process.
+     * so an acknowledged webhook survives a SIGKILL of the process (H2 2.3 then stores the MVStore chunk
+     * synchronously in each commit; with the default delay SigkillDurabilityIT loses acknowledged rows).
+     * The commit reaches the operating system, not necessarily the disk: a power cut can still lose the
+     * last commits, which PostgreSQL (fsync on commit) does not.
      */
     static DatabaseUrl embedded(Path dataDir) {
         Path file = dataDir.toAbsolutePath().normalize().resolve("webhooker");

@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -440,13 +441,32 @@ abstract class IngressEndpointContract {
 
     @Test
     void installationCreatedProvisionsOnlyOnTheGlobalEndpoint() throws Exception {
-        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/installation/created.json"));
-        long installationId = JSON.readTree(body).path("installation").path("id").longValue();
+        // an installation id of its own: the fixture's own id is provisioned by the every-fixture test
+        long installationId = 1_000_000_000L + new java.util.Random().nextInt(1_000_000_000);
+        ObjectNode created = (ObjectNode) JSON.readTree(Files.readAllBytes(Fixtures.root().resolve("github/installation/created.json")));
+        ((ObjectNode) created.path("installation")).put("id", installationId);
+        byte[] body = JSON.writeValueAsBytes(created);
         assertThat(post("/webhook/" + GROUP, githubHeaders("installation", UUID.randomUUID().toString(), GROUP_SECRET, body), body).status())
                 .isEqualTo(200);
         assertThat(snapshots.refresh().groups()).noneMatch(g -> Long.valueOf(installationId).equals(g.installationId()));
         assertThat(post("/webhook", githubHeaders("installation", UUID.randomUUID().toString(), GITHUB_SECRET, body), body).status())
                 .isEqualTo(200);
         assertThat(snapshots.refresh().groups()).anyMatch(g -> Long.valueOf(installationId).equals(g.installationId()));
+        String group = "inst-" + installationId;
+        assertThat(count("SELECT COUNT(*) FROM audit_logs WHERE action = 'installation.created' AND target_type = 'group' "
+                + "AND target_id = ? AND group_id = ? AND actor_login = 'Codertocat'", group, group)).isEqualTo(1);
+
+        // the App is uninstalled: the binding goes, again only through the global endpoint
+        ObjectNode deleted = (ObjectNode) JSON.readTree(Files.readAllBytes(Fixtures.root().resolve("github/installation/deleted.json")));
+        ((ObjectNode) deleted.path("installation")).put("id", installationId);
+        byte[] deletedBody = JSON.writeValueAsBytes(deleted);
+        assertThat(post("/webhook/" + GROUP, githubHeaders("installation", UUID.randomUUID().toString(), GROUP_SECRET, deletedBody),
+                deletedBody).status()).isEqualTo(200);
+        assertThat(snapshots.refresh().group(group).orElseThrow().installationId()).isEqualTo(installationId);
+        assertThat(post("/webhook", githubHeaders("installation", UUID.randomUUID().toString(), GITHUB_SECRET, deletedBody),
+                deletedBody).status()).isEqualTo(200);
+        assertThat(snapshots.refresh().groups()).noneMatch(g -> Long.valueOf(installationId).equals(g.installationId()));
+        assertThat(count("SELECT COUNT(*) FROM audit_logs WHERE action = 'installation.deleted' AND target_id = ? AND group_id = ?",
+                group, group)).isEqualTo(1);
     }
 }

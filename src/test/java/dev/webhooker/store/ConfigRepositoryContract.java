@@ -193,6 +193,20 @@ abstract class ConfigRepositoryContract {
     }
 
     @Test
+    void unbindInstallationClearsExactlyTheGroupsBoundToIt() {
+        repository.replaceAll(List.of(group("a"), group("b"), group("c")), List.of());
+        repository.bindInstallation(List.of("a", "c"), 4242L);
+        repository.bindInstallation(List.of("b"), 7L);
+
+        assertThat(repository.unbindInstallation(4242L)).containsExactly("a", "c");
+
+        assertThat(repository.load().groups()).extracting(Group::installationId).containsExactly(null, 7L, null);
+        assertThat(repository.load().groups().get(0)).isEqualTo(group("a"));
+        assertThat(jdbc.queryForObject("SELECT version FROM d1_groups WHERE id = 'a'", Integer.class)).isEqualTo(3);
+        assertThat(repository.unbindInstallation(4242L)).isEmpty();
+    }
+
+    @Test
     void bindInstallationWithAnUnknownGroupChangesNothing() {
         repository.replaceAll(List.of(group("a")), List.of());
 

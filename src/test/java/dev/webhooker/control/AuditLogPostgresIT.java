@@ -1,0 +1,11 @@
+package dev.webhooker.control;
+
+import dev.webhooker.testsupport.TestDatabases;
+
+class AuditLogPostgresIT extends AuditLogContract {
+
+    @Override
+    TestDatabases.Kind kind() {
+        return TestDatabases.Kind.POSTGRESQL;
+    }
+}

@@ -1,0 +1,11 @@
+package dev.webhooker.ingress;
+
+import dev.webhooker.testsupport.TestDatabases;
+
+class InstallationProvisionerH2Test extends InstallationProvisionerContract {
+
+    @Override
+    TestDatabases.Kind kind() {
+        return TestDatabases.Kind.H2;
+    }
+}
