@@ -16,15 +16,15 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 /** Builders for events, groups and routes in format tests. */
-final class TestEvents {
+public final class TestEvents {
 
-    static final ObjectMapper MAPPER = new ObjectMapper();
-    static final Clock CLOCK = Clock.fixed(Instant.parse("2026-08-02T21:26:04.042Z"), ZoneOffset.UTC);
+    public static final ObjectMapper MAPPER = new ObjectMapper();
+    public static final Clock CLOCK = Clock.fixed(Instant.parse("2026-08-02T21:26:04.042Z"), ZoneOffset.UTC);
 
     private TestEvents() {
     }
 
-    static ObjectNode json(String json) {
+    public static ObjectNode json(String json) {
         try {
             return (ObjectNode) MAPPER.readTree(json.replace('\'', '"'));
         } catch (IOException e) {
@@ -33,7 +33,7 @@ final class TestEvents {
     }
 
     /** The §7 defaults: repository acme/widget on github.com, sender octocat. */
-    static ObjectNode withDefaults(ObjectNode payload) {
+    public static ObjectNode withDefaults(ObjectNode payload) {
         if (!payload.has("repository")) {
             payload.set("repository", json("{'full_name':'acme/widget','html_url':'https://github.com/acme/widget'}"));
         }
@@ -43,32 +43,32 @@ final class TestEvents {
         return payload;
     }
 
-    static WebhookEvent github(String event, String payloadJson) {
+    public static WebhookEvent github(String event, String payloadJson) {
         return new WebhookEvent("github", event, withDefaults(json(payloadJson)), null, null);
     }
 
-    static WebhookEvent raw(String provider, String event, ObjectNode payload) {
+    public static WebhookEvent raw(String provider, String event, ObjectNode payload) {
         return new WebhookEvent(provider, event, payload, null, null);
     }
 
-    static Group group(String lang, boolean emoji) {
+    public static Group group(String lang, boolean emoji) {
         return group(lang, emoji, List.of());
     }
 
-    static Group group(String lang, boolean emoji, List<Group.ForgeSource> sources) {
+    public static Group group(String lang, boolean emoji, List<Group.ForgeSource> sources) {
         return new Group("g1", "Group", List.of(), List.of(), List.of(), List.of(), null, emoji, sources, lang,
                 null, false);
     }
 
-    static Route route(List<String> roleIds) {
+    public static Route route(List<String> roleIds) {
         return new Route("r1", "g1", "Route", true, List.of(), null, List.of(), false, false, roleIds);
     }
 
-    static MessageFormatter formatter() {
+    public static MessageFormatter formatter() {
         return new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), CLOCK);
     }
 
-    static NeutralMessage format(WebhookEvent event) {
+    public static NeutralMessage format(WebhookEvent event) {
         FormattedMessage formatted = formatter().format(event, group("en", true), route(List.of()));
         if (formatted.formatError()) {
             throw new AssertionError("unexpected format error: " + formatted.formatErrorDetail());
@@ -76,7 +76,7 @@ final class TestEvents {
         return formatted.message();
     }
 
-    static ObjectNode read(Path file) {
+    public static ObjectNode read(Path file) {
         try {
             JsonNode node = MAPPER.readTree(file.toFile());
             return (ObjectNode) node;
@@ -89,7 +89,7 @@ final class TestEvents {
      * What ingress does to a Gitea delivery (pipeline.md §1.6): the one event rename and the payload
      * copies, so fixtures are formatted as production would see them.
      */
-    static WebhookEvent gitea(String giteaEvent, ObjectNode payload) {
+    public static WebhookEvent gitea(String giteaEvent, ObjectNode payload) {
         String event = "pull_request_comment".equals(giteaEvent) ? "pull_request_review_comment" : giteaEvent;
         if ("push".equals(giteaEvent)) {
             if (payload.hasNonNull("compare_url") && !payload.has("compare")) {

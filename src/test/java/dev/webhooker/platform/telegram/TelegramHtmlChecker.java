@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * with no raw {@code <} or {@code >}, and only the entities Telegram knows. It returns the visible text
  * (tags removed, entities decoded), which is what Telegram's limits count.
  */
-final class TelegramHtmlChecker {
+public final class TelegramHtmlChecker {
 
     private static final Set<String> TAGS = Set.of("b", "strong", "i", "em", "u", "ins", "s", "strike", "del",
             "a", "code", "pre", "blockquote", "tg-spoiler", "span");
@@ -25,7 +25,7 @@ final class TelegramHtmlChecker {
     }
 
     /** The visible text; throws {@link AssertionError} naming the first problem. */
-    static String visibleText(String html) {
+    public static String visibleText(String html) {
         StringBuilder visible = new StringBuilder();
         Deque<String> open = new ArrayDeque<>();
         int i = 0;

@@ -1,0 +1,108 @@
+package dev.webhooker.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.webhooker.format.MessageFormatter;
+import dev.webhooker.format.NeutralMessage;
+import dev.webhooker.format.TestEvents;
+import dev.webhooker.platform.discord.DiscordLimits;
+import dev.webhooker.platform.discord.DiscordRenderer;
+import dev.webhooker.platform.telegram.TelegramHtmlChecker;
+import dev.webhooker.platform.telegram.TelegramLimits;
+import dev.webhooker.platform.telegram.TelegramMessage;
+import dev.webhooker.platform.telegram.TelegramRenderer;
+import dev.webhooker.routing.WebhookEvent;
+import dev.webhooker.testsupport.Fixtures;
+
+/**
+ * Every shared GitHub and Gitea fixture × {en, zh} × {emoji on, off}, formatted and then rendered for both
+ * platforms: every Discord and Telegram limit holds and the Telegram HTML is well formed (issue 4).
+ */
+class FixtureRenderingTest {
+
+    private static final MessageFormatter FORMATTER = TestEvents.formatter();
+    private static final DiscordRenderer DISCORD = new DiscordRenderer();
+    private static final TelegramRenderer TELEGRAM = new TelegramRenderer();
+
+    static Stream<Arguments> fixtures() throws IOException {
+        List<Arguments> cases = new ArrayList<>();
+        for (String provider : List.of("github", "gitea")) {
+            try (Stream<Path> files = Files.walk(Fixtures.root().resolve(provider))) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                    for (String lang : List.of("en", "zh")) {
+                        for (boolean emoji : List.of(true, false)) {
+                            cases.add(Arguments.of(provider + "/" + Fixtures.root().resolve(provider).relativize(file),
+                                    provider, file, lang, emoji));
+                        }
+                    }
+                }
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {3} emoji={4}")
+    @MethodSource("fixtures")
+    void rendersWithinEveryPlatformLimit(String name, String provider, Path file, String lang, boolean emoji) {
+        String folder = file.getParent().getFileName().toString();
+        WebhookEvent event = "gitea".equals(provider)
+                ? TestEvents.gitea(folder, TestEvents.read(file))
+                : TestEvents.raw("github", folder, TestEvents.read(file));
+        NeutralMessage message = FORMATTER.format(event, TestEvents.group(lang, emoji),
+                TestEvents.route(List.of("111111111111111111", "222222222222222222"))).message();
+
+        assertDiscordLimits(DISCORD.render(message).body());
+        assertTelegramLimits(TELEGRAM.render(message, null));
+        assertTelegramLimits(TELEGRAM.render(message, "https://hooks.example.org"));
+    }
+
+    private static void assertDiscordLimits(JsonNode body) {
+        assertThat(body.path("content").asText("")).hasSizeLessThanOrEqualTo(DiscordLimits.CONTENT)
+                .isEqualTo("<@&111111111111111111> <@&222222222222222222>");
+        assertThat(body.path("allowed_mentions").path("parse").size()).isZero();
+        JsonNode embed = body.get("embeds").get(0);
+        assertThat(embed.path("title").asText("")).isNotBlank().hasSizeLessThanOrEqualTo(DiscordLimits.TITLE);
+        assertThat(embed.path("description").asText("")).hasSizeLessThanOrEqualTo(DiscordLimits.DESCRIPTION);
+        assertThat(embed.path("author").path("name").asText("")).hasSizeLessThanOrEqualTo(DiscordLimits.AUTHOR_NAME);
+        assertThat(embed.path("footer").path("text").asText("")).hasSizeLessThanOrEqualTo(DiscordLimits.FOOTER_TEXT);
+        assertThat(embed.path("fields").size()).isLessThanOrEqualTo(DiscordLimits.FIELDS);
+        int total = embed.path("title").asText("").length() + embed.path("description").asText("").length()
+                + embed.path("footer").path("text").asText("").length() + embed.path("author").path("name").asText("").length();
+        for (JsonNode field : embed.path("fields")) {
+            assertThat(field.get("name").asText()).isNotBlank().hasSizeLessThanOrEqualTo(DiscordLimits.FIELD_NAME);
+            assertThat(field.get("value").asText()).isNotBlank().hasSizeLessThanOrEqualTo(DiscordLimits.FIELD_VALUE);
+            total += field.get("name").asText().length() + field.get("value").asText().length();
+        }
+        assertThat(total).isLessThanOrEqualTo(DiscordLimits.EMBED_TOTAL);
+        for (JsonNode row : body.path("components")) {
+            for (JsonNode button : row.path("components")) {
+                assertThat(button.path("custom_id").asText()).hasSizeLessThanOrEqualTo(DiscordLimits.CUSTOM_ID);
+                assertThat(button.path("label").asText()).isNotBlank().hasSizeLessThanOrEqualTo(DiscordLimits.BUTTON_LABEL);
+            }
+        }
+    }
+
+    private static void assertTelegramLimits(TelegramMessage message) {
+        boolean photo = TelegramMessage.SEND_PHOTO.equals(message.method());
+        String html = photo ? message.caption() : message.text();
+        int limit = photo ? TelegramLimits.CAPTION : TelegramLimits.MESSAGE_TEXT;
+        String visible = TelegramHtmlChecker.visibleText(html);
+        assertThat(visible).isNotBlank();
+        assertThat(visible.length()).as("visible UTF-16 length").isLessThanOrEqualTo(limit);
+        if (photo) {
+            assertThat(message.photoUrl()).matches("https?://.+");
+        }
+    }
+}
