@@ -43,4 +43,16 @@ class EmbeddedBootIT {
         assertThat(response.body()).isEqualTo("{\"status\":\"ok\"}");
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
     }
+
+    @Test
+    void unknownPathsGetASmallJsonError() throws Exception {
+        for (String accept : new String[] {"application/json", "text/html"}) {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/no/such/page")).header("Accept", accept).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+
+            assertThat(response.statusCode()).isEqualTo(404);
+            assertThat(response.body()).isEqualTo("{\"error\":\"Not Found\"}");
+        }
+    }
 }

@@ -32,7 +32,9 @@ public final class WebhookRequestReader {
             reader.read(null, declared);
         }
         byte[] body = reader.read(in.getBody(InputStream.class), declared);
-        return new ReceivedWebhook(groupId, webhookHeaders, body, webhookHeaders.get("Content-Type"));
+        String contentType = webhookHeaders.get(RawWebhookBodyFilter.ORIGINAL_CONTENT_TYPE);
+        return new ReceivedWebhook(groupId, webhookHeaders, body,
+                contentType != null ? contentType : webhookHeaders.get("Content-Type"));
     }
 
     private static long parseLength(String value) {

@@ -1,0 +1,38 @@
+package dev.webhooker.web;
+
+import java.util.Map;
+
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.boot.web.servlet.error.ErrorController;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Whatever the servlet container answers on its own (an unknown path, a failure before a Camel route
+ * runs) is the same small JSON as the routes' errors: {@code {"error":"Not Found"}}, never a stack trace,
+ * an HTML page or Spring's default error body with exception details.
+ */
+@RestController
+public class JsonErrorController implements ErrorController {
+
+    @RequestMapping("/error")
+    public ResponseEntity<Map<String, String>> error(HttpServletRequest request) {
+        HttpStatus status = statusOf(request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE));
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("error", status.getReasonPhrase()));
+    }
+
+    private static HttpStatus statusOf(Object code) {
+        if (code instanceof Integer value) {
+            HttpStatus status = HttpStatus.resolve(value);
+            if (status != null && status.isError()) {
+                return status;
+            }
+        }
+        return HttpStatus.INTERNAL_SERVER_ERROR;
+    }
+}
