@@ -2,7 +2,6 @@ package dev.webhooker.delivery;
 
 import java.time.Clock;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
@@ -57,13 +56,19 @@ public class DeliveryConfiguration {
     }
 
     @Bean
-    PayloadResolver payloadResolver(ObjectMapper json, ObjectProvider<PayloadStore> payloadStore) {
-        return new PayloadResolver(json, payloadStore.getIfAvailable());
+    PayloadResolver payloadResolver(ObjectMapper json, PayloadStore payloadStore) {
+        return new PayloadResolver(json, payloadStore);
+    }
+
+    /** One shared selector: it caches each config version's compiled patterns. */
+    @Bean
+    RouteSelector routeSelector() {
+        return new RouteSelector();
     }
 
     @Bean
-    RouteCatalog routeCatalog(ConfigSnapshots snapshots, ObjectProvider<RouteSelector> selector) {
-        return new SnapshotRouteCatalog(snapshots, selector.getIfAvailable(RouteSelector::new));
+    RouteCatalog routeCatalog(ConfigSnapshots snapshots, RouteSelector routeSelector) {
+        return new SnapshotRouteCatalog(snapshots, routeSelector);
     }
 
     @Bean
@@ -77,30 +82,17 @@ public class DeliveryConfiguration {
     }
 
     @Bean
-    DeliveryPoller deliveryPoller(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs, MessageTracking tracking,
-                                  MessageLocks locks, PayloadResolver payloads, ObjectProvider<RouteCatalog> catalog,
-                                  ObjectProvider<MessageComposer> composer, ObjectProvider<MessageRenderer> renderer,
-                                  ObjectProvider<PlatformSender> sender, DeliveryWakeUp wakeUp, DeliveryProperties settings,
-                                  ObjectProvider<Clock> clock) {
-        Supplier<DeliveryProcessor> processor = new Supplier<>() {
-            private volatile DeliveryProcessor built;
+    DeliveryProcessor deliveryProcessor(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs,
+                                        MessageTracking tracking, MessageLocks locks, PayloadResolver payloads,
+                                        RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer,
+                                        PlatformSender sender, DeliveryProperties settings, ObjectProvider<Clock> clock) {
+        return new DeliveryProcessor(queue, targets, sendLogs, tracking, locks, payloads, catalog, composer, renderer,
+                sender, settings, clock(clock));
+    }
 
-            @Override
-            public DeliveryProcessor get() {
-                if (built == null) {
-                    RouteCatalog c = catalog.getIfAvailable();
-                    MessageComposer m = composer.getIfAvailable();
-                    MessageRenderer r = renderer.getIfAvailable();
-                    PlatformSender s = sender.getIfAvailable();
-                    if (c == null || m == null || r == null || s == null) {
-                        return null;
-                    }
-                    built = new DeliveryProcessor(queue, targets, sendLogs, tracking, locks, payloads, c, m, r, s,
-                            settings, clock(clock));
-                }
-                return built;
-            }
-        };
+    @Bean
+    DeliveryPoller deliveryPoller(DeliveryQueue queue, DeliveryProcessor processor, DeliveryWakeUp wakeUp,
+                                  DeliveryProperties settings) {
         return new DeliveryPoller(queue, processor, wakeUp, settings);
     }
 }

@@ -2,7 +2,6 @@ package dev.webhooker.delivery;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,15 +16,13 @@ public class DeliveryPoller {
     private static final Logger LOG = LoggerFactory.getLogger(DeliveryPoller.class);
 
     private final DeliveryQueue queue;
-    private final Supplier<DeliveryProcessor> processor;
+    private final DeliveryProcessor processor;
     private final DeliveryWakeUp wakeUp;
     private final DeliveryProperties settings;
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean moreMayBeDue;
-    private volatile boolean warnedUnwired;
 
-    /** {@code processor} supplies null while the engine's collaborators are not all present. */
-    public DeliveryPoller(DeliveryQueue queue, Supplier<DeliveryProcessor> processor, DeliveryWakeUp wakeUp,
+    public DeliveryPoller(DeliveryQueue queue, DeliveryProcessor processor, DeliveryWakeUp wakeUp,
                           DeliveryProperties settings) {
         this.queue = queue;
         this.processor = processor;
@@ -34,13 +31,6 @@ public class DeliveryPoller {
     }
 
     public List<ClaimedDelivery> claimDue() {
-        if (processor.get() == null) {
-            if (!warnedUnwired) {
-                warnedUnwired = true;
-                LOG.warn("delivery engine is not wired (routing / formatting / rendering beans missing); nothing is claimed");
-            }
-            return List.of();
-        }
         int free = settings.workers() - inFlight.get();
         if (free <= 0) {
             moreMayBeDue = true;
@@ -59,7 +49,7 @@ public class DeliveryPoller {
 
     public void process(ClaimedDelivery delivery) {
         try {
-            processor.get().process(delivery);
+            processor.process(delivery);
         } finally {
             inFlight.decrementAndGet();
             if (moreMayBeDue) {

@@ -9,9 +9,28 @@ import java.time.Duration;
  */
 public record PlatformCallSettings(Duration requestTimeout, Duration rateLimitCap, int maxTries) {
 
+    /** Platform error text kept in send_logs is bounded, so an HTML error page cannot bloat a row. */
+    static final int MAX_ERROR_TEXT = 2000;
+
     public PlatformCallSettings {
         if (maxTries < 1) {
             throw new IllegalArgumentException("maxTries must be at least 1");
         }
+    }
+
+    /** Sleeps a short wait in place (callers never pass more than {@code rateLimitCap}). */
+    public static void pause(Duration wait) {
+        if (wait.isZero() || wait.isNegative()) {
+            return;
+        }
+        try {
+            Thread.sleep(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public static String errorText(String text) {
+        return text == null || text.length() <= MAX_ERROR_TEXT ? text : text.substring(0, MAX_ERROR_TEXT);
     }
 }

@@ -11,7 +11,9 @@ import org.springframework.context.annotation.Configuration;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.platform.discord.DiscordClient;
+import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
+import dev.webhooker.platform.telegram.TelegramRenderer;
 
 /** The Discord and Telegram clients (DISCORD_API_URL / DISCORD_TOKEN, TELEGRAM_API_URL / TELEGRAM_TOKEN). */
 @Configuration(proxyBeanMethods = false)
@@ -49,6 +51,12 @@ public class PlatformConfiguration {
         WebhookerProperties.Platforms p = properties.platforms();
         return new TelegramClient(platformHttpClient, json, p.telegramApiUrl(), p.telegramToken(), callSettings(settings),
                 platformRateLimits);
+    }
+
+    @Bean
+    PlatformRenderers platformRenderers(WebhookerProperties properties) {
+        return new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(),
+                properties.platforms().telegramRichHeaderHost(), properties.baseUrl());
     }
 
     @Bean

@@ -22,8 +22,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -111,16 +109,6 @@ class DeliveryRoutesIT {
         TELEGRAM.stop();
     }
 
-    /** Only the renderers are not merged yet: a test-only renderer stands in for them. */
-    /** Only the renderers are not merged yet: a test-only renderer stands in for them. */
-    @TestConfiguration
-    static class Collaborators {
-        @Bean
-        MessageRenderer messageRenderer() {
-            return new FakeRenderer();
-        }
-    }
-
     @Autowired
     DataSource dataSource;
 
@@ -153,8 +141,11 @@ class DeliveryRoutesIT {
                         .stream().findFirst().orElse(null)));
         DISCORD.verify(1, postRequestedFor(urlEqualTo("/channels/111111111111111111/messages"))
                 .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("woodpecker-ci/woodpecker"))));
-        TELEGRAM.verify(1, postRequestedFor(urlEqualTo("/bot123:TEST/sendMessage"))
-                .withRequestBody(matchingJsonPath("$.message_thread_id", com.github.tomakehurst.wiremock.client.WireMock.equalTo("7"))));
+        // no BASE_URL / TELEGRAM_RICH_HEADER_HOST here: a message with an avatar goes out as sendPhoto + HTML caption
+        TELEGRAM.verify(1, postRequestedFor(urlEqualTo("/bot123:TEST/sendPhoto"))
+                .withRequestBody(matchingJsonPath("$.message_thread_id", com.github.tomakehurst.wiremock.client.WireMock.equalTo("7")))
+                .withRequestBody(matchingJsonPath("$.parse_mode", com.github.tomakehurst.wiremock.client.WireMock.equalTo("HTML")))
+                .withRequestBody(matchingJsonPath("$.caption", containing("<b><a href=\"https://github.com/woodpecker-ci/woodpecker"))));
         DISCORD.verify(1, postRequestedFor(urlEqualTo("/channels/999999999999999999/messages")));
         assertThat(rows.jdbc().queryForList("SELECT target FROM send_logs WHERE delivery_id = 'e2e-delivery-1' AND ok = 1 ORDER BY id",
                 String.class)).containsExactly("111111111111111111", "-100/7");

@@ -37,7 +37,7 @@ final class EngineHarness {
         this.processor = new DeliveryProcessor(queue, new DeliveryTargets(ds), new SendLogs(ds), new MessageTracking(ds, clock),
                 new MessageLocks(ds, clock), new PayloadResolver(JSON, payloads), catalog, new FakeComposer(),
                 new FakeRenderer(), sender, settings, clock);
-        this.poller = new DeliveryPoller(queue, () -> processor, new DeliveryWakeUp(settings.pollInterval()), settings);
+        this.poller = new DeliveryPoller(queue, processor, new DeliveryWakeUp(settings.pollInterval()), settings);
     }
 
     static PlatformSender senderFor(Clock clock, String discordUrl, String telegramUrl, DeliveryProperties settings) {

@@ -37,7 +37,6 @@ import dev.webhooker.platform.RateLimits;
 public class DiscordClient {
 
     private static final String GLOBAL = "discord:global";
-    private static final int MAX_ERROR_TEXT = 2000;
 
     private final HttpClient http;
     private final ObjectMapper json;
@@ -84,7 +83,7 @@ public class DiscordClient {
             if (wait.compareTo(settings.rateLimitCap()) > 0) {
                 return SendOutcome.rateLimited(wait, null, "Discord rate limit: waiting " + wait.toMillis() + " ms", tries);
             }
-            sleep(wait);
+            PlatformCallSettings.pause(wait);
             tries++;
             HttpResponse<String> response;
             try {
@@ -108,9 +107,9 @@ public class DiscordClient {
                 Duration retryAfter = retryAfter(response);
                 boolean global = isGlobal(response);
                 limits.block(global ? GLOBAL : bucketKey(route, channelId), retryAfter);
-                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Max retries exceeded: " + bounded(response.body()), tries);
+                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Max retries exceeded: " + PlatformCallSettings.errorText(response.body()), tries);
                 if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
-                    return SendOutcome.rateLimited(retryAfter, 429, bounded(response.body()), tries);
+                    return SendOutcome.rateLimited(retryAfter, 429, PlatformCallSettings.errorText(response.body()), tries);
                 }
                 continue;
             }
@@ -118,7 +117,7 @@ public class DiscordClient {
                 return SendOutcome.success(status, readId(response.body()), tries);
             }
             ErrorCode code = status >= 500 ? ErrorCode.DISCORD_5XX : ErrorCode.DISCORD_ERROR;
-            return SendOutcome.failure(code, status, bounded(response.body()), tries);
+            return SendOutcome.failure(code, status, PlatformCallSettings.errorText(response.body()), tries);
         }
         return last;
     }
@@ -176,20 +175,5 @@ public class DiscordClient {
 
     private static Duration max(Duration a, Duration b) {
         return a.compareTo(b) >= 0 ? a : b;
-    }
-
-    private static void sleep(Duration wait) {
-        if (wait.isZero() || wait.isNegative()) {
-            return;
-        }
-        try {
-            Thread.sleep(wait.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static String bounded(String text) {
-        return text == null || text.length() <= MAX_ERROR_TEXT ? text : text.substring(0, MAX_ERROR_TEXT);
     }
 }

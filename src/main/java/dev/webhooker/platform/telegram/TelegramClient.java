@@ -31,8 +31,6 @@ import dev.webhooker.platform.RateLimits;
  */
 public class TelegramClient {
 
-    private static final int MAX_ERROR_TEXT = 2000;
-
     private final HttpClient http;
     private final ObjectMapper json;
     private final String baseUrl;
@@ -68,7 +66,7 @@ public class TelegramClient {
             if (wait.compareTo(settings.rateLimitCap()) > 0) {
                 return SendOutcome.rateLimited(wait, null, "Telegram rate limit: waiting " + wait.toMillis() + " ms", tries);
             }
-            sleep(wait);
+            PlatformCallSettings.pause(wait);
             tries++;
             HttpResponse<String> response;
             try {
@@ -89,7 +87,7 @@ public class TelegramClient {
             int status = response.statusCode();
             JsonNode answer = parse(response.body());
             String description = answer == null ? null : answer.path("description").asText(null);
-            String error = bounded(description != null ? description : "HTTP " + status);
+            String error = PlatformCallSettings.errorText(description != null ? description : "HTTP " + status);
             if (status == 429) {
                 Duration retryAfter = retryAfter(answer);
                 limits.block(key, retryAfter);
@@ -123,20 +121,5 @@ public class TelegramClient {
         } catch (IOException e) {
             return null;
         }
-    }
-
-    private static void sleep(Duration wait) {
-        if (wait.isZero() || wait.isNegative()) {
-            return;
-        }
-        try {
-            Thread.sleep(wait.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static String bounded(String text) {
-        return text == null || text.length() <= MAX_ERROR_TEXT ? text : text.substring(0, MAX_ERROR_TEXT);
     }
 }
