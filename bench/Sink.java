@@ -36,6 +36,9 @@ public class Sink {
     static volatile long latencyMs;
 
     public static void main(String[] args) throws IOException {
+        // without it the JDK server's separate header and body writes meet the client's delayed ACK:
+        // every answer would take ~40 ms (Nagle), which is the sink's doing, not the service's
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), Integer.parseInt(args[0])), 512);
         // enough threads that a 50 ms answer never queues behind another at the rates measured
         server.setExecutor(Executors.newFixedThreadPool(128));
