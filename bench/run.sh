@@ -261,7 +261,7 @@ e2e_rate_point() { # label rep
   local tag="$1-$2"
   curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
   java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$E2E_RATE" "$E2E_SECONDS" "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
-  drain 120
+  drain 90
   curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
   java bench/Load.java join "$WORK/sent-$tag.tsv" "$WORK/arrivals-$tag.tsv" 3 | tee -a "$WORK/join.log"
 }
