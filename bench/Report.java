@@ -84,7 +84,7 @@ public class Report {
             if (!p.startsWith("e2e-")) {
                 continue;
             }
-            md.append("| ").append(p.replace("e2e-", "").replace("rate", "200 webhooks/s, ").replace("sink", "sink ")
+            md.append("| ").append(p.replace("e2e-", "").replace("rate200-", "200 webhooks/s, ").replace("sink", "sink ")
                             .replace("saturation-", "saturation (closed loop, 32 senders), "))
                     .append(" | ").append(fig(p, "a2s_p50_ms", 1))
                     .append(" | ").append(fig(p, "a2s_p99_ms", 1))
