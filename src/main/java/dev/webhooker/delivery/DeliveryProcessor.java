@@ -97,6 +97,7 @@ public class DeliveryProcessor {
         }
         Attempt attempt = new Attempt(claim, event);
         List<DeliveryTarget> after = new ArrayList<>(plan.size());
+        Instant renewedAt = null;
         try {
             for (DeliveryTarget target : plan) {
                 Instant now = clock.instant();
@@ -104,8 +105,14 @@ public class DeliveryProcessor {
                     after.add(target);
                     continue;
                 }
-                if (!queue.renew(claim, settings.lease())) {
-                    throw new LeaseLostException();
+                // The lease is checked and extended before the first send; later sends of the same run reuse
+                // it while at most a quarter of it has passed (it cannot have expired, so no other worker
+                // holds it). One statement and commit per target less (the benchmark's fan-out of 3).
+                if (renewedAt == null || !now.isBefore(renewedAt.plus(settings.lease().dividedBy(4)))) {
+                    if (!queue.renew(claim, settings.lease())) {
+                        throw new LeaseLostException();
+                    }
+                    renewedAt = now;
                 }
                 after.add(attempt.deliver(target));
             }

@@ -1,0 +1,283 @@
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Benchmark client (source-file mode, no dependencies: {@code java bench/Load.java MODE ...}). Loopback only:
+ * every URL must point at 127.0.0.1 / localhost, and every run is bounded in count and time.
+ *
+ *   prepare SECRET FIXTURES_DIR OUT_DIR        signs the ingest mix for wrk (bench/ingest.lua): one body file
+ *                                              and one manifest line (event, file, signature) per fixture
+ *   rate    URL SECRET FIXTURE RATE SECONDS OUT   open loop: RATE webhooks/s for SECONDS, each body made unique
+ *   blast   URL SECRET FIXTURE COUNT CONCURRENCY OUT   closed loop: COUNT webhooks as fast as CONCURRENCY allows
+ *   join    SENT ARRIVALS TARGETS                 accept-to-sink latency and deliveries/s from the two logs
+ *
+ * In rate/blast each request carries a sequence number in the commit message ("bench#SEQ#"), which the
+ * rendered Discord/Telegram message keeps, so the fake sink (bench/Sink.java) can tell which webhook a
+ * message belongs to. Each body is signed (X-Hub-Signature-256) and has a unique X-GitHub-Delivery.
+ * The SENT log has one line per webhook: seq, send time, accept time (epoch µs), HTTP status.
+ */
+public class Load {
+
+    /** The fixtures of the ingest mix and how often each is sent (the ~7-10 KB push dominates). */
+    static final String[][] MIX = {
+            {"push", "github/push/commits.json", "4"},
+            {"push", "github/push/tag-deleted.json", "2"},
+            {"push", "github/push/new-branch.json", "1"},
+            {"issues", "github/issues/opened.json", "1"},
+            {"pull_request", "github/pull_request/opened.json", "1"},
+            {"release", "github/release/published.json", "1"},
+            {"workflow_run", "github/workflow_run/completed.json", "1"},
+            {"star", "github/star/created.json", "1"},
+    };
+
+    public static void main(String[] args) throws Exception {
+        switch (args[0]) {
+            case "prepare" -> prepare(args[1], Path.of(args[2]), Path.of(args[3]));
+            case "rate" -> rate(URI.create(args[1]), args[2], Path.of(args[3]), Double.parseDouble(args[4]),
+                    Integer.parseInt(args[5]), Path.of(args[6]));
+            case "blast" -> blast(URI.create(args[1]), args[2], Path.of(args[3]), Integer.parseInt(args[4]),
+                    Integer.parseInt(args[5]), Path.of(args[6]));
+            case "join" -> join(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
+            default -> throw new IllegalArgumentException("unknown mode " + args[0]);
+        }
+    }
+
+    static String sign(String secret, byte[] body) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return "sha256=" + HexFormat.of().formatHex(mac.doFinal(body));
+    }
+
+    static void prepare(String secret, Path fixtures, Path out) throws Exception {
+        Files.createDirectories(out);
+        StringBuilder manifest = new StringBuilder();
+        int n = 0;
+        for (String[] f : MIX) {
+            Path src = fixtures.resolve(f[1]);
+            if (!Files.exists(src)) {
+                System.err.println("skipping missing fixture " + src);
+                continue;
+            }
+            byte[] body = Files.readAllBytes(src);
+            String file = out.resolve("body-" + n++ + ".json").toAbsolutePath().toString();
+            Files.write(Path.of(file), body);
+            for (int w = 0; w < Integer.parseInt(f[2]); w++) {
+                manifest.append(f[0]).append(' ').append(file).append(' ').append(sign(secret, body)).append('\n');
+            }
+        }
+        Files.writeString(out.resolve("manifest.txt"), manifest);
+    }
+
+    static URI loopbackOnly(URI url) {
+        String host = url.getHost();
+        if (!(host.equals("127.0.0.1") || host.equals("localhost") || host.equals("[::1]"))) {
+            throw new IllegalArgumentException("the benchmark only sends to loopback, not " + host);
+        }
+        return url;
+    }
+
+    /** The fixture with its commit messages replaced by a numbered marker: same size class, unique per request. */
+    static final class Bodies {
+        final String template;
+        final String needle;
+
+        Bodies(Path fixture) throws IOException {
+            template = Files.readString(fixture);
+            int at = template.indexOf("\"message\":");
+            if (at < 0) {
+                throw new IllegalArgumentException(fixture + " has no commit message to number");
+            }
+            int start = template.indexOf('"', at + 10) + 1;
+            int end = template.indexOf("\\n", start);
+            needle = template.substring(start, end);
+        }
+
+        byte[] body(long seq) {
+            return template.replace(needle, "bench#" + seq + "#").getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    static HttpRequest request(URI url, String secret, byte[] body, String runId, long seq) throws Exception {
+        return HttpRequest.newBuilder(url)
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .header("X-GitHub-Event", "push")
+                .header("X-GitHub-Delivery", runId + "-" + seq)
+                .header("X-Hub-Signature-256", sign(secret, body))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+    }
+
+    static long micros() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
+    }
+
+    static HttpClient client(int threads) {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .executor(Executors.newFixedThreadPool(threads)).connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    /** Open loop: a request every 1/RATE s whatever the answers do (at most 256 outstanding). */
+    static void rate(URI url, String secret, Path fixture, double rate, int seconds, Path out) throws Exception {
+        loopbackOnly(url);
+        Bodies bodies = new Bodies(fixture);
+        String runId = "rate-" + Long.toHexString(System.nanoTime());
+        HttpClient http = client(4);
+        int total = (int) Math.round(rate * seconds);
+        long[][] log = new long[total][];
+        Semaphore outstanding = new Semaphore(256);
+        CountDownLatch done = new CountDownLatch(total);
+        long start = System.nanoTime();
+        long intervalNs = (long) (1e9 / rate);
+        for (int i = 0; i < total; i++) {
+            long due = start + i * intervalNs;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            byte[] body = bodies.body(i);
+            HttpRequest req = request(url, secret, body, runId, i);
+            outstanding.acquire();
+            long sent = micros();
+            final int seq = i;
+            http.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((r, e) -> {
+                log[seq] = new long[]{seq, sent, micros(), e == null ? r.statusCode() : -1};
+                outstanding.release();
+                done.countDown();
+            });
+        }
+        if (!done.await(60, TimeUnit.SECONDS)) {
+            System.err.println("some requests never answered");
+        }
+        write(log, out);
+        summary(log, (System.nanoTime() - start) / 1e9);
+        System.exit(0);
+    }
+
+    /** Closed loop: COUNT webhooks by CONCURRENCY senders, as fast as they are accepted. */
+    static void blast(URI url, String secret, Path fixture, int count, int concurrency, Path out) throws Exception {
+        loopbackOnly(url);
+        Bodies bodies = new Bodies(fixture);
+        String runId = "blast-" + Long.toHexString(System.nanoTime());
+        HttpClient http = client(2);
+        long[][] log = new long[count][];
+        AtomicLong next = new AtomicLong();
+        ExecutorService senders = Executors.newFixedThreadPool(concurrency);
+        long start = System.nanoTime();
+        for (int t = 0; t < concurrency; t++) {
+            senders.submit(() -> {
+                long seq;
+                while ((seq = next.getAndIncrement()) < count) {
+                    long sent = micros();
+                    int status;
+                    try {
+                        status = http.send(request(url, secret, bodies.body(seq), runId, seq),
+                                HttpResponse.BodyHandlers.discarding()).statusCode();
+                    } catch (Exception e) {
+                        status = -1;
+                    }
+                    log[(int) seq] = new long[]{seq, sent, micros(), status};
+                }
+                return null;
+            });
+        }
+        senders.shutdown();
+        if (!senders.awaitTermination(300, TimeUnit.SECONDS)) {
+            System.err.println("blast did not finish in 300 s");
+        }
+        write(log, out);
+        summary(log, (System.nanoTime() - start) / 1e9);
+        System.exit(0);
+    }
+
+    static void write(long[][] log, Path out) throws IOException {
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out))) {
+            for (long[] l : log) {
+                if (l != null) {
+                    w.println(l[0] + "\t" + l[1] + "\t" + l[2] + "\t" + l[3]);
+                }
+            }
+        }
+    }
+
+    static void summary(long[][] log, double seconds) {
+        long ok = Arrays.stream(log).filter(l -> l != null && l[3] == 200).count();
+        System.out.printf("sent=%d ok=%d seconds=%.2f accepted_per_s=%.1f%n", log.length, ok, seconds, ok / seconds);
+    }
+
+    /** Joins the SENT log with the sink's ARRIVALS log (seq, arrival µs, platform) by sequence number. */
+    static void join(Path sent, Path arrivals, int targets) throws IOException {
+        Map<Long, long[]> bySeq = new HashMap<>();
+        for (String line : Files.readAllLines(sent)) {
+            String[] p = line.split("\t");
+            if (p[3].equals("200")) {
+                bySeq.put(Long.parseLong(p[0]), new long[]{Long.parseLong(p[1]), Long.parseLong(p[2])});
+            }
+        }
+        List<Long> acceptToSink = new ArrayList<>();
+        List<Long> sendToSink = new ArrayList<>();
+        Map<Long, Long> lastPerSeq = new HashMap<>();
+        Map<Long, Integer> countPerSeq = new HashMap<>();
+        long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+        int matched = 0;
+        for (String line : Files.readAllLines(arrivals)) {
+            String[] p = line.split("\t");
+            long seq = Long.parseLong(p[0]);
+            long at = Long.parseLong(p[1]);
+            first = Math.min(first, at);
+            last = Math.max(last, at);
+            long[] s = bySeq.get(seq);
+            if (s == null) {
+                continue;
+            }
+            matched++;
+            acceptToSink.add(Math.max(0, at - s[1]));
+            sendToSink.add(at - s[0]);
+            lastPerSeq.merge(seq, at - s[1], Math::max);
+            countPerSeq.merge(seq, 1, Integer::sum);
+        }
+        long complete = countPerSeq.values().stream().filter(c -> c >= targets).count();
+        List<Long> allTargets = new ArrayList<>(lastPerSeq.values());
+        double span = (last - first) / 1e6;
+        System.out.printf("accepted=%d messages=%d complete_webhooks=%d span_s=%.2f deliveries_per_s=%.1f "
+                        + "a2s_p50_ms=%.1f a2s_p99_ms=%.1f a2s_max_ms=%.1f s2s_p99_ms=%.1f all_targets_p99_ms=%.1f%n",
+                bySeq.size(), matched, complete, span, span > 0 ? matched / span : 0,
+                pct(acceptToSink, 50), pct(acceptToSink, 99), pct(acceptToSink, 100), pct(sendToSink, 99),
+                pct(allTargets, 99));
+    }
+
+    static double pct(List<Long> values, double p) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Long> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int i = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, i))) / 1000.0;
+    }
+}

@@ -1,0 +1,174 @@
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns one run of bench/run.sh (WORK_DIR/raw.tsv: point, rep, metric, value; WORK_DIR/machine.txt) into the
+ * Markdown report: median and spread (min–max) of every point, and each figure as a ratio to the ceiling.
+ * Source-file mode: {@code java bench/Report.java WORK_DIR OUT.md}.
+ */
+public class Report {
+
+    static final Map<String, Map<String, List<Double>>> points = new LinkedHashMap<>();
+    static final Map<String, String> machine = new LinkedHashMap<>();
+
+    public static void main(String[] args) throws Exception {
+        Locale.setDefault(Locale.ROOT);
+        Path work = Path.of(args[0]);
+        for (String line : Files.readAllLines(work.resolve("raw.tsv"))) {
+            String[] p = line.split("\t");
+            if (p.length < 4 || p[3].isBlank()) {
+                continue;
+            }
+            double v;
+            try {
+                v = Double.parseDouble(p[3]);
+            } catch (NumberFormatException e) {
+                continue;
+            }
+            points.computeIfAbsent(p[0], k -> new LinkedHashMap<>()).computeIfAbsent(p[2], k -> new ArrayList<>()).add(v);
+        }
+        for (String line : Files.readAllLines(work.resolve("machine.txt"))) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                machine.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        StringBuilder md = new StringBuilder();
+        md.append("# webhooker benchmark — ").append(work.getFileName().toString().replace("run-", "")).append(" UTC\n\n");
+        md.append("Produced by `bash bench/run.sh` (raw figures: the `-raw.tsv` file beside this one). Every point was ")
+                .append("run ").append(machine.getOrDefault("duration", "?").replace(" warmup=", " s each after a warm-up of ")
+                        .replace(" reps=", " s; repetitions: "))
+                .append("; figures are medians, [min–max] is the spread of the repetitions.\n\n");
+        md.append("## Machine\n\n");
+        md.append("- cores: ").append(machine.get("cores")).append(", memory: ").append(machine.get("memory"))
+                .append(", CPU: ").append(machine.get("cpu")).append('\n');
+        md.append("- ").append(machine.get("java")).append("; load generator ").append(machine.get("wrk"))
+                .append(" (2 threads) and `java bench/Load.java` (end to end), sink `java bench/Sink.java`, all on the same 2 cores\n");
+        md.append("- load average (1/5/15 min) before: ").append(machine.get("load_before")).append(", after: ")
+                .append(machine.get("load_after")).append('\n');
+        md.append("- JVM options of webhooker and of the bare app: `").append(machine.get("jvm_opts")).append("`\n\n");
+
+        md.append("## 1–2. Ceiling and ingest (accepted webhooks/s)\n\n");
+        md.append("| backend | concurrency | ceiling req/s | ingest webhooks/s | ingest / ceiling | ingest p50 ms | ingest p99 ms | ceiling p99 ms | errors |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|\n");
+        for (String backend : List.of("embedded", "production")) {
+            for (String c : List.of("c16", "c64")) {
+                String ceiling = "ceiling-" + backend + "-" + c;
+                String ingest = "ingest-" + backend + "-" + c;
+                if (!points.containsKey(ingest)) {
+                    continue;
+                }
+                md.append("| ").append(backend.equals("embedded") ? "embedded (H2 file, SQL KV, directory)" : "PostgreSQL + Redis + S3")
+                        .append(" | ").append(c.substring(1))
+                        .append(" | ").append(fig(ceiling, "rps", 0))
+                        .append(" | ").append(fig(ingest, "rps", 0))
+                        .append(" | **").append(ratio(ingest, "rps", ceiling, "rps")).append("**")
+                        .append(" | ").append(fig(ingest, "p50_ms", 1))
+                        .append(" | ").append(fig(ingest, "p99_ms", 1))
+                        .append(" | ").append(fig(ceiling, "p99_ms", 1))
+                        .append(" | ").append(fmt(sum(ingest, "errors"), 0)).append(" |\n");
+            }
+        }
+        md.append("\nThe ratio is ingest over the ceiling measured in the same application instance, at the same ")
+                .append("concurrency, with the same request mix, interleaved with it.\n\n");
+
+        md.append("## 3. End to end (webhook in → message at the fake Discord/Telegram sink, 3 targets per webhook)\n\n");
+        md.append("| point | accept→sink p50 ms | accept→sink p99 ms | p99 until all 3 targets ms | deliveries/s | webhooks complete / accepted |\n");
+        md.append("|---|---|---|---|---|---|\n");
+        for (String p : points.keySet()) {
+            if (!p.startsWith("e2e-")) {
+                continue;
+            }
+            md.append("| ").append(p.replace("e2e-", "").replace("rate200-", "200 webhooks/s, ").replace("sink", "sink ")
+                            .replace("saturation-", "saturation (closed loop, 32 senders), "))
+                    .append(" | ").append(fig(p, "a2s_p50_ms", 1))
+                    .append(" | ").append(fig(p, "a2s_p99_ms", 1))
+                    .append(" | ").append(fig(p, "all_targets_p99_ms", 1))
+                    .append(" | ").append(fig(p, "deliveries_per_s", 0))
+                    .append(" | ").append(fmt(median(p, "complete_webhooks"), 0)).append(" / ").append(fmt(median(p, "accepted"), 0))
+                    .append(" |\n");
+        }
+        String ceiling64 = "ceiling-embedded-c64";
+        if (points.containsKey("e2e-saturation-sink0ms")) {
+            md.append("\nDeliveries/s at saturation = ").append(ratio("e2e-saturation-sink0ms", "deliveries_per_s", ceiling64, "rps"))
+                    .append(" of the bare endpoint's requests/s (embedded, concurrency 64).\n");
+        }
+        md.append("\n## 4. Resources and start-up\n\n");
+        md.append("| process under load | RSS MiB (max) | CPU cores used | throughput |\n|---|---|---|---|\n");
+        for (String p : List.of("bare-app-c64", "ingest-embedded-c64", "ingest-production-c64", "e2e-saturation-sink0ms")) {
+            if (points.containsKey(p) && points.get(p).containsKey("rss_kb")) {
+                md.append("| ").append(p).append(" | ").append(figScaled(p, "rss_kb", 1024.0, 0))
+                        .append(" | ").append(fig(p, "cpu_cores", 2))
+                        .append(" | ").append(points.get(p).containsKey("rps") ? fig(p, "rps", 0) + " req/s"
+                                : points.get(p).containsKey("deliveries_per_s") ? fig(p, "deliveries_per_s", 0) + " deliveries/s" : "")
+                        .append(" |\n");
+            }
+        }
+        if (points.containsKey("bare-app-c64")) {
+            md.append("\n- RSS under load, embedded ingest c64 = **").append(times("ingest-embedded-c64", "rss_kb", "bare-app-c64", "rss_kb"))
+                    .append("** the bare app's; PostgreSQL ingest = ").append(times("ingest-production-c64", "rss_kb", "bare-app-c64", "rss_kb"))
+                    .append("; end-to-end saturation = ").append(times("e2e-saturation-sink0ms", "rss_kb", "bare-app-c64", "rss_kb")).append('\n');
+            md.append("- bare app requests/s at c64: ").append(fig("bare-app-c64", "rps", 0)).append(" = ")
+                    .append(ratio("bare-app-c64", "rps", ceiling64, "rps")).append(" of the ceiling route inside webhooker\n");
+        }
+        if (points.containsKey("startup-webhooker")) {
+            md.append("- start-up to ready (process start → first 200): webhooker ").append(fig("startup-webhooker", "ms", 0))
+                    .append(" ms (`/health`), bare app ").append(fig("startup-bare", "ms", 0))
+                    .append(" ms (`POST /bench/bare`) → **").append(times("startup-webhooker", "ms", "startup-bare", "ms"))
+                    .append("** the bare app's\n");
+        }
+        Files.writeString(Path.of(args[1]), md.toString());
+        System.out.print(md);
+    }
+
+    static List<Double> values(String point, String metric) {
+        return points.getOrDefault(point, Map.of()).getOrDefault(metric, List.of());
+    }
+
+    static double median(String point, String metric) {
+        List<Double> v = new ArrayList<>(values(point, metric));
+        if (v.isEmpty()) {
+            return Double.NaN;
+        }
+        v.sort(null);
+        int n = v.size();
+        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+    }
+
+    static double sum(String point, String metric) {
+        return values(point, metric).stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    static String fig(String point, String metric, int decimals) {
+        return figScaled(point, metric, 1.0, decimals);
+    }
+
+    static String figScaled(String point, String metric, double divisor, int decimals) {
+        List<Double> v = values(point, metric);
+        if (v.isEmpty()) {
+            return "–";
+        }
+        double min = v.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN) / divisor;
+        double max = v.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN) / divisor;
+        return fmt(median(point, metric) / divisor, decimals) + (v.size() > 1 ? " [" + fmt(min, decimals) + "–" + fmt(max, decimals) + "]" : "");
+    }
+
+    static String ratio(String point, String metric, String base, String baseMetric) {
+        double a = median(point, metric), b = median(base, baseMetric);
+        return Double.isNaN(a) || Double.isNaN(b) || b == 0 ? "–" : fmt(100 * a / b, 1) + " %";
+    }
+
+    static String times(String point, String metric, String base, String baseMetric) {
+        double a = median(point, metric), b = median(base, baseMetric);
+        return Double.isNaN(a) || Double.isNaN(b) || b == 0 ? "–" : fmt(a / b, 2) + " ×";
+    }
+
+    static String fmt(double v, int decimals) {
+        return Double.isNaN(v) ? "–" : String.format("%,." + decimals + "f", v);
+    }
+}

@@ -1,0 +1,330 @@
+#!/usr/bin/env bash
+# The webhooker benchmark (issue 7): one command, one machine, one run.
+#   bash bench/run.sh
+# Measures, with warm-up and BENCH_REPS repetitions per point (median and spread in the report):
+#   ceiling   a bare platform-http route in the same application (bench/routes/bare.camel.yaml), same POSTs
+#   ingest    signed fixture mix, unique delivery ids, concurrency 16 and 64, on the embedded default and on
+#             PostgreSQL + Redis + S3 (wrk + bench/ingest.lua)
+#   e2e       webhook in -> message at a fake Discord/Telegram sink (bench/Sink.java), 3 targets per webhook:
+#             accept-to-sink p50/p99 at 200 webhooks/s (sink 0 ms and 50 ms), deliveries/s at saturation
+#   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
+# Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
+# Settings (environment): BENCH_JVM_OPTS, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
+# BENCH_JFR=1 (JFR recording of the embedded ingest run into bench/target/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+JAR=target/webhooker-0.1.0-SNAPSHOT.jar
+# The service's suggested JVM options (README "Benchmark"), used for webhooker AND the bare app.
+JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms256m -Xmx256m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4"}
+DURATION=${BENCH_DURATION:-10}
+WARMUP=${BENCH_WARMUP:-15}
+REPS=${BENCH_REPS:-3}
+SECRET=bench-secret
+APP_PORT=18080
+BARE_PORT=18081
+SINK_PORT=18089
+S3_PORT=9000
+E2E_RATE=200
+E2E_SECONDS=${BENCH_E2E_SECONDS:-15}
+SATURATION_WEBHOOKS=${BENCH_SATURATION_WEBHOOKS:-1500}
+FIXTURES=${WEBHOOKER_FIXTURES:-}
+if [ -z "$FIXTURES" ]; then
+  for f in /work/shared/fixtures ../shared/fixtures "$ROOT/../shared/fixtures"; do
+    [ -d "$f/github" ] && FIXTURES=$(cd "$f" && pwd) && break
+  done
+fi
+[ -n "$FIXTURES" ] || { echo "fixtures not found: set WEBHOOKER_FIXTURES" >&2; exit 1; }
+
+STAMP=$(date -u +%Y-%m-%dT%H%M)
+WORK=bench/target/run-$STAMP
+mkdir -p "$WORK" bench/results
+RAW=$WORK/raw.tsv
+: > "$RAW"
+log() { printf '[bench %s] %s\n' "$(date -u +%H:%M:%S)" "$*" | tee -a "$WORK/run.log" >&2; }
+record() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >> "$RAW"; } # point, rep, metric, value
+
+STARTED_PIDS=()
+cleanup() {
+  for pid in "${STARTED_PIDS[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${STARTED_PIDS[@]:-}"; do
+    [ -n "$pid" ] && wait "$pid" 2>/dev/null || true
+  done
+}
+trap cleanup EXIT
+
+# --- prerequisites -------------------------------------------------------------------------------
+if ! command -v wrk >/dev/null; then
+  log "installing wrk (Debian package)"
+  apt-get install -y -q wrk >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }
+fi
+if [ ! -f "$JAR" ] || [ -n "$(find src pom.xml -newer "$JAR" -type f | head -1)" ]; then
+  log "building $JAR"
+  mvn -B -q -o -DskipTests package || mvn -B -q -DskipTests package
+fi
+log "preparing the signed request mix and the bare app"
+java bench/Load.java prepare "$SECRET" "$FIXTURES" "$WORK/requests"
+MANIFEST=$WORK/requests/manifest.txt
+rm -rf bench/target/jar bench/target/bare && mkdir -p bench/target/jar bench/target/bare
+(cd bench/target/jar && unzip -q -o "$ROOT/$JAR" 'BOOT-INF/lib/*')
+javac -d bench/target/bare -cp "bench/target/jar/BOOT-INF/lib/*" bench/bare/bench/bare/BareCamelApp.java
+cp bench/bare/bare-app.yaml bench/target/bare/
+
+# --- helpers -------------------------------------------------------------------------------------
+now_ms() { date +%s%3N; }
+
+# wait_http URL [METHOD] -> 0 when it answers 200 within 180 s
+wait_http() {
+  local url=$1 method=${2:-GET}
+  for _ in $(seq 3600); do
+    local data=()
+    [ "$method" = POST ] && data=(-H 'Content-Type: application/json' --data '{}')
+    if [ "$(curl -s -o /dev/null -w '%{http_code}' -X "$method" "${data[@]}" "$url" 2>/dev/null)" = 200 ]; then
+      return 0
+    fi
+    sleep 0.05
+  done
+  return 1
+}
+
+APP_PID=
+# start_app NAME ENV... : starts webhooker with the bench routes, sets APP_PID, records start-up ms
+start_app() {
+  local name=$1; shift
+  local data=$WORK/data-$name
+  rm -rf "$data"; mkdir -p "$data"
+  local t0; t0=$(now_ms)
+  env PORT=$APP_PORT DATA_DIR="$data" GITHUB_WEBHOOK_SECRET=$SECRET \
+      WEBHOOKER_ROUTES='file:routes/*.camel.yaml,file:bench/routes/*.camel.yaml' "$@" \
+      java $JVM_OPTS ${APP_EXTRA_OPTS:-} -jar "$JAR" > "$WORK/app-$name.log" 2>&1 &
+  APP_PID=$!
+  STARTED_PIDS+=("$APP_PID")
+  if ! wait_http "http://127.0.0.1:$APP_PORT/health"; then
+    log "$name did not become ready; see $WORK/app-$name.log"; tail -20 "$WORK/app-$name.log" >&2; exit 1
+  fi
+  STARTUP_MS=$(( $(now_ms) - t0 ))
+}
+
+start_bare() {
+  local t0; t0=$(now_ms)
+  PORT=$BARE_PORT java $JVM_OPTS -Dloader.main=bench.bare.BareCamelApp -Dloader.path=bench/target/bare \
+      -Dspring.config.name=bare-app -cp "$JAR" org.springframework.boot.loader.launch.PropertiesLauncher \
+      > "$WORK/bare.log" 2>&1 &
+  APP_PID=$!
+  STARTED_PIDS+=("$APP_PID")
+  if ! wait_http "http://127.0.0.1:$BARE_PORT/bench/bare" POST; then
+    log "bare app did not become ready"; tail -20 "$WORK/bare.log" >&2; exit 1
+  fi
+  STARTUP_MS=$(( $(now_ms) - t0 ))
+}
+
+stop_pid() {
+  kill "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+}
+
+# wrk_point URL CONCURRENCY SECONDS -> prints "requests seconds non2xx errors p50 p99"
+wrk_point() {
+  local out
+  out=$(wrk -t2 -c"$2" -d"$3"s --timeout 10s -s bench/ingest.lua "$1" -- "$MANIFEST" "r$RANDOM$RANDOM" | grep '^RESULT')
+  echo "$out" >> "$WORK/wrk.log"
+  echo "$out" | sed -E 's/.*requests=([0-9]+) seconds=([0-9.]+) non2xx=([0-9]+) socket_errors=([0-9]+) p50_ms=([0-9.]+) p99_ms=([0-9.]+)/\1 \2 \3 \4 \5 \6/'
+}
+
+# sample_resources PID SECONDS OUTFILE (background): max RSS (kB) and CPU seconds used while sampling
+sample_resources() {
+  local pid=$1 seconds=$2 out=$3
+  local hz; hz=$(getconf CLK_TCK)
+  local t0 c0 max=0 rss
+  t0=$(now_ms); c0=$(awk '{print $14+$15}' "/proc/$pid/stat")
+  local end=$(( t0 + seconds * 1000 ))
+  while [ "$(now_ms)" -lt "$end" ]; do
+    rss=$(awk '/VmRSS/{print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+    [ "${rss:-0}" -gt "$max" ] && max=$rss
+    sleep 0.25
+  done
+  local c1; c1=$(awk '{print $14+$15}' "/proc/$pid/stat")
+  local wall=$(( $(now_ms) - t0 ))
+  echo "$max $(awk -v c=$((c1 - c0)) -v hz="$hz" -v w="$wall" 'BEGIN{printf "%.3f", c/hz/(w/1000)}')" > "$out"
+}
+
+# ingest_points LABEL URL_BASE : ceiling and ingest at c16 and c64, REPS times, interleaved
+ingest_points() {
+  local label=$1 base=$2
+  log "$label: warm-up ${WARMUP}s on each endpoint"
+  wrk_point "$base/bench/bare" 64 "$WARMUP" > /dev/null
+  wrk_point "$base/webhook" 64 "$WARMUP" > /dev/null
+  for c in 16 64; do
+    for rep in $(seq "$REPS"); do
+      read -r n s bad err p50 p99 < <(wrk_point "$base/bench/bare" "$c" "$DURATION")
+      record "ceiling-$label-c$c" "$rep" rps "$(awk -v n="$n" -v s="$s" -v b="$bad" 'BEGIN{printf "%.1f", (n-b)/s}')"
+      record "ceiling-$label-c$c" "$rep" p50_ms "$p50"; record "ceiling-$label-c$c" "$rep" p99_ms "$p99"
+      record "ceiling-$label-c$c" "$rep" errors "$((bad + err))"
+      local sampler=
+      if [ "$c" = 64 ]; then sample_resources "$APP_PID" "$DURATION" "$WORK/res.txt" & sampler=$!; fi
+      read -r n s bad err p50 p99 < <(wrk_point "$base/webhook" "$c" "$DURATION")
+      [ -n "$sampler" ] && wait "$sampler"
+      record "ingest-$label-c$c" "$rep" rps "$(awk -v n="$n" -v s="$s" -v b="$bad" 'BEGIN{printf "%.1f", (n-b)/s}')"
+      record "ingest-$label-c$c" "$rep" p50_ms "$p50"; record "ingest-$label-c$c" "$rep" p99_ms "$p99"
+      record "ingest-$label-c$c" "$rep" errors "$((bad + err))"
+      if [ "$c" = 64 ]; then
+        read -r rss cpu < "$WORK/res.txt"
+        record "ingest-$label-c$c" "$rep" rss_kb "$rss"; record "ingest-$label-c$c" "$rep" cpu_cores "$cpu"
+      fi
+      log "$label c$c rep $rep: ceiling/ingest done ($(tail -1 "$WORK/wrk.log"))"
+    done
+  done
+}
+
+# --- machine -------------------------------------------------------------------------------------
+{
+  echo "cores=$(nproc)"
+  echo "memory=$(free -h | awk '/^Mem:/{print $2}')"
+  echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+  echo "java=$(java -version 2>&1 | head -1)"
+  echo "wrk=$(wrk -v 2>&1 | head -1)"
+  echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "jvm_opts=$JVM_OPTS"
+  echo "duration=$DURATION warmup=$WARMUP reps=$REPS"
+} > "$WORK/machine.txt"
+log "machine: $(tr '\n' ' ' < "$WORK/machine.txt")"
+
+# --- 1+2. ceiling and ingest, embedded default ---------------------------------------------------
+JFR_OPTS=
+if [ "${BENCH_JFR:-0}" = 1 ]; then
+  JFR_OPTS="-XX:FlightRecorderOptions:stackdepth=256 -XX:StartFlightRecording=settings=profile,filename=$ROOT/$WORK/ingest-embedded.jfr"
+fi
+log "embedded: starting webhooker (H2 file, SQL KV, payload directory)"
+APP_EXTRA_OPTS=$JFR_OPTS start_app embedded WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml
+ingest_points embedded "http://127.0.0.1:$APP_PORT"
+stop_pid "$APP_PID"
+
+# --- 2. ingest on PostgreSQL + Redis + S3 ---------------------------------------------------------
+if pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  if ! curl -s -o /dev/null "http://127.0.0.1:$S3_PORT/"; then
+    log "starting s3proxy on :$S3_PORT"
+    s3dir=$WORK/s3proxy; mkdir -p "$s3dir"
+    mvn -B -q -o -f tools/s3proxy/pom.xml dependency:copy-dependencies -DoutputDirectory="$ROOT/$s3dir/lib" -DincludeScope=runtime \
+      || mvn -B -q -f tools/s3proxy/pom.xml dependency:copy-dependencies -DoutputDirectory="$ROOT/$s3dir/lib" -DincludeScope=runtime
+    cat > "$s3dir/s3proxy.conf" <<CONF
+s3proxy.endpoint=http://127.0.0.1:${S3_PORT}
+s3proxy.authorization=aws-v2-or-v4
+s3proxy.identity=local-access
+s3proxy.credential=local-secret
+jclouds.provider=transient-nio2
+jclouds.identity=local-access
+jclouds.credential=local-secret
+CONF
+    java -Xmx128m -Dlogback.configurationFile=tools/s3proxy/logback.xml -cp "$s3dir/lib/*" org.gaul.s3proxy.Main \
+      --properties "$s3dir/s3proxy.conf" > "$s3dir/s3proxy.log" 2>&1 &
+    STARTED_PIDS+=("$!")
+    for _ in $(seq 120); do curl -s -o /dev/null "http://127.0.0.1:$S3_PORT/" && break; sleep 0.5; done
+  fi
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS webhooker_bench' -c 'CREATE DATABASE webhooker_bench' >/dev/null
+  log "production: starting webhooker (PostgreSQL + Redis + S3)"
+  start_app production WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml \
+    DATABASE_URL=jdbc:postgresql://127.0.0.1:5432/webhooker_bench DATABASE_USER=postgres \
+    REDIS_URL=redis://127.0.0.1:6379/0 S3_BUCKET=webhooker-bench S3_ENDPOINT=http://127.0.0.1:$S3_PORT \
+    S3_ACCESS_KEY=local-access S3_SECRET_KEY=local-secret
+  ingest_points production "http://127.0.0.1:$APP_PORT"
+  stop_pid "$APP_PID"
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS webhooker_bench' >/dev/null || true
+else
+  log "PostgreSQL or Redis not answering on 127.0.0.1: production ingest skipped"
+fi
+
+# --- 3. end to end -------------------------------------------------------------------------------
+log "e2e: starting the fake Discord/Telegram sink and webhooker"
+java bench/Sink.java $SINK_PORT > "$WORK/sink.log" 2>&1 &
+SINK_PID=$!
+STARTED_PIDS+=("$SINK_PID")
+wait_http "http://127.0.0.1:$SINK_PORT/control/count"
+start_app e2e WEBHOOKER_CONFIG=bench/webhooker.bench.yaml \
+  DISCORD_TOKEN=bench DISCORD_API_URL=http://127.0.0.1:$SINK_PORT TELEGRAM_TOKEN=bench TELEGRAM_API_URL=http://127.0.0.1:$SINK_PORT
+SINK=http://127.0.0.1:$SINK_PORT/control
+FIXTURE=$FIXTURES/github/push/commits.json
+
+# wait until the sink stops receiving (the queue is drained), at most $1 s
+drain() {
+  local last=-1 same=0 n
+  for _ in $(seq $(( $1 * 4 ))); do
+    n=$(curl -s "$SINK/count")
+    if [ "$n" = "$last" ]; then same=$((same + 1)); [ "$same" -ge 8 ] && return 0; else same=0; fi
+    last=$n; sleep 0.25
+  done
+}
+
+e2e_rate_point() { # label rep
+  local tag="$1-$2"
+  curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
+  java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$E2E_RATE" "$E2E_SECONDS" "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
+  drain 90
+  curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
+  java bench/Load.java join "$WORK/sent-$tag.tsv" "$WORK/arrivals-$tag.tsv" 3 | tee -a "$WORK/join.log"
+}
+
+log "e2e: warm-up (${WARMUP}s at 100 webhooks/s)"
+java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" 100 "$WARMUP" "$WORK/sent-warmup.tsv" >> "$WORK/load.log"
+drain 120
+for latency in 0 50; do
+  curl -s "$SINK/latency?ms=$latency" > /dev/null
+  for rep in $(seq "$REPS"); do
+    line=$(e2e_rate_point "sink${latency}ms" "$rep")
+    for k in a2s_p50_ms a2s_p99_ms all_targets_p99_ms deliveries_per_s complete_webhooks accepted; do
+      record "e2e-rate${E2E_RATE}-sink${latency}ms" "$rep" "$k" "$(sed -E "s/.*$k=([0-9.NaN]+).*/\1/" <<< "$line")"
+    done
+    log "e2e rate, sink ${latency} ms, rep $rep: $line"
+  done
+done
+curl -s "$SINK/latency?ms=0" > /dev/null
+for rep in $(seq "$REPS"); do
+  tag=saturation-$rep
+  curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
+  sample_resources "$APP_PID" 10 "$WORK/res-e2e.txt" &
+  sampler=$!
+  java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$SATURATION_WEBHOOKS" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
+  drain 180
+  wait "$sampler"
+  curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
+  line=$(java bench/Load.java join "$WORK/sent-$tag.tsv" "$WORK/arrivals-$tag.tsv" 3 | tee -a "$WORK/join.log")
+  for k in deliveries_per_s complete_webhooks accepted a2s_p99_ms; do
+    record "e2e-saturation-sink0ms" "$rep" "$k" "$(sed -E "s/.*$k=([0-9.NaN]+).*/\1/" <<< "$line")"
+  done
+  read -r rss cpu < "$WORK/res-e2e.txt"
+  record "e2e-saturation-sink0ms" "$rep" rss_kb "$rss"; record "e2e-saturation-sink0ms" "$rep" cpu_cores "$cpu"
+  log "e2e saturation rep $rep: $line"
+done
+stop_pid "$APP_PID"
+stop_pid "$SINK_PID"
+
+# --- 4. resources of the bare app; start-up of both ----------------------------------------------
+log "bare app: RSS/CPU under the same load"
+start_bare
+wrk_point "http://127.0.0.1:$BARE_PORT/bench/bare" 64 "$WARMUP" > /dev/null
+for rep in $(seq "$REPS"); do
+  sample_resources "$APP_PID" "$DURATION" "$WORK/res.txt" &
+  sampler=$!
+  read -r n s bad err p50 p99 < <(wrk_point "http://127.0.0.1:$BARE_PORT/bench/bare" 64 "$DURATION")
+  wait "$sampler"
+  read -r rss cpu < "$WORK/res.txt"
+  record "bare-app-c64" "$rep" rps "$(awk -v n="$n" -v s="$s" -v b="$bad" 'BEGIN{printf "%.1f", (n-b)/s}')"
+  record "bare-app-c64" "$rep" rss_kb "$rss"; record "bare-app-c64" "$rep" cpu_cores "$cpu"
+done
+stop_pid "$APP_PID"
+
+log "start-up to ready, $REPS times each"
+for rep in $(seq "$REPS"); do
+  start_bare; record startup-bare "$rep" ms "$STARTUP_MS"; stop_pid "$APP_PID"
+  start_app startup WEBHOOKER_CONFIG=bench/webhooker.bench.yaml; record startup-webhooker "$rep" ms "$STARTUP_MS"
+  stop_pid "$APP_PID"
+done
+echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/machine.txt"
+
+# --- report --------------------------------------------------------------------------------------
+REPORT=bench/results/$(date -u +%Y-%m-%d).md
+java bench/Report.java "$WORK" "$REPORT"
+cp "$RAW" "bench/results/$(date -u +%Y-%m-%d)-raw.tsv"
+log "report: $REPORT"
