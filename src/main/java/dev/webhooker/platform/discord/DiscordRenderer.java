@@ -230,10 +230,13 @@ public class DiscordRenderer {
         return rows;
     }
 
-    /** primary → 3 (green "Success"), as messages.md §3.1 and vector V2 specify; danger → 4; else 2. */
+    /**
+     * primary → 1 (Discord's Primary), danger → 4, else 2. The original sent 3 ("Success", green) for primary,
+     * which its vector V2 records; messages.md W17 names that a weakness, and the issue asks for the fix.
+     */
     private static int style(String style) {
         if ("primary".equals(style)) {
-            return 3;
+            return 1;
         }
         return "danger".equals(style) ? 4 : 2;
     }

@@ -86,7 +86,7 @@ class DiscordRendererTest {
                 + REPO + "/tree/feature) → [`main`](" + REPO + "/tree/main)\",\"inline\":true}");
         assertThat(embed.get("timestamp").asText()).isEqualTo("2026-08-02T21:26:04.042Z");
         assertThat(body.get("components").toString()).isEqualTo("[{\"type\":1,\"components\":["
-                + "{\"type\":2,\"style\":3,\"label\":\"Merge\",\"custom_id\":\"ghpr|merge|acme|widget|7\"},"
+                + "{\"type\":2,\"style\":1,\"label\":\"Merge\",\"custom_id\":\"ghpr|merge|acme|widget|7\"},"
                 + "{\"type\":2,\"style\":4,\"label\":\"Close\",\"custom_id\":\"ghpr|close|acme|widget|7\"}]}]");
         assertThat(body.has("content")).isFalse();
         assertThat(body.get("allowed_mentions").toString()).isEqualTo("{\"parse\":[]}");
