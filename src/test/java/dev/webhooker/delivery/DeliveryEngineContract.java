@@ -35,6 +35,7 @@ import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.store.PayloadKeys;
 import dev.webhooker.store.PayloadStore;
+import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
 
 /**

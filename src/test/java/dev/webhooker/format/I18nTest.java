@@ -3,6 +3,7 @@ package dev.webhooker.format;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.SqlKvStore;
+import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,8 +16,6 @@ import javax.sql.DataSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -30,7 +29,7 @@ class I18nTest {
     private static DataSource database;
     private static SqlKvStore kv;
 
-    private final MutableClock clock = new MutableClock();
+    private final TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final I18n i18n = new I18n(kv, new ObjectMapper(), clock, Duration.ofSeconds(30));
 
     @BeforeAll
@@ -161,28 +160,5 @@ class I18nTest {
         assertThat(builtIn.t("zh-CN", "common.unknown", Map.of())).isEqualTo("未知");
         assertThat(builtIn.t(null, "common.unknown", Map.of())).isEqualTo("unknown");
         assertThat(builtIn.t("../../etc", "common.unknown", Map.of())).isEqualTo("unknown");
-    }
-
-    private static final class MutableClock extends Clock {
-        private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

@@ -26,6 +26,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.testsupport.TestClock;
 
 /** The accepting transaction, run against the embedded H2 and against PostgreSQL. */
 abstract class DeliveryIntakeContract {
@@ -40,7 +41,7 @@ abstract class DeliveryIntakeContract {
     protected abstract String unreachableJdbcUrl();
 
     private JdbcTemplate jdbc;
-    private MutableClock clock;
+    private TestClock clock;
     private InMemoryNonceLedger nonces;
     private AtomicInteger wakeUps;
     private DeliveryIntake intake;
@@ -50,7 +51,7 @@ abstract class DeliveryIntakeContract {
         jdbc = new JdbcTemplate(dataSource());
         jdbc.update("DELETE FROM dedup_keys");
         jdbc.update("DELETE FROM delivery_state");
-        clock = new MutableClock(T0);
+        clock = new TestClock(T0);
         nonces = new InMemoryNonceLedger();
         wakeUps = new AtomicInteger();
         intake = intakeOn(dataSource());
