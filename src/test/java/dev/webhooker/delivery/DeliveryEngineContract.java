@@ -14,6 +14,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -26,34 +27,45 @@ import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.store.PayloadKeys;
+import dev.webhooker.store.PayloadStore;
+import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
 
 /**
  * The engine on a real database (H2 and PostgreSQL) against WireMock Discord and Telegram, driven by
- * inserting delivery_state rows the way ingress does. Routing, formatting and rendering are test fakes.
+ * inserting delivery_state rows the way ingress does. Routing, formatting and rendering are the real
+ * classes, so message text is whatever the formatter makes of the payload: the tests assert on facts it
+ * must carry (the repository in the title, the route and target names in the group log).
  */
 abstract class DeliveryEngineContract {
 
     static final Duration LEASE = Duration.ofSeconds(30);
-    static final String PUSH = "{\"repository\":{\"full_name\":\"acme/widget\"},\"sender\":{\"login\":\"octocat\"},"
-            + "\"marker\":\"%s\"}";
+    static final String PUSH = "{\"ref\":\"refs/heads/main\",\"commits\":[],\"repository\":{\"full_name\":\"%s\"},"
+            + "\"sender\":{\"login\":\"octocat\"}}";
 
     abstract TestDatabases.Kind kind();
+
+    /** The payload store this database is deployed with (embedded: a directory; production: S3). */
+    abstract PayloadStore payloadStore(Path dataDir);
+
+    @TempDir
+    Path dataDir;
 
     WireMockServer discord;
     WireMockServer telegram;
     DataSource ds;
     TestClock clock;
     DeliveryRows rows;
-    InMemoryPayloadStore payloads;
+    PayloadStore payloads;
     Group group;
-    FakeRouteCatalog catalog;
+    RouteCatalog catalog;
 
     @BeforeEach
     void setUp() {
@@ -68,9 +80,9 @@ abstract class DeliveryEngineContract {
         ds = TestDatabases.create(kind());
         clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
         rows = new DeliveryRows(ds);
-        payloads = new InMemoryPayloadStore();
+        payloads = payloadStore(dataDir);
         group = new Group("g1", "Team", null, null, null, null, null, true, null, "en", Target.discord("999", null), false);
-        catalog = new FakeRouteCatalog(List.of(group), List.of(
+        catalog = EngineHarness.catalog(List.of(group), List.of(
                 new Route("r1", "g1", "Push Route", true, List.of(new Filter("event", List.of("push", "workflow_run"), false)),
                         null, List.of(Target.discord("111", null), Target.telegram("-100", "7")), false, false, List.of("55")),
                 new Route("r2", "g1", "Second", true, List.of(new Filter("event", List.of("push"), false)),
@@ -96,7 +108,7 @@ abstract class DeliveryEngineContract {
     }
 
     String push(String deliveryId) {
-        return rows.insertPending("github", "g1", deliveryId, "push", PUSH.formatted(deliveryId), null, clock.millis());
+        return rows.insertPending("github", "g1", deliveryId, "push", PUSH.formatted("acme/widget"), null, clock.millis());
     }
 
     int discordPosts(String channel) {
@@ -122,7 +134,7 @@ abstract class DeliveryEngineContract {
         engine("a").drain();
 
         discord.verify(1, postRequestedFor(urlEqualTo("/channels/111/messages"))
-                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("d1")))
+                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("acme/widget")))
                 .withRequestBody(matchingJsonPath("$.content", containing("<@&55>")))
                 .withHeader("Authorization", com.github.tomakehurst.wiremock.client.WireMock.equalTo("Bot bot-token")));
         discord.verify(1, postRequestedFor(urlEqualTo("/channels/222/messages")));
@@ -147,9 +159,10 @@ abstract class DeliveryEngineContract {
 
         // the group log: once, lines in route then target order
         discord.verify(1, postRequestedFor(urlEqualTo("/channels/999/messages"))
-                .withRequestBody(matchingJsonPath("$.embeds[0].description",
+                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("acme/widget")))
+                .withRequestBody(matchingJsonPath("$.embeds[0].fields[0].value",
                         com.github.tomakehurst.wiremock.client.WireMock.equalTo(
-                                "ok Push Route → 111\nok Push Route → -100/7\nok Second → 222"))));
+                                "✅ Push Route → 111\n✅ Push Route → -100/7\n✅ Second → 222"))));
 
         clock.advance(Duration.ofHours(1));
         engine("b").drain();
@@ -160,15 +173,16 @@ abstract class DeliveryEngineContract {
     @Test
     void aParkedPayloadIsReadAndDeletedOnceFinal() {
         String ref = PayloadKeys.newKey(clock.instant());
-        payloads.put(ref, PUSH.formatted("parked").getBytes(StandardCharsets.UTF_8));
+        payloads.put(ref, PUSH.formatted("acme/parked").getBytes(StandardCharsets.UTF_8));
         String key = rows.insertPending("github", "g1", "d-parked", "push", null, ref, clock.millis());
 
         engine("a").drain();
 
         assertThat(rows.status(key)).isEqualTo("delivered");
         discord.verify(1, postRequestedFor(urlEqualTo("/channels/111/messages"))
-                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("parked"))));
-        assertThat(payloads.objects).doesNotContainKey(ref);
+                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("acme/parked"))));
+        assertThat(sendLogs("d-parked")).extracting(r -> r.get("repo")).containsOnly("acme/parked");
+        assertThat(payloads.get(ref)).as("deleted once every target is final").isEmpty();
     }
 
     @Test
@@ -274,7 +288,7 @@ abstract class DeliveryEngineContract {
         assertThat(discordPosts("222")).isEqualTo(2);
         assertThat(telegramCalls("sendMessage")).as("no second message to the healthy target").isEqualTo(1);
         discord.verify(1, postRequestedFor(urlEqualTo("/channels/999/messages"))
-                .withRequestBody(matchingJsonPath("$.embeds[0].description", containing("fail Push Route → 111: "))));
+                .withRequestBody(matchingJsonPath("$.embeds[0].fields[0].value", containing("❌ Push Route → 111: "))));
     }
 
     @Test
@@ -296,12 +310,14 @@ abstract class DeliveryEngineContract {
 
     @Test
     void workflowRunRequestedInProgressCompletedCreatesOneMessageThenEditsItTwice() {
-        catalog = new FakeRouteCatalog(List.of(group), List.of(new Route("ci", "g1", "CI", true,
+        catalog = EngineHarness.catalog(List.of(group), List.of(new Route("ci", "g1", "CI", true,
                 List.of(new Filter("event", List.of("workflow_run"), false)), null,
                 List.of(Target.discord("111", null), Target.telegram("-100", null)), false, false, List.of())));
         for (String action : List.of("requested", "in_progress", "completed")) {
+            String conclusion = action.equals("completed") ? "\"success\"" : "null";
             rows.insertPending("github", "g1", "wr-" + action, "workflow_run",
-                    "{\"action\":\"" + action + "\",\"repository\":{\"full_name\":\"acme/widget\"},\"workflow_run\":{\"id\":42}}",
+                    "{\"action\":\"" + action + "\",\"repository\":{\"full_name\":\"acme/widget\"},"
+                            + "\"workflow_run\":{\"id\":42,\"name\":\"Build\",\"conclusion\":" + conclusion + "}}",
                     null, clock.millis());
             clock.advance(Duration.ofMillis(10));
         }
@@ -309,9 +325,11 @@ abstract class DeliveryEngineContract {
         engine("a").drain();
 
         assertThat(discordPosts("111")).isEqualTo(1);
+        discord.verify(1, postRequestedFor(urlEqualTo("/channels/111/messages"))
+                .withRequestBody(matchingJsonPath("$.embeds[0].description", containing("Build — queued"))));
         discord.verify(2, patchRequestedFor(urlEqualTo("/channels/111/messages/9001")));
         discord.verify(1, patchRequestedFor(urlEqualTo("/channels/111/messages/9001"))
-                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("completed"))));
+                .withRequestBody(matchingJsonPath("$.embeds[0].description", containing("Build — success"))));
         assertThat(telegramCalls("sendMessage")).isEqualTo(1);
         telegram.verify(2, postRequestedFor(urlEqualTo("/bot123:TEST/editMessageText"))
                 .withRequestBody(matchingJsonPath("$.message_id", com.github.tomakehurst.wiremock.client.WireMock.equalTo("77"))));
@@ -321,7 +339,7 @@ abstract class DeliveryEngineContract {
 
     @Test
     void aNotModifiedEditIsASuccessAndARefusedEditSendsOnce() {
-        catalog = new FakeRouteCatalog(List.of(group), List.of(new Route("ci", "g1", "CI", true, List.of(), null,
+        catalog = EngineHarness.catalog(List.of(group), List.of(new Route("ci", "g1", "CI", true, List.of(), null,
                 List.of(Target.discord("111", null), Target.telegram("-100", null)), false, false, List.of())));
         rows.jdbc().update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, ?, ?, ?)",
                 "g1:ci:workflow_run:acme/widget:7", "111", "gone-1", 0L);
@@ -382,14 +400,19 @@ abstract class DeliveryEngineContract {
 
     @Test
     void aFormatterFailureIsRecordedAndTheGenericMessageStillSent() {
-        String key = rows.insertPending("github", "g1", "d-fmt", "push",
-                "{\"repository\":{\"full_name\":\"acme/widget\"},\"breakFormatter\":true}", null, clock.millis());
+        // a workflow_run without its workflow_run object: the event's own formatter cannot work (W1)
+        String key = rows.insertPending("github", "g1", "d-fmt", "workflow_run",
+                "{\"action\":\"completed\",\"repository\":{\"full_name\":\"acme/widget\"}}", null, clock.millis());
 
         engine("a").drain();
 
         assertThat(rows.status(key)).isEqualTo("delivered");
-        assertThat(discordPosts("111")).isEqualTo(1);
-        assertThat(sendLogs("d-fmt")).filteredOn(r -> "FORMAT_ERROR".equals(r.get("error_code"))).hasSize(3);
+        discord.verify(1, postRequestedFor(urlEqualTo("/channels/111/messages"))
+                .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("acme/widget"))));
+        assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+        // per target: the formatter failure, then the successful send of the generic message
+        assertThat(sendLogs("d-fmt")).extracting(r -> r.get("target") + ":" + r.get("error_code") + ":" + ((Number) r.get("ok")).intValue())
+                .containsExactly("111:FORMAT_ERROR:0", "111:null:1", "-100/7:FORMAT_ERROR:0", "-100/7:null:1");
     }
 
     @Test

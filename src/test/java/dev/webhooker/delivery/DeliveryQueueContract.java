@@ -20,6 +20,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
 
 /** The queue's claim / lease / release rules, run against H2 and PostgreSQL. */

@@ -29,7 +29,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The Camel side on the embedded default: routes/delivery.camel.yaml polls, the wake-up signal makes a
  * freshly queued delivery go out long before the (here deliberately huge) poll interval, and it reaches
- * Discord and Telegram. Routing, formatting and rendering are test fakes until those branches are merged.
+ * Discord and Telegram, through the app's own routing, formatting and rendering beans.
  */
 @CamelSpringBootTest
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)

@@ -9,13 +9,30 @@ import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.webhooker.format.EventFormatters;
+import dev.webhooker.format.GroupLogFormatter;
+import dev.webhooker.format.I18n;
+import dev.webhooker.format.MessageFormatter;
 import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.PlatformRenderers;
 import dev.webhooker.platform.PlatformSenders;
 import dev.webhooker.platform.RateLimits;
 import dev.webhooker.platform.discord.DiscordClient;
+import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
+import dev.webhooker.platform.telegram.TelegramRenderer;
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.ConfigSource;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.store.PayloadStore;
 
-/** One "instance" of the engine without Spring or Camel: real SQL, real HTTP clients, test fakes for the unmerged parts. */
+/**
+ * One "instance" of the engine without Spring or Camel, wired like DeliveryConfiguration: real SQL, the
+ * real route selector, formatters and renderers, real HTTP clients (pointed at WireMock by the tests).
+ */
 final class EngineHarness {
 
     static final ObjectMapper JSON = new ObjectMapper();
@@ -26,17 +43,17 @@ final class EngineHarness {
     final DeliveryProperties settings;
 
     EngineHarness(DataSource ds, Clock clock, String instance, String discordUrl, String telegramUrl,
-                  RouteCatalog catalog, InMemoryPayloadStore payloads, DeliveryProperties settings) {
+                  RouteCatalog catalog, PayloadStore payloads, DeliveryProperties settings) {
         this(ds, clock, instance, catalog, payloads, settings, senderFor(clock, discordUrl, telegramUrl, settings));
     }
 
-    EngineHarness(DataSource ds, Clock clock, String instance, RouteCatalog catalog, InMemoryPayloadStore payloads,
+    EngineHarness(DataSource ds, Clock clock, String instance, RouteCatalog catalog, PayloadStore payloads,
                   DeliveryProperties settings, PlatformSender sender) {
         this.settings = settings;
         this.queue = new DeliveryQueue(ds, clock, instance);
         this.processor = new DeliveryProcessor(queue, new DeliveryTargets(ds), new SendLogs(ds), new MessageTracking(ds, clock),
-                new MessageLocks(ds, clock), new PayloadResolver(JSON, payloads), catalog, new FakeComposer(),
-                new FakeRenderer(), sender, settings, clock);
+                new MessageLocks(ds, clock), new PayloadResolver(JSON, payloads), catalog, composer(clock),
+                renderers(), sender, settings, clock);
         this.poller = new DeliveryPoller(queue, processor, new DeliveryWakeUp(settings.pollInterval()), settings);
     }
 
@@ -46,6 +63,33 @@ final class EngineHarness {
         PlatformCallSettings call = new PlatformCallSettings(settings.requestTimeout(), settings.rateLimitCap(), 3);
         return new PlatformSenders(new DiscordClient(http, JSON, discordUrl, "bot-token", call, limits),
                 new TelegramClient(http, JSON, telegramUrl, "123:TEST", call, limits), JSON);
+    }
+
+    /** The real selector over a fixed configuration (what ConfigSnapshots would hold after a load). */
+    static RouteCatalog catalog(List<Group> groups, List<Route> routes) {
+        ConfigSnapshot snapshot = new ConfigSnapshot(1, groups, routes);
+        ConfigSnapshots snapshots = new ConfigSnapshots(new ConfigSource() {
+            @Override
+            public ConfigSnapshot load() {
+                return snapshot;
+            }
+
+            @Override
+            public long revision() {
+                return snapshot.version();
+            }
+        });
+        return new SnapshotRouteCatalog(snapshots, new RouteSelector());
+    }
+
+    static MessageComposer composer(Clock clock) {
+        I18n i18n = I18n.builtInOnly();
+        return new FormatterComposer(new MessageFormatter(i18n, new EventFormatters(), clock), new GroupLogFormatter(i18n, clock));
+    }
+
+    /** No BASE_URL: messages with an avatar would go to Telegram as sendPhoto; the tests' senders have none. */
+    static MessageRenderer renderers() {
+        return new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(), null, null);
     }
 
     static DeliveryProperties settings(Duration lease) {

@@ -9,6 +9,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,9 +29,11 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
+import dev.webhooker.store.DirectoryPayloadStore;
 import dev.webhooker.testsupport.TestDatabases;
 
 /**
@@ -47,6 +50,8 @@ class TwoInstancesPostgresIT {
     DataSource ds;
     final List<ExecutorService> pools = new ArrayList<>();
     final AtomicBoolean running = new AtomicBoolean(true);
+    @TempDir
+    Path dataDir;
     final Map<String, java.util.concurrent.atomic.AtomicInteger> processedBy = new java.util.concurrent.ConcurrentHashMap<>();
 
     @BeforeEach
@@ -72,7 +77,7 @@ class TwoInstancesPostgresIT {
     void startInstance(String name, RouteCatalog catalog) {
         DeliveryProperties settings = EngineHarness.settings(Duration.ofSeconds(30));
         EngineHarness engine = new EngineHarness(ds, Clock.systemUTC(), name, discord.baseUrl(), telegram.baseUrl(),
-                catalog, new InMemoryPayloadStore(), settings);
+                catalog, new DirectoryPayloadStore(dataDir.resolve("payloads")), settings);
         ExecutorService workers = Executors.newFixedThreadPool(settings.workers());
         ExecutorService poller = Executors.newSingleThreadExecutor();
         pools.add(workers);
@@ -92,16 +97,16 @@ class TwoInstancesPostgresIT {
 
     @Test
     void everyTargetGetsEveryMessageExactlyOnce() {
-        RouteCatalog catalog = new FakeRouteCatalog(List.of(), List.of(new Route("all", null, "All", true, List.of(), null,
+        RouteCatalog catalog = EngineHarness.catalog(List.of(), List.of(new Route("all", null, "All", true, List.of(), null,
                 List.of(Target.discord("111", null), Target.telegram("-100", null)), false, false, List.of())));
         DeliveryRows rows = new DeliveryRows(ds);
         for (int i = 0; i < DELIVERIES / 2; i++) {
-            rows.insertPending("github", null, "m" + i, "push", "{\"marker\":\"m" + i + "\"}", null, System.currentTimeMillis());
+            rows.insertPending("github", null, "m" + i, "push", repo(i), null, System.currentTimeMillis());
         }
         startInstance("node-a", catalog);
         startInstance("node-b", catalog);
         for (int i = DELIVERIES / 2; i < DELIVERIES; i++) {
-            rows.insertPending("github", null, "m" + i, "push", "{\"marker\":\"m" + i + "\"}", null, System.currentTimeMillis());
+            rows.insertPending("github", null, "m" + i, "push", repo(i), null, System.currentTimeMillis());
         }
 
         await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(200)).until(() ->
@@ -120,6 +125,11 @@ class TwoInstancesPostgresIT {
         assertThat(processedBy.values()).allMatch(n -> n.get() > 0);
         assertThat(rows.jdbc().queryForList("SELECT DISTINCT substring(locked_by, 1, 6) FROM delivery_state WHERE locked_by IS NOT NULL",
                 String.class)).as("no lease is left behind").isEmpty();
+    }
+
+    /** One repository per delivery, so each message's text is its own. */
+    private static String repo(int i) {
+        return "{\"repository\":{\"full_name\":\"acme/m" + i + "\"}}";
     }
 
     private static Map<String, Long> count(List<LoggedRequest> requests, Function<JsonNode, String> marker) {

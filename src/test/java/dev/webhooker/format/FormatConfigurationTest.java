@@ -1,9 +1,13 @@
 package dev.webhooker.format;
 
+import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.KvStore;
+import dev.webhooker.store.SqlKvStore;
+import dev.webhooker.testsupport.TestDatabases;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
+import java.time.Clock;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,8 +26,8 @@ class FormatConfigurationTest {
 
     @Test
     void withKvStoreOverridesApply() {
-        InMemoryKvStore kv = new InMemoryKvStore();
-        kv.entries.put("i18n:zh", "{\"actions\":{\"opened\":\"开了\"}}");
+        SqlKvStore kv = new SqlKvStore(TestDatabases.h2(), DatabaseUrl.Vendor.H2, Clock.systemUTC());
+        kv.put("i18n:zh", "{\"actions\":{\"opened\":\"开了\"}}", null);
         try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext()) {
             context.registerBean(KvStore.class, () -> kv);
             context.register(FormatConfiguration.class);

@@ -1,24 +1,47 @@
 package dev.webhooker.format;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.SqlKvStore;
+import dev.webhooker.testsupport.TestClock;
+import dev.webhooker.testsupport.TestDatabases;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+
+import javax.sql.DataSource;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class I18nTest {
 
-    private final InMemoryKvStore kv = new InMemoryKvStore();
-    private final MutableClock clock = new MutableClock();
+    /** The embedded KV store (kv_entries) on one H2 database for the class, emptied before each test. */
+    private static DataSource database;
+    private static SqlKvStore kv;
+
+    private final TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final I18n i18n = new I18n(kv, new ObjectMapper(), clock, Duration.ofSeconds(30));
+
+    @BeforeAll
+    static void kvStore() {
+        database = TestDatabases.h2();
+        kv = new SqlKvStore(database, DatabaseUrl.Vendor.H2, Clock.systemUTC());
+    }
+
+    @BeforeEach
+    void noOverrides() {
+        new JdbcTemplate(database).update("DELETE FROM kv_entries");
+    }
 
     @Test
     void englishAndChineseHaveTheSameKeys() {
@@ -71,7 +94,7 @@ class I18nTest {
 
     @Test
     void missingKeysFallBackToEnglishThenToAHumanisedWord() {
-        kv.entries.put("i18n:fr", "{\"actions\":{\"opened\":\"Ouvert\"}}");
+        kv.put("i18n:fr", "{\"actions\":{\"opened\":\"Ouvert\"}}", null);
         Translations fr = i18n.forLanguage("fr");
 
         assertThat(fr.t("actions.opened")).isEqualTo("Ouvert");
@@ -83,7 +106,7 @@ class I18nTest {
 
     @Test
     void unknownPlaceholdersAreDroppedAndValuesAreNotReExpanded() {
-        kv.entries.put("i18n:en", "{\"events.ping.title\":\"{repo}: ping {nonsense}!\"}");
+        kv.put("i18n:en", "{\"events.ping.title\":\"{repo}: ping {nonsense}!\"}", null);
         Translations en = i18n.forLanguage("en");
 
         assertThat(en.t("events.ping.title", Map.of("repo", "{title}"))).isEqualTo("{title}: ping !");
@@ -91,8 +114,8 @@ class I18nTest {
 
     @Test
     void overridesApplyToEnglishAndChinese_flatAndNested() {
-        kv.entries.put("i18n:en", "{\"events.push.title\":\"{repo} got {count} pushes\"}");
-        kv.entries.put("i18n:zh", "{\"actions\":{\"opened\":\"开启\"},\"fields.branch\":\"分支名\"}");
+        kv.put("i18n:en", "{\"events.push.title\":\"{repo} got {count} pushes\"}", null);
+        kv.put("i18n:zh", "{\"actions\":{\"opened\":\"开启\"},\"fields.branch\":\"分支名\"}", null);
 
         assertThat(i18n.t("en", "events.push.title", Map.of("repo", "a/b", "count", 3))).isEqualTo("a/b got 3 pushes");
         assertThat(i18n.t("zh", "actions.opened", Map.of())).isEqualTo("开启");
@@ -103,13 +126,15 @@ class I18nTest {
 
     @Test
     void overridesAreCachedBriefly() {
-        kv.entries.put("i18n:zh", "{\"actions.opened\":\"甲\"}");
+        kv.put("i18n:zh", "{\"actions.opened\":\"甲\"}", null);
         assertThat(i18n.t("zh", "actions.opened", Map.of())).isEqualTo("甲");
-        int readsAfterFirst = kv.reads;
 
-        kv.entries.put("i18n:zh", "{\"actions.opened\":\"乙\"}");
+        // within the TTL the store is not read again: neither a changed nor a removed override shows
+        kv.put("i18n:zh", "{\"actions.opened\":\"乙\"}", null);
         assertThat(i18n.t("zh", "actions.opened", Map.of())).isEqualTo("甲");
-        assertThat(kv.reads).isEqualTo(readsAfterFirst);
+        kv.delete("i18n:zh");
+        assertThat(i18n.t("zh", "actions.opened", Map.of())).isEqualTo("甲");
+        kv.put("i18n:zh", "{\"actions.opened\":\"乙\"}", null);
 
         clock.advance(Duration.ofSeconds(31));
         assertThat(i18n.t("zh", "actions.opened", Map.of())).isEqualTo("乙");
@@ -117,11 +142,13 @@ class I18nTest {
 
     @Test
     void brokenOverridesAndABrokenStoreFallBackToBuiltIns() {
-        kv.entries.put("i18n:zh", "not json");
+        kv.put("i18n:zh", "not json", null);
         assertThat(i18n.t("zh", "actions.opened", Map.of())).isEqualTo("已打开");
 
-        InMemoryKvStore down = new InMemoryKvStore();
-        down.broken = true;
+        // a store that fails every read: its database was never migrated, so kv_entries is missing
+        SqlKvStore down = new SqlKvStore(new DriverManagerDataSource("jdbc:h2:mem:i18n-no-kv-table"), DatabaseUrl.Vendor.H2,
+                Clock.systemUTC());
+        assertThatThrownBy(() -> down.get("i18n:zh")).isInstanceOf(RuntimeException.class);
         I18n withBrokenStore = new I18n(down, new ObjectMapper(), clock, Duration.ofSeconds(30));
         assertThat(withBrokenStore.t("zh", "actions.opened", Map.of())).isEqualTo("已打开");
     }
@@ -133,28 +160,5 @@ class I18nTest {
         assertThat(builtIn.t("zh-CN", "common.unknown", Map.of())).isEqualTo("未知");
         assertThat(builtIn.t(null, "common.unknown", Map.of())).isEqualTo("unknown");
         assertThat(builtIn.t("../../etc", "common.unknown", Map.of())).isEqualTo("unknown");
-    }
-
-    private static final class MutableClock extends Clock {
-        private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

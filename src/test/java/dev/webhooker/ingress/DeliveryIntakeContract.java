@@ -26,6 +26,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.SqlKvStore;
+import dev.webhooker.testsupport.TestClock;
 
 /** The accepting transaction, run against the embedded H2 and against PostgreSQL. */
 abstract class DeliveryIntakeContract {
@@ -40,8 +42,9 @@ abstract class DeliveryIntakeContract {
     protected abstract String unreachableJdbcUrl();
 
     private JdbcTemplate jdbc;
-    private MutableClock clock;
-    private InMemoryNonceLedger nonces;
+    private TestClock clock;
+    private SqlKvStore kv;
+    private NonceLedger nonces;
     private AtomicInteger wakeUps;
     private DeliveryIntake intake;
 
@@ -50,8 +53,10 @@ abstract class DeliveryIntakeContract {
         jdbc = new JdbcTemplate(dataSource());
         jdbc.update("DELETE FROM dedup_keys");
         jdbc.update("DELETE FROM delivery_state");
-        clock = new MutableClock(T0);
-        nonces = new InMemoryNonceLedger();
+        jdbc.update("DELETE FROM kv_entries");
+        clock = new TestClock(T0);
+        kv = new SqlKvStore(dataSource(), vendor(), clock);
+        nonces = new KvNonceLedger(kv);
         wakeUps = new AtomicInteger();
         intake = intakeOn(dataSource());
     }
@@ -202,7 +207,7 @@ abstract class DeliveryIntakeContract {
         } finally {
             down.close();
         }
-        assertThat(nonces.used).isEmpty();
+        assertThat(kv.scan("nonce:")).as("the nonce is released").isEmpty();
         assertThat(wakeUps).hasValue(0);
         assertThat(intake.accept(pending("d-1", "team-a", "n-9", T0))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
     }
@@ -224,7 +229,7 @@ abstract class DeliveryIntakeContract {
         assertThatThrownBy(() -> failing.accept(pending("d-5", null, "n-5", T0))).isInstanceOf(StorageUnavailableException.class);
         assertThat(rows("dedup_keys")).isZero();
         assertThat(rows("delivery_state")).isZero();
-        assertThat(nonces.used).isEmpty();
+        assertThat(kv.scan("nonce:")).as("the nonce is released").isEmpty();
         assertThat(wakeUps).hasValue(0);
         assertThat(intake.accept(pending("d-5", null, "n-5", T0))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
     }

@@ -13,17 +13,27 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.jdbc.core.JdbcTemplate;
+
 import dev.webhooker.platform.discord.DiscordCommandTree;
+import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.SqlKvStore;
+import dev.webhooker.testsupport.TestDatabases;
 
 class DiscordSyncTest {
 
@@ -31,13 +41,43 @@ class DiscordSyncTest {
     static WireMockExtension discord = WireMockExtension.newInstance()
             .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1")).build();
 
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-06-01T12:00:00Z"), ZoneOffset.UTC);
+
+    /** The embedded KV store (the kv_entries table) on one H2 database for the class, emptied per test. */
+    private static JdbcTemplate kvTable;
+    private static SqlKvStore kv;
+
     private final ObjectMapper mapper = new ObjectMapper();
-    private final FakeKvStore kv = new FakeKvStore();
     private String hash;
     private String payload;
 
+    @BeforeAll
+    static void kvStore() {
+        var dataSource = TestDatabases.h2();
+        kvTable = new JdbcTemplate(dataSource);
+        kv = new SqlKvStore(dataSource, DatabaseUrl.Vendor.H2, CLOCK);
+    }
+
+    /** A stored entry as the sync left it: its value and the TTL it was given ({@code null}: no expiry). */
+    record Entry(String value, Duration ttl) {
+    }
+
+    private static Entry entry(String key) {
+        List<Entry> found = kvTable.query("SELECT value, expires_at FROM kv_entries WHERE key = ?", (rs, n) -> {
+            long expiresAt = rs.getLong("expires_at");
+            Duration ttl = rs.wasNull() ? null : Duration.ofMillis(expiresAt - CLOCK.millis());
+            return new Entry(rs.getString("value"), ttl);
+        }, key);
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    private static List<String> keys() {
+        return kvTable.queryForList("SELECT key FROM kv_entries", String.class);
+    }
+
     @BeforeEach
     void stubs() throws Exception {
+        kvTable.update("DELETE FROM kv_entries");
         hash = DiscordCommandTree.payloadHash(mapper);
         payload = mapper.writeValueAsString(DiscordCommandTree.payload());
         discord.stubFor(put(urlPathEqualTo("/api/v10/applications/555/commands")).willReturn(okJson("[]")));
@@ -63,7 +103,7 @@ class DiscordSyncTest {
             assertThat(log.lines()).containsExactly("INFO discord-sync skipped: DISCORD_TOKEN is not set");
         }
         assertThat(discord.getAllServeEvents()).isEmpty();
-        assertThat(kv.entries).isEmpty();
+        assertThat(keys()).isEmpty();
     }
 
     @Test
@@ -73,7 +113,7 @@ class DiscordSyncTest {
 
         discord.verify(1, getRequestedFor(urlEqualTo("/api/v10/oauth2/applications/@me"))
                 .withHeader("Authorization", equalTo("Bot tok")));
-        assertThat(kv.entries.get("config:discord-app-id")).isEqualTo(new FakeKvStore.Entry("555", null));
+        assertThat(entry("config:discord-app-id")).isEqualTo(new Entry("555", null));
     }
 
     @Test
@@ -81,7 +121,7 @@ class DiscordSyncTest {
         sync("tok", "555").run();
 
         discord.verify(0, getRequestedFor(urlEqualTo("/api/v10/oauth2/applications/@me")));
-        assertThat(kv.entries).doesNotContainKey("config:discord-app-id");
+        assertThat(keys()).doesNotContain("config:discord-app-id");
     }
 
     @Test
@@ -92,7 +132,7 @@ class DiscordSyncTest {
                 .withHeader("Authorization", equalTo("Bot tok"))
                 .withHeader("Content-Type", equalTo("application/json"))
                 .withRequestBody(equalToJson(payload)));
-        assertThat(kv.entries.get("cmd:registered:global")).isEqualTo(new FakeKvStore.Entry(hash, Duration.ofDays(1)));
+        assertThat(entry("cmd:registered:global")).isEqualTo(new Entry(hash, Duration.ofDays(1)));
     }
 
     @Test
@@ -109,8 +149,8 @@ class DiscordSyncTest {
                 .withRequestBody(equalToJson(payload)));
         discord.verify(0, putRequestedFor(urlEqualTo("/api/v10/applications/555/guilds/22/commands")));
         discord.verify(1, putRequestedFor(urlEqualTo("/api/v10/applications/555/guilds/33/commands")));
-        assertThat(kv.entries.get("cmd:guild:11")).isEqualTo(new FakeKvStore.Entry(hash, null));
-        assertThat(kv.entries).doesNotContainKey("cmd:guild:33");
+        assertThat(entry("cmd:guild:11")).isEqualTo(new Entry(hash, null));
+        assertThat(keys()).doesNotContain("cmd:guild:33");
         assertThat(result).isEqualTo(DiscordSync.Result.PARTIAL);
     }
 

@@ -13,41 +13,21 @@ import org.junit.jupiter.api.Test;
 import org.quartz.Scheduler;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Primary;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.quartz.LocalDataSourceJobStore;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import dev.webhooker.store.KvStore;
-import dev.webhooker.store.PayloadStore;
 import dev.webhooker.testsupport.TestPostgres;
 
 /**
  * The whole app on PostgreSQL: routes/maintenance.camel.yaml schedules the four jobs in the clustered
  * Quartz store (QRTZ_* tables from Flyway) with the cron settings, and a fire calls the job bean.
- * The KV and payload stores are test fakes here until the store implementations are merged.
+ * The KV and payload stores are the app's own (the SQL KV table and the data directory).
  */
 @CamelSpringBootTest
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class MaintenanceRoutesIT {
-
-    @TestConfiguration
-    static class Fakes {
-        @Bean
-        @Primary
-        KvStore fakeKvStore() {
-            return new FakeKvStore();
-        }
-
-        @Bean
-        @Primary
-        PayloadStore fakePayloadStore() {
-            return new FakePayloadStore();
-        }
-    }
 
     @DynamicPropertySource
     static void postgres(DynamicPropertyRegistry registry) throws Exception {

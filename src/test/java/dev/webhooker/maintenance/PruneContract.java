@@ -2,6 +2,11 @@ package dev.webhooker.maintenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,9 +21,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.DirectoryPayloadStore;
+import dev.webhooker.store.PayloadKeys;
 import dev.webhooker.testsupport.TestDatabases;
 
 /**
@@ -35,7 +43,7 @@ abstract class PruneContract {
 
     private DataSource dataSource;
     private JdbcTemplate jdbc;
-    private FakePayloadStore payloads;
+    private DirectoryPayloadStore payloads;
 
     abstract TestDatabases.Kind kind();
 
@@ -55,7 +63,37 @@ abstract class PruneContract {
                 "audit_logs")) {
             jdbc.update("DELETE FROM " + table);
         }
-        payloads = new FakePayloadStore();
+        payloads = new DirectoryPayloadStore(dataDir.resolve("payloads"));
+    }
+
+    @TempDir
+    Path dataDir;
+
+    /** A parked body last written at {@code lastModified}; a key the store refuses is written beside it as a plain file. */
+    private void putAt(String key, Instant lastModified) {
+        Path file = payloads.root().resolve(key);
+        try {
+            if (PayloadKeys.isValid(key)) {
+                payloads.put(key, new byte[] {'{', '}'});
+            } else {
+                Files.createDirectories(file.getParent());
+                Files.write(file, new byte[] {'{', '}'});
+            }
+            Files.setLastModifiedTime(file, FileTime.from(lastModified));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every file left in the payload directory, as a key. */
+    private List<String> storedKeys() {
+        try (var files = Files.walk(payloads.root())) {
+            return files.filter(Files::isRegularFile)
+                    .map(f -> payloads.root().relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/"))
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @AfterEach
@@ -163,9 +201,9 @@ abstract class PruneContract {
         String prunedRow = key("00000000-0000-4000-8000-000000000005");
         String foreign = "webhooks/2026/05/01/not-ours.json";
         for (String k : List.of(orphan, pending, delivered, prunedRow, foreign)) {
-            payloads.putAt(k, NOW.minus(Duration.ofHours(2)));
+            putAt(k, NOW.minus(Duration.ofHours(2)));
         }
-        payloads.putAt(young, NOW.minus(Duration.ofMinutes(10)));
+        putAt(young, NOW.minus(Duration.ofMinutes(10)));
         delivery("p-pending", "retrying", ago(2 * HOUR), pending);
         delivery("p-delivered", "delivered", ago(2 * HOUR), delivered);
         delivery("p-pruned", "dead", ago(9 * DAY), prunedRow);
@@ -173,7 +211,7 @@ abstract class PruneContract {
         Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30).run();
 
         assertThat(removed).containsEntry("payloads", 3L);
-        assertThat(payloads.keys()).containsExactlyInAnyOrder(pending, young, foreign);
+        assertThat(storedKeys()).containsExactlyInAnyOrder(pending, young, foreign);
     }
 
     @Test

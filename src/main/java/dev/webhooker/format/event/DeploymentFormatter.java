@@ -51,23 +51,7 @@ public final class DeploymentFormatter implements EventFormatter {
         if (env == null) {
             env = deployment.get("environment").textOr(ctx.t("common.unknown"));
         }
-        String emoji;
-        int color;
-        switch (state) {
-            case "success" -> {
-                emoji = "✅";
-                color = Palette.GREEN;
-            }
-            // An errored deployment failed as much as a failed one (W15).
-            case "failure", "error" -> {
-                emoji = "❌";
-                color = Palette.RED;
-            }
-            default -> {
-                emoji = "⏳";
-                color = Palette.YELLOW;
-            }
-        }
+        StateLook look = StateLook.of(state);
         String stateWord = ctx.word("status", state);
         String url = first(status.get("log_url").nonBlank(), status.get("target_url").nonBlank(),
                 status.get("environment_url").nonBlank());
@@ -75,10 +59,10 @@ public final class DeploymentFormatter implements EventFormatter {
                 .author(ctx.author())
                 .title(ctx.t("events.deployment.title", "env", env, "state", stateWord))
                 .url(url != null ? url : deploymentsPage(ctx))
-                .color(color)
+                .color(look.color)
                 .updateKey(ctx.updateKey("deployment", deployment.get("id")));
         // The state word, not the status object (W3).
-        message.field(ctx.field("status"), ctx.em(emoji) + stateWord);
+        message.field(ctx.field("status"), ctx.em(look.emoji) + stateWord);
         common(ctx, deployment, env, message);
         message.wideField(ctx.field("url"), status.get("environment_url").nonBlank());
         message.wideField(ctx.field("description"), TextCut.shorten(status.get("description").nonBlank(), 1024));

@@ -3,7 +3,6 @@ package dev.webhooker.format.event;
 import dev.webhooker.format.EventFormatter;
 import dev.webhooker.format.FormatContext;
 import dev.webhooker.format.MessageDraft;
-import dev.webhooker.format.Palette;
 import dev.webhooker.format.PayloadView;
 import dev.webhooker.format.TextCut;
 
@@ -22,30 +21,15 @@ public final class StatusFormatter implements EventFormatter {
         PayloadView payload = ctx.payload();
         String state = payload.get("state").textOr("pending");
         String context = payload.get("context").nonBlank();
-        String emoji;
-        int color;
-        switch (state) {
-            case "success" -> {
-                emoji = "✅";
-                color = Palette.GREEN;
-            }
-            case "failure", "error" -> {
-                emoji = "❌";
-                color = Palette.RED;
-            }
-            default -> {
-                emoji = "⏳";
-                color = Palette.YELLOW;
-            }
-        }
+        StateLook look = StateLook.of(state);
         String stateWord = ctx.word("status", state);
         MessageDraft message = new MessageDraft()
                 .author(ctx.author())
                 .title(ctx.t("events.status.title",
                         "context", context == null ? ctx.t("common.unknown") : context, "state", stateWord))
                 .url(payload.get("target_url").nonBlank())
-                .color(color);
-        message.field(ctx.field("status"), ctx.em(emoji) + stateWord);
+                .color(look.color);
+        message.field(ctx.field("status"), ctx.em(look.emoji) + stateWord);
         message.field(ctx.field("context"), context);
         message.field(ctx.field("commit"), ctx.refs().commit(payload.get("sha").nonBlank()));
         message.wideField(ctx.field("description"), TextCut.shorten(payload.get("description").nonBlank(), 1024));

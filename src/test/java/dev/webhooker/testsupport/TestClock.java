@@ -1,4 +1,4 @@
-package dev.webhooker.delivery;
+package dev.webhooker.testsupport;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -7,16 +7,16 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A clock tests move by hand. */
-final class TestClock extends Clock {
+/** A clock tests move by hand; safe to read from several threads. */
+public final class TestClock extends Clock {
 
     private final AtomicLong millis;
 
-    TestClock(Instant start) {
+    public TestClock(Instant start) {
         this.millis = new AtomicLong(start.toEpochMilli());
     }
 
-    void advance(Duration by) {
+    public void advance(Duration by) {
         millis.addAndGet(by.toMillis());
     }
 
