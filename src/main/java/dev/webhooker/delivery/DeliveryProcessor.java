@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -273,7 +274,7 @@ public class DeliveryProcessor {
                 String updateKey = composed.message().updateKey();
                 result = updateKey == null || updateKey.isBlank()
                         ? TargetResult.of(sender.send(target.target(), rendered, null, idempotencyKey(target)))
-                        : sendInPlace(target, rendered, updateKey);
+                        : sendInPlace(target, rendered, updateKey, composed.message().updateOrder());
             } catch (RuntimeException e) {
                 LOG.warn("delivery {} target {}: {}", claim.key(), target.targetId(), e.toString(), e);
                 result = TargetResult.of(SendOutcome.failure(ErrorCode.INTERNAL, null, e.toString(), 0));
@@ -291,16 +292,18 @@ public class DeliveryProcessor {
             DeliveryTarget next = target.after(rules.afterAttempt(target.progress(), outcome, now), outcome);
             targets.update(next, now);
             logs.add(logEntry(claim, event, target.routeId(), target.targetId(), nullIfEmpty(target.groupId()), platform,
-                    outcome, started, clock.millis() - started));
+                    outcome, started, clock.millis() - started).withDetail(result.detail()));
             return next;
         }
 
         /**
          * One edit or one send under the (eventId, target) lock (P6): edit the tracked message; "not
          * modified" is a success; a refused edit (message deleted, say) forgets the id and sends once;
-         * a failing platform keeps the id for the retry. Storing a new id is best effort.
+         * a failing platform keeps the id for the retry. Storing a new id is best effort. An event older
+         * than the state the message shows is not edited in (W15, {@link StaleEditRule}): the target is
+         * delivered with the tracked id, and the send_logs detail says the edit was skipped.
          */
-        private TargetResult sendInPlace(DeliveryTarget target, RenderedMessage rendered, String updateKey) {
+        private TargetResult sendInPlace(DeliveryTarget target, RenderedMessage rendered, String updateKey, Long order) {
             String eventId = (target.groupId().isEmpty() ? "" : target.groupId() + ":") + target.routeId() + ":" + updateKey;
             String targetId = target.targetId();
             String owner = claim.lockToken();
@@ -308,26 +311,33 @@ public class DeliveryProcessor {
                 return TargetResult.DEFERRED;
             }
             try {
-                Optional<String> tracked = tracking.find(eventId, targetId);
+                Optional<MessageTracking.Tracked> tracked = tracking.find(eventId, targetId);
                 int tries = 0;
                 if (tracked.isPresent()) {
-                    SendOutcome edit = sender.send(target.target(), rendered, tracked.get(), null);
+                    String messageId = tracked.get().messageId();
+                    Long shown = tracked.get().order();
+                    if (StaleEditRule.isStale(order, shown)) {
+                        LOG.info("delivery {}: {} on {} already shows a newer state; not editing it back",
+                                claim.key(), messageId, targetId);
+                        return TargetResult.staleSkipped(messageId, order, shown);
+                    }
+                    SendOutcome edit = sender.send(target.target(), rendered, messageId, null);
                     if (edit.ok() || isNotModified(edit)) {
-                        touch(eventId, targetId, tracked.get());
+                        touch(eventId, targetId, messageId, StaleEditRule.orderAfterEdit(order, shown));
                         return TargetResult.of(SendOutcome.success(edit.httpStatus() == null ? 200 : edit.httpStatus(),
-                                tracked.get(), edit.tries()));
+                                messageId, edit.tries()));
                     }
                     if (TargetRules.isRetryable(edit.errorCode())) {
                         return TargetResult.of(edit);
                     }
                     LOG.info("delivery {}: edit of {} on {} refused ({}); sending a new message",
-                            claim.key(), tracked.get(), targetId, edit.error());
+                            claim.key(), messageId, targetId, edit.error());
                     tracking.forget(eventId, targetId);
                     tries = edit.tries();
                 }
                 SendOutcome sent = sender.send(target.target(), rendered, null, idempotencyKey(target)).plusTries(tries);
                 if (sent.ok() && sent.messageId() != null) {
-                    touch(eventId, targetId, sent.messageId());
+                    touch(eventId, targetId, sent.messageId(), order);
                 }
                 return TargetResult.of(sent);
             } finally {
@@ -340,9 +350,9 @@ public class DeliveryProcessor {
             }
         }
 
-        private void touch(String eventId, String targetId, String messageId) {
+        private void touch(String eventId, String targetId, String messageId, Long order) {
             try {
-                tracking.save(eventId, targetId, messageId);
+                tracking.save(eventId, targetId, messageId, order);
             } catch (RuntimeException e) {
                 // the message went out: a lost tracking id means a later update posts anew, never a re-send now
                 LOG.warn("delivery {}: message {} sent but its tracking id was not stored: {}", claim.key(), messageId, e.toString());
@@ -401,12 +411,25 @@ public class DeliveryProcessor {
         }
     }
 
-    /** Either an outcome of a real attempt, or "not tried: another worker is updating this message". */
-    private record TargetResult(SendOutcome outcome) {
-        static final TargetResult DEFERRED = new TargetResult(null);
+    /**
+     * Either an outcome of a real attempt, or "not tried: another worker is updating this message".
+     * {@code detail} is the send_logs detail JSON, when there is something to say.
+     */
+    private record TargetResult(SendOutcome outcome, String detail) {
+        static final TargetResult DEFERRED = new TargetResult(null, null);
 
         static TargetResult of(SendOutcome outcome) {
-            return new TargetResult(outcome);
+            return new TargetResult(outcome, null);
+        }
+
+        /** A stale event (W15): delivered as the message it belongs to, no request made. */
+        static TargetResult staleSkipped(String messageId, Long order, Long shown) {
+            ObjectNode detail = JsonNodeFactory.instance.objectNode()
+                    .put("skipped", "stale_update")
+                    .put("reason", "the message already shows a newer state; an older event does not edit it back")
+                    .put("order", order)
+                    .put("shownOrder", shown);
+            return new TargetResult(new SendOutcome(true, null, messageId, null, null, null, 0), detail.toString());
         }
 
         boolean deferred() {

@@ -12,7 +12,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /**
  * {@code message_tracking}: the platform message id of an in-place update key per target
  * ({@code eventId} = {@code [groupId:]routeId:updateKey}), so later events of the same run,
- * check or deployment edit that message.
+ * check or deployment edit that message; with the order of the state it shows ({@code source_order},
+ * see {@link StaleEditRule}).
  */
 public class MessageTracking {
 
@@ -24,25 +25,31 @@ public class MessageTracking {
         this.clock = clock;
     }
 
-    public Optional<String> find(String eventId, String targetId) {
-        List<String> ids = jdbc.queryForList("SELECT message_id FROM message_tracking WHERE event_id = ? AND target_id = ?",
-                String.class, eventId, targetId);
-        return ids.stream().findFirst();
+    /** A tracked message and the order of the state it shows (null: unknown). */
+    public record Tracked(String messageId, Long order) {
     }
 
-    public void save(String eventId, String targetId, String messageId) {
+    public Optional<Tracked> find(String eventId, String targetId) {
+        List<Tracked> found = jdbc.query("SELECT message_id, source_order FROM message_tracking WHERE event_id = ? AND target_id = ?",
+                (rs, n) -> new Tracked(rs.getString(1), rs.getObject(2, Long.class)), eventId, targetId);
+        return found.stream().findFirst();
+    }
+
+    public void save(String eventId, String targetId, String messageId, Long order) {
         long now = clock.millis();
-        int updated = jdbc.update("UPDATE message_tracking SET message_id = ?, updated_at = ? WHERE event_id = ? AND target_id = ?",
-                messageId, now, eventId, targetId);
-        if (updated == 0) {
+        if (update(eventId, targetId, messageId, order, now) == 0) {
             try {
-                jdbc.update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, ?, ?, ?)",
-                        eventId, targetId, messageId, now);
+                jdbc.update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at, source_order) VALUES (?, ?, ?, ?, ?)",
+                        eventId, targetId, messageId, now, order);
             } catch (DuplicateKeyException e) {
-                jdbc.update("UPDATE message_tracking SET message_id = ?, updated_at = ? WHERE event_id = ? AND target_id = ?",
-                        messageId, now, eventId, targetId);
+                update(eventId, targetId, messageId, order, now);
             }
         }
+    }
+
+    private int update(String eventId, String targetId, String messageId, Long order, long now) {
+        return jdbc.update("UPDATE message_tracking SET message_id = ?, updated_at = ?, source_order = ?"
+                + " WHERE event_id = ? AND target_id = ?", messageId, now, order, eventId, targetId);
     }
 
     public void forget(String eventId, String targetId) {

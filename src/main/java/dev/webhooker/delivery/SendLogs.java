@@ -26,11 +26,11 @@ public class SendLogs {
         try {
             jdbc.batchUpdate("INSERT INTO send_logs (ts, route_id, event, repo, target, ok, error, status, message_id,"
                             + " delivery_id, platform, actor, action, duration_ms, error_code, attempts, detail, group_id)"
-                            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+                            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     entries.stream().map(e -> new Object[] {
                             e.ts(), e.routeId(), e.event(), e.repo(), e.target(), e.ok() ? 1 : 0, e.error(), e.status(),
                             e.messageId(), e.deliveryId(), e.platform(), e.actor(), e.action(), e.durationMs(),
-                            e.errorCode(), e.attempts(), e.groupId()}).toList());
+                            e.errorCode(), e.attempts(), e.detail(), e.groupId()}).toList());
         } catch (RuntimeException e) {
             LOG.warn("could not write {} send_logs row(s) of delivery {}: {}", entries.size(),
                     entries.get(0).deliveryId(), e.getMessage());

@@ -19,6 +19,7 @@ public final class MessageDraft {
     private String footer;
     private final List<NeutralMessage.Action> actions = new ArrayList<>();
     private String updateKey;
+    private Long updateOrder;
 
     public MessageDraft title(String title) {
         this.title = title;
@@ -78,6 +79,12 @@ public final class MessageDraft {
         return this;
     }
 
+    /** The order of this state among the messages of its updateKey; see {@link UpdateOrder}. */
+    public MessageDraft updateOrder(Long updateOrder) {
+        this.updateOrder = updateOrder;
+        return this;
+    }
+
     public String title() {
         return title;
     }
@@ -93,6 +100,6 @@ public final class MessageDraft {
     NeutralMessage toMessage(String footer, String timestamp, NeutralMessage.Forge forge, List<String> mentionRoleIds,
             boolean emoji) {
         return new NeutralMessage(title, url, color, description, author, fields, footer, timestamp, actions,
-                forge, updateKey, mentionRoleIds, emoji);
+                forge, updateKey, mentionRoleIds, emoji, updateOrder);
     }
 }

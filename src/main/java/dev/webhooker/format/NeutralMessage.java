@@ -9,6 +9,9 @@ import java.util.List;
  *
  * <p>{@code emoji} is the group's emoji setting: formatters already leave their emoji out when it is off,
  * and renderers that add decoration of their own (Telegram's author prefix) read it here [W20].
+ *
+ * <p>{@code updateOrder} ranks the states of one {@code updateKey} ({@link UpdateOrder}); null when the
+ * payload gives none. Renderers ignore it; the delivery engine uses it to skip stale edits (W15).
  */
 public record NeutralMessage(
         String title,
@@ -23,12 +26,21 @@ public record NeutralMessage(
         Forge forge,
         String updateKey,
         List<String> mentionRoleIds,
-        boolean emoji) {
+        boolean emoji,
+        Long updateOrder) {
 
     public NeutralMessage {
         fields = fields == null ? List.of() : List.copyOf(fields);
         actions = actions == null ? List.of() : List.copyOf(actions);
         mentionRoleIds = mentionRoleIds == null ? List.of() : List.copyOf(mentionRoleIds);
+    }
+
+    /** A message whose in-place order is unknown (every state edits it, as before W15's guard). */
+    public NeutralMessage(String title, String url, Integer color, String description, Author author, List<Field> fields,
+            String footer, String timestamp, List<Action> actions, Forge forge, String updateKey,
+            List<String> mentionRoleIds, boolean emoji) {
+        this(title, url, color, description, author, fields, footer, timestamp, actions, forge, updateKey, mentionRoleIds,
+                emoji, null);
     }
 
     /** A message with emoji on (the default of {@code Group.emoji}). */

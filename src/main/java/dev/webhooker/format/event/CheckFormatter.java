@@ -4,6 +4,7 @@ import dev.webhooker.format.EventFormatter;
 import dev.webhooker.format.FormatContext;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.PayloadView;
+import dev.webhooker.format.UpdateOrder;
 import dev.webhooker.format.RunStatus;
 import dev.webhooker.format.TextCut;
 
@@ -32,7 +33,8 @@ public final class CheckFormatter implements EventFormatter {
                         "conclusion", ctx.word("status", status)))
                 .url(run.get("html_url").nonBlank())
                 .color(RunStatus.color(status))
-                .updateKey(ctx.updateKey("check_run", run.get("id")));
+                .updateKey(ctx.updateKey("check_run", run.get("id")))
+                .updateOrder(UpdateOrder.of(run.get("status").nonBlank(), run.get("completed_at"), run.get("started_at")));
         message.field(ctx.field("status"), ctx.em(RunStatus.emoji(status)) + ctx.word("status", status));
         message.wideField(ctx.field("details"), TextCut.shorten(run.get("output", "title").nonBlank(), 1024));
         return message;
@@ -51,7 +53,8 @@ public final class CheckFormatter implements EventFormatter {
                 .title(ctx.t("events.check_suite.title", "conclusion", ctx.word("status", status)))
                 .url(url)
                 .color(RunStatus.color(status))
-                .updateKey(ctx.updateKey("check_suite", suite.get("id")));
+                .updateKey(ctx.updateKey("check_suite", suite.get("id")))
+                .updateOrder(UpdateOrder.of(suite.get("status").nonBlank(), suite.get("updated_at")));
         message.field(ctx.field("status"), ctx.em(RunStatus.emoji(status)) + ctx.word("status", status));
         message.field(ctx.field("service"), suite.get("app", "name").nonBlank());
         message.field(ctx.field("branch"), ctx.refs().branch(suite.get("head_branch").nonBlank()));

@@ -6,6 +6,7 @@ import dev.webhooker.format.FormatContext;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.Palette;
 import dev.webhooker.format.PayloadView;
+import dev.webhooker.format.UpdateOrder;
 
 import java.util.Set;
 
@@ -42,7 +43,8 @@ public final class CommentFormatter implements EventFormatter {
                 .description(ctx.t("events.issue_comment.action_comment",
                         "emoji", ctx.em("💬"), "action", ctx.actionLabel(ctx.action("created")))
                         + BodyText.quotedExcerpt(comment.get("body").text(), BodyText.COMMENT_EXCERPT))
-                .updateKey(ctx.updateKey("issue_comment", comment.get("id")));
+                .updateKey(ctx.updateKey("issue_comment", comment.get("id")))
+                .updateOrder(UpdateOrder.of(null, comment.get("updated_at"), comment.get("created_at")));
     }
 
     private static MessageDraft reviewComment(FormatContext ctx) {
@@ -60,7 +62,8 @@ public final class CommentFormatter implements EventFormatter {
                 .description(ctx.t("events.pr_review_comment.action_inline",
                         "emoji", ctx.em("💬"), "action", ctx.actionLabel(ctx.action("created")))
                         + BodyText.quotedExcerpt(comment.get("body").text(), BodyText.REVIEW_COMMENT_EXCERPT))
-                .updateKey(ctx.updateKey("pull_request_review_comment", comment.get("id")));
+                .updateKey(ctx.updateKey("pull_request_review_comment", comment.get("id")))
+                .updateOrder(UpdateOrder.of(null, comment.get("updated_at"), comment.get("created_at")));
         String path = comment.get("path").nonBlank();
         if (path != null) {
             // The file line, not GitHub's diff "position" (W29).

@@ -5,6 +5,7 @@ import dev.webhooker.format.FormatContext;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.Palette;
 import dev.webhooker.format.PayloadView;
+import dev.webhooker.format.UpdateOrder;
 import dev.webhooker.format.TextCut;
 
 import java.util.Set;
@@ -36,7 +37,9 @@ public final class DeploymentFormatter implements EventFormatter {
                 // Never the API statuses_url (W19): the repository's deployments page instead.
                 .url(url != null ? url : deploymentsPage(ctx))
                 .color(Palette.YELLOW)
-                .updateKey(ctx.updateKey("deployment", deployment.get("id")));
+                .updateKey(ctx.updateKey("deployment", deployment.get("id")))
+                // a status always comes after its deployment's creation, so created ranks below every state
+                .updateOrder(UpdateOrder.of("created", deployment.get("updated_at"), deployment.get("created_at")));
         message.field(ctx.field("status"), ctx.em("🚀") + created);
         common(ctx, deployment, env, message);
         message.wideField(ctx.field("description"), TextCut.shorten(deployment.get("description").nonBlank(), 1024));
@@ -60,7 +63,8 @@ public final class DeploymentFormatter implements EventFormatter {
                 .title(ctx.t("events.deployment.title", "env", env, "state", stateWord))
                 .url(url != null ? url : deploymentsPage(ctx))
                 .color(look.color)
-                .updateKey(ctx.updateKey("deployment", deployment.get("id")));
+                .updateKey(ctx.updateKey("deployment", deployment.get("id")))
+                .updateOrder(UpdateOrder.of(state, status.get("updated_at"), status.get("created_at")));
         // The state word, not the status object (W3).
         message.field(ctx.field("status"), ctx.em(look.emoji) + stateWord);
         common(ctx, deployment, env, message);

@@ -7,6 +7,7 @@ import dev.webhooker.format.LiteralText;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.Palette;
 import dev.webhooker.format.PayloadView;
+import dev.webhooker.format.UpdateOrder;
 import dev.webhooker.format.TextCut;
 
 import java.util.ArrayList;
@@ -55,7 +56,8 @@ public final class ReleaseFormatter implements EventFormatter {
                         "emoji", ctx.em(emoji), "action", ctx.actionLabel(action),
                         "tag", tag == null ? ctx.t("common.unknown") : tag)
                         + BodyText.paragraphExcerpt(release.get("body").text(), BodyText.BODY_EXCERPT))
-                .updateKey(ctx.updateKey("release", release.get("id")));
+                .updateKey(ctx.updateKey("release", release.get("id")))
+                .updateOrder(UpdateOrder.of(null, release.get("updated_at"), release.get("published_at"), release.get("created_at")));
         // The original's docs promised assets but never showed them (W26).
         message.wideField(ctx.field("assets"), assets(release.get("assets").items()));
         return message;

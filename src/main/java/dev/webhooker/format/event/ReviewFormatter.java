@@ -6,6 +6,7 @@ import dev.webhooker.format.FormatContext;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.Palette;
 import dev.webhooker.format.PayloadView;
+import dev.webhooker.format.UpdateOrder;
 
 import java.util.Locale;
 import java.util.Set;
@@ -47,6 +48,7 @@ public final class ReviewFormatter implements EventFormatter {
                 .description(ctx.t("events.pr_review.action_review",
                         "emoji", ctx.em(emoji), "action", ctx.actionLabel(ctx.action("submitted")))
                         + BodyText.quotedExcerpt(review.get("body").text(), BodyText.COMMENT_EXCERPT))
-                .updateKey(ctx.updateKey("pull_request_review", review.get("id")));
+                .updateKey(ctx.updateKey("pull_request_review", review.get("id")))
+                .updateOrder(UpdateOrder.of(null, review.get("updated_at"), review.get("submitted_at")));
     }
 }

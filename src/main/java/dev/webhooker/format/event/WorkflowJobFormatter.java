@@ -4,6 +4,7 @@ import dev.webhooker.format.EventFormatter;
 import dev.webhooker.format.FormatContext;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.PayloadView;
+import dev.webhooker.format.UpdateOrder;
 import dev.webhooker.format.RunStatus;
 
 import java.util.Set;
@@ -31,7 +32,8 @@ public final class WorkflowJobFormatter implements EventFormatter {
                         "conclusion", ctx.word("status", status)))
                 .url(job.get("html_url").nonBlank())
                 .color(RunStatus.color(status))
-                .updateKey(ctx.updateKey("workflow_job", job.get("id")));
+                .updateKey(ctx.updateKey("workflow_job", job.get("id")))
+                .updateOrder(UpdateOrder.of(job.get("status").nonBlank(), job.get("completed_at"), job.get("started_at")));
         message.field(ctx.field("status"), ctx.em(RunStatus.emoji(status)) + ctx.word("status", status));
         message.field(ctx.field("job"), name);
         message.field(ctx.field("workflow"), job.get("workflow_name").nonBlank());

@@ -4,6 +4,7 @@ import dev.webhooker.format.EventFormatter;
 import dev.webhooker.format.FormatContext;
 import dev.webhooker.format.MessageDraft;
 import dev.webhooker.format.PayloadView;
+import dev.webhooker.format.UpdateOrder;
 import dev.webhooker.format.RunStatus;
 import dev.webhooker.format.TextCut;
 
@@ -36,7 +37,8 @@ public final class WorkflowRunFormatter implements EventFormatter {
                 .title(ctx.t("events.workflow_run.title", "run", runLink))
                 .url(url)
                 .color(RunStatus.color(status))
-                .updateKey(ctx.updateKey("workflow_run", run.get("id")));
+                .updateKey(ctx.updateKey("workflow_run", run.get("id")))
+                .updateOrder(UpdateOrder.of(run.get("status").textOr(ctx.action("")), run.get("updated_at")));
         message.field(ctx.field("status"), ctx.em(RunStatus.emoji(status)) + ctx.word("status", status));
         message.wideField(ctx.field("job"), jobs(ctx, run.get("jobs").items()));
         message.field(ctx.field("branch"), ctx.refs().branch(run.get("head_branch").nonBlank()));
