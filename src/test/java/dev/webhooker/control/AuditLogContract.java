@@ -10,39 +10,17 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
+import dev.webhooker.testsupport.DatabaseContract;
 import dev.webhooker.testsupport.TestDatabases;
 
 /** The audit writer on each database kind: every column lands where control-plane.md §3.1 says; failures are swallowed. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class AuditLogContract {
+abstract class AuditLogContract extends DatabaseContract {
 
     private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
-
-    private DataSource dataSource;
-    private JdbcTemplate jdbc;
-
-    abstract TestDatabases.Kind kind();
-
-    @BeforeAll
-    void database() {
-        dataSource = TestDatabases.create(kind());
-        jdbc = new JdbcTemplate(dataSource);
-    }
-
-    @AfterAll
-    void closeDatabase() throws Exception {
-        if (dataSource instanceof AutoCloseable closeable) {
-            closeable.close();
-        }
-    }
 
     @BeforeEach
     void empty() {

@@ -5,7 +5,7 @@ import dev.webhooker.testsupport.TestDatabases;
 class AuditLogH2Test extends AuditLogContract {
 
     @Override
-    TestDatabases.Kind kind() {
+    protected TestDatabases.Kind kind() {
         return TestDatabases.Kind.H2;
     }
 }

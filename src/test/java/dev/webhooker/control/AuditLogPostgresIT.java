@@ -5,7 +5,7 @@ import dev.webhooker.testsupport.TestDatabases;
 class AuditLogPostgresIT extends AuditLogContract {
 
     @Override
-    TestDatabases.Kind kind() {
+    protected TestDatabases.Kind kind() {
         return TestDatabases.Kind.POSTGRESQL;
     }
 }

@@ -11,12 +11,8 @@ import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.control.AuditLog;
 import dev.webhooker.routing.ConfigSnapshots;
@@ -24,39 +20,22 @@ import dev.webhooker.routing.Group;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.SqlKvStore;
+import dev.webhooker.testsupport.DatabaseContract;
 import dev.webhooker.testsupport.TestDatabases;
 
 /**
  * GitHub App installation events on the real config repository, KV and audit table of each database kind:
  * provisioning and unbinding, their audit rows, the global-endpoint-only rule and config-file sync mode.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class InstallationProvisionerContract {
+abstract class InstallationProvisionerContract extends DatabaseContract {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long INSTALLATION = 957387L;
 
-    private DataSource dataSource;
-    private JdbcTemplate jdbc;
     private ConfigRepository repository;
     private ConfigSnapshots snapshots;
     private final AtomicBoolean writesAllowed = new AtomicBoolean(true);
     private InstallationProvisioner provisioner;
-
-    abstract TestDatabases.Kind kind();
-
-    @BeforeAll
-    void database() {
-        dataSource = TestDatabases.create(kind());
-        jdbc = new JdbcTemplate(dataSource);
-    }
-
-    @AfterAll
-    void closeDatabase() throws Exception {
-        if (dataSource instanceof AutoCloseable closeable) {
-            closeable.close();
-        }
-    }
 
     @BeforeEach
     void emptyTables() {

@@ -5,7 +5,7 @@ import dev.webhooker.testsupport.TestDatabases;
 class InstallationProvisionerH2Test extends InstallationProvisionerContract {
 
     @Override
-    TestDatabases.Kind kind() {
+    protected TestDatabases.Kind kind() {
         return TestDatabases.Kind.H2;
     }
 }

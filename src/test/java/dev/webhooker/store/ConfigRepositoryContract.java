@@ -7,15 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import javax.sql.DataSource;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
@@ -25,30 +20,13 @@ import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
+import dev.webhooker.testsupport.DatabaseContract;
 import dev.webhooker.testsupport.TestDatabases;
 
 /** The same contract on every database kind; subclasses say which. One database per class, emptied per test. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ConfigRepositoryContract {
+abstract class ConfigRepositoryContract extends DatabaseContract {
 
-    private DataSource dataSource;
-    private JdbcTemplate jdbc;
     private ConfigRepository repository;
-
-    abstract TestDatabases.Kind kind();
-
-    @BeforeAll
-    void database() {
-        dataSource = TestDatabases.create(kind());
-        jdbc = new JdbcTemplate(dataSource);
-    }
-
-    @AfterAll
-    void closeDatabase() throws Exception {
-        if (dataSource instanceof AutoCloseable closeable) {
-            closeable.close();
-        }
-    }
 
     @BeforeEach
     void emptyTables() {

@@ -4,7 +4,7 @@ import dev.webhooker.testsupport.TestDatabases;
 
 class H2ConfigRepositoryTest extends ConfigRepositoryContract {
     @Override
-    TestDatabases.Kind kind() {
+    protected TestDatabases.Kind kind() {
         return TestDatabases.Kind.H2;
     }
 }

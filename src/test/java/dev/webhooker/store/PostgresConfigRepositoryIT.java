@@ -4,7 +4,7 @@ import dev.webhooker.testsupport.TestDatabases;
 
 class PostgresConfigRepositoryIT extends ConfigRepositoryContract {
     @Override
-    TestDatabases.Kind kind() {
+    protected TestDatabases.Kind kind() {
         return TestDatabases.Kind.POSTGRESQL;
     }
 }
