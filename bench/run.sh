@@ -339,9 +339,15 @@ echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/machine.txt"
 
 # --- report --------------------------------------------------------------------------------------
 if [ "$POINTS" = " $ALL_POINTS " ]; then
-  REPORT=bench/results/$(date -u +%Y-%m-%d).md
+  # a later run of the same day gets a suffix (-b, -c, …) and keeps the earlier report
+  NAME=$(date -u +%Y-%m-%d)
+  for suffix in b c d e f g h; do
+    [ -e "bench/results/$NAME.md" ] || break
+    NAME=$(date -u +%Y-%m-%d)-$suffix
+  done
+  REPORT=bench/results/$NAME.md
   java bench/Report.java "$WORK" "$REPORT"
-  cp "$RAW" "bench/results/$(date -u +%Y-%m-%d)-raw.tsv"
+  cp "$RAW" "bench/results/$NAME-raw.tsv"
 else
   REPORT=$WORK/report.md
   java bench/Report.java "$WORK" "$REPORT" || log "partial run: the report needs every point; raw figures in $RAW"
