@@ -10,7 +10,10 @@
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
 # Settings (environment): BENCH_JVM_OPTS, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
-# BENCH_JFR=1 (JFR recording of the embedded ingest run into bench/target/).
+# BENCH_JFR=1 (JFR recording of the embedded ingest run into bench/target/),
+# BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
+# embedded production e2e-rate e2e-saturation bare startup). A subset run writes its report into its
+# bench/target/run-* directory only, never into bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -29,6 +32,9 @@ S3_PORT=9000
 E2E_RATE=200
 E2E_SECONDS=${BENCH_E2E_SECONDS:-15}
 SATURATION_WEBHOOKS=${BENCH_SATURATION_WEBHOOKS:-1500}
+ALL_POINTS="embedded production e2e-rate e2e-saturation bare startup"
+POINTS=" ${BENCH_POINTS:-$ALL_POINTS} "
+want() { [[ "$POINTS" == *" $1 "* ]]; }
 FIXTURES=${WEBHOOKER_FIXTURES:-}
 if [ -z "$FIXTURES" ]; then
   for f in /work/shared/fixtures ../shared/fixtures "$ROOT/../shared/fixtures"; do
@@ -197,13 +203,17 @@ JFR_OPTS=
 if [ "${BENCH_JFR:-0}" = 1 ]; then
   JFR_OPTS="-XX:FlightRecorderOptions:stackdepth=256 -XX:StartFlightRecording=settings=profile,filename=$ROOT/$WORK/ingest-embedded.jfr"
 fi
+if want embedded; then
 log "embedded: starting webhooker (H2 file, SQL KV, payload directory)"
 APP_EXTRA_OPTS=$JFR_OPTS start_app embedded WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml
 ingest_points embedded "http://127.0.0.1:$APP_PORT"
 stop_pid "$APP_PID"
+fi
 
 # --- 2. ingest on PostgreSQL + Redis + S3 ---------------------------------------------------------
-if pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+if ! want production; then
+  :
+elif pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   if ! curl -s -o /dev/null "http://127.0.0.1:$S3_PORT/"; then
     log "starting s3proxy on :$S3_PORT"
     s3dir=$WORK/s3proxy; mkdir -p "$s3dir"
@@ -237,6 +247,7 @@ else
 fi
 
 # --- 3. end to end -------------------------------------------------------------------------------
+if want e2e-rate || want e2e-saturation; then
 log "e2e: starting the fake Discord/Telegram sink and webhooker"
 java bench/Sink.java $SINK_PORT > "$WORK/sink.log" 2>&1 &
 SINK_PID=$!
@@ -269,7 +280,7 @@ e2e_rate_point() { # label rep
 log "e2e: warm-up (${WARMUP}s at 100 webhooks/s)"
 java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" 100 "$WARMUP" "$WORK/sent-warmup.tsv" >> "$WORK/load.log"
 drain 120
-for latency in 0 50; do
+want e2e-rate && for latency in 0 50; do
   curl -s "$SINK/latency?ms=$latency" > /dev/null
   for rep in $(seq "$REPS"); do
     line=$(e2e_rate_point "sink${latency}ms" "$rep")
@@ -280,7 +291,7 @@ for latency in 0 50; do
   done
 done
 curl -s "$SINK/latency?ms=0" > /dev/null
-for rep in $(seq "$REPS"); do
+want e2e-saturation && for rep in $(seq "$REPS"); do
   tag=saturation-$rep
   curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
   sample_resources "$APP_PID" 10 "$WORK/res-e2e.txt" &
@@ -299,8 +310,10 @@ for rep in $(seq "$REPS"); do
 done
 stop_pid "$APP_PID"
 stop_pid "$SINK_PID"
+fi
 
 # --- 4. resources of the bare app; start-up of both ----------------------------------------------
+if want bare; then
 log "bare app: RSS/CPU under the same load"
 start_bare
 wrk_point "http://127.0.0.1:$BARE_PORT/bench/bare" 64 "$WARMUP" > /dev/null
@@ -314,9 +327,10 @@ for rep in $(seq "$REPS"); do
   record "bare-app-c64" "$rep" rss_kb "$rss"; record "bare-app-c64" "$rep" cpu_cores "$cpu"
 done
 stop_pid "$APP_PID"
+fi
 
-log "start-up to ready, $REPS times each"
-for rep in $(seq "$REPS"); do
+want startup && log "start-up to ready, $REPS times each"
+want startup && for rep in $(seq "$REPS"); do
   start_bare; record startup-bare "$rep" ms "$STARTUP_MS"; stop_pid "$APP_PID"
   start_app startup WEBHOOKER_CONFIG=bench/webhooker.bench.yaml; record startup-webhooker "$rep" ms "$STARTUP_MS"
   stop_pid "$APP_PID"
@@ -324,7 +338,18 @@ done
 echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/machine.txt"
 
 # --- report --------------------------------------------------------------------------------------
-REPORT=bench/results/$(date -u +%Y-%m-%d).md
-java bench/Report.java "$WORK" "$REPORT"
-cp "$RAW" "bench/results/$(date -u +%Y-%m-%d)-raw.tsv"
+if [ "$POINTS" = " $ALL_POINTS " ]; then
+  # a later run of the same day gets a suffix (-b, -c, …) and keeps the earlier report
+  NAME=$(date -u +%Y-%m-%d)
+  for suffix in b c d e f g h; do
+    [ -e "bench/results/$NAME.md" ] || break
+    NAME=$(date -u +%Y-%m-%d)-$suffix
+  done
+  REPORT=bench/results/$NAME.md
+  java bench/Report.java "$WORK" "$REPORT"
+  cp "$RAW" "bench/results/$NAME-raw.tsv"
+else
+  REPORT=$WORK/report.md
+  java bench/Report.java "$WORK" "$REPORT" || log "partial run: the report needs every point; raw figures in $RAW"
+fi
 log "report: $REPORT"

@@ -34,6 +34,10 @@ public class DeliveryTargets {
      * whose lease expired wrote it), that one wins and this one is dropped.
      */
     public List<DeliveryTarget> savePlan(String deliveryKey, List<DeliveryTarget> plan) {
+        if (plan.isEmpty()) {
+            // no route matched: nothing to write, so no (empty) transaction and commit
+            return list(deliveryKey);
+        }
         try {
             tx.executeWithoutResult(status -> plan.forEach(this::insert));
         } catch (DuplicateKeyException e) {

@@ -8,7 +8,12 @@ import dev.webhooker.routing.WebhookEvent;
  * A verified, normalized delivery that is not yet accepted: provider, event (after the Gitea rename),
  * the payload object (Gitea mapped to the GitHub shape), the GitHub App installation id if any, the
  * tenant ({@code null} on the global endpoint), the delivery id (given or derived), the raw body size
- * (decides the claim check) and the custom replay nonce still to consume ({@code null} if none).
+ * (decides the claim check), the custom replay nonce still to consume ({@code null} if none) and the
+ * received JSON text when the payload is exactly that text ({@code null} when it was unwrapped from a form
+ * or changed by normalization): storing it saves writing the parsed tree back to a string.
+ * <p>
+ * {@code hashCode} is the identity of the delivery (provider, tenant, id), not the payload: Camel hashes
+ * message bodies (bean-call cache keys), and the generated one walked the whole JSON tree per request.
  */
 public record IncomingDelivery(
         Provider provider,
@@ -18,7 +23,18 @@ public record IncomingDelivery(
         String groupId,
         String deliveryId,
         int bodyBytes,
-        String nonce) {
+        String nonce,
+        String payloadText) {
+
+    public IncomingDelivery(Provider provider, String event, ObjectNode payload, Long installationId, String groupId,
+                            String deliveryId, int bodyBytes, String nonce) {
+        this(provider, event, payload, installationId, groupId, deliveryId, bodyBytes, nonce, null);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(provider, groupId, deliveryId);
+    }
 
     public String dedupKey() {
         return DeliveryIds.dedupKey(provider, groupId, deliveryId);

@@ -36,11 +36,13 @@ public final class PayloadClaimCheck {
 
     public PendingDelivery park(IncomingDelivery delivery) {
         Instant now = clock.instant();
-        String json;
-        try {
-            json = mapper.writeValueAsString(delivery.payload());
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a parsed payload could not be written back as JSON", e);
+        String json = delivery.payloadText();
+        if (json == null) {
+            try {
+                json = mapper.writeValueAsString(delivery.payload());
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("a parsed payload could not be written back as JSON", e);
+            }
         }
         if (delivery.bodyBytes() <= inlineMaxBytes) {
             return new PendingDelivery(delivery, json, null, now);

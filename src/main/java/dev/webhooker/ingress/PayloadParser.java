@@ -49,6 +49,26 @@ public final class PayloadParser {
         return (ObjectNode) node;
     }
 
+    /**
+     * The body as text when it IS the JSON of the object {@link #parse} returned (not a form, no byte order
+     * mark; {@code parse} already proved it a valid JSON object), else {@code null}. Storing this text keeps
+     * the sender's bytes and saves serialising the tree again.
+     */
+    static String receivedJsonText(byte[] body, String contentType) {
+        if (isForm(contentType)) {
+            return null;
+        }
+        for (byte b : body) {
+            if (b == '{') {
+                return new String(body, StandardCharsets.UTF_8);
+            }
+            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+                return null;
+            }
+        }
+        return null;
+    }
+
     private static boolean isForm(String contentType) {
         return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
     }

@@ -14,6 +14,12 @@ public record PendingDelivery(IncomingDelivery delivery, String payloadJson, Str
         }
     }
 
+    /** The delivery's identity (see {@link IncomingDelivery#hashCode()}): never a walk over the payload. */
+    @Override
+    public int hashCode() {
+        return delivery.hashCode();
+    }
+
     public String key() {
         return delivery.dedupKey();
     }

@@ -32,6 +32,7 @@ public final class WebhookNormalizer {
         String event;
         String deliveryId;
         Long installationId = null;
+        boolean payloadChanged = false;
         switch (verified.provider()) {
             case GITHUB -> {
                 event = eventName(headers.get(GITHUB_EVENT), GITHUB_EVENT);
@@ -40,6 +41,7 @@ public final class WebhookNormalizer {
             }
             case GITEA -> {
                 event = gitea.normalize(eventName(headers.get(GITEA_EVENT), GITEA_EVENT), payload);
+                payloadChanged = true;
                 deliveryId = DeliveryIds.checked(headers.get(GITEA_DELIVERY), GITEA_DELIVERY);
             }
             default -> {
@@ -56,7 +58,8 @@ public final class WebhookNormalizer {
             deliveryId = DeliveryIds.derive(verified.provider(), request.groupId(), request.body());
         }
         return new IncomingDelivery(verified.provider(), event, payload, installationId, request.groupId(), deliveryId,
-                request.body().length, verified.authentication().nonce());
+                request.body().length, verified.authentication().nonce(),
+                payloadChanged ? null : PayloadParser.receivedJsonText(request.body(), request.contentType()));
     }
 
     private static String eventName(String value, String header) {

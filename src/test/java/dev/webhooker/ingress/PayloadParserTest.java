@@ -43,4 +43,20 @@ class PayloadParserTest {
         assertThatThrownBy(() -> parser.parse("other=1".getBytes(StandardCharsets.US_ASCII), "application/x-www-form-urlencoded"))
                 .isInstanceOf(WebhookRejectedException.class);
     }
+
+    @Test
+    void aJsonBodyIsKeptAsTheReceivedText() {
+        String body = " \n{\"b\": 2.50, \"a\": \"\u00e9\\u00e9\"}";
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        parser.parse(bytes, "application/json");
+        assertThat(PayloadParser.receivedJsonText(bytes, "application/json")).isEqualTo(body);
+    }
+
+    @Test
+    void aFormBodyOrAByteOrderMarkIsNotTheJsonText() {
+        String form = "payload=" + java.net.URLEncoder.encode("{\"a\":1}", StandardCharsets.UTF_8);
+        assertThat(PayloadParser.receivedJsonText(form.getBytes(StandardCharsets.US_ASCII), "application/x-www-form-urlencoded")).isNull();
+        byte[] withBom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '{', '}'};
+        assertThat(PayloadParser.receivedJsonText(withBom, "application/json")).isNull();
+    }
 }
