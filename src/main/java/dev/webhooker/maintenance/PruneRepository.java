@@ -1,8 +1,5 @@
 package dev.webhooker.maintenance;
 
-import java.sql.DatabaseMetaData;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -11,8 +8,6 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -26,25 +21,14 @@ import dev.webhooker.store.DatabaseUrl;
  */
 public class PruneRepository {
 
-    private static final Logger log = LoggerFactory.getLogger(PruneRepository.class);
-
     /** Statuses after which a delivery row is never touched again by the delivery engine. */
     static final List<String> FINAL_STATUSES = List.of("delivered", "failed", "dead");
     private static final String FINAL_IN = "('delivered', 'failed', 'dead')";
-
-    /**
-     * The per-target rows of a delivery, owned by the delivery engine (its own migration). They are
-     * removed with their delivery; detected at the first prune so this class works before and after
-     * that table exists.
-     */
-    static final String TARGETS_TABLE = "delivery_targets";
-    static final String TARGETS_DELIVERY_COLUMN = "delivery_key";
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
     private final DatabaseUrl.Vendor vendor;
     private final int batchSize;
-    private volatile Boolean targetsTablePresent;
 
     public PruneRepository(DataSource dataSource, DatabaseUrl.Vendor vendor, int batchSize) {
         this.jdbc = new JdbcTemplate(dataSource);
@@ -60,6 +44,11 @@ public class PruneRepository {
     /** The embedded KV table (unused, so empty, when Redis holds the KV store). */
     public long deleteExpiredKvEntries(long nowMs) {
         return deleteInBatches("kv_entries", "expires_at IS NOT NULL AND expires_at < ?", nowMs);
+    }
+
+    /** In-place edit locks whose holder is gone; a live one is never touched. */
+    public long deleteExpiredMessageLocks(long nowMs) {
+        return deleteInBatches("message_locks", "locked_until < ?", nowMs);
     }
 
     public long deleteMessageTrackingBefore(long cutoffMs) {
@@ -111,33 +100,10 @@ public class PruneRepository {
                 keys.toArray());
     }
 
-    /**
-     * Deletes the delivery engine's target rows of these deliveries (table {@value #TARGETS_TABLE},
-     * column {@value #TARGETS_DELIVERY_COLUMN}); does nothing while that table does not exist.
-     */
-    void deleteTargetRowsOf(List<String> deliveryKeys) {
-        if (!targetsTablePresent()) {
-            return;
-        }
-        jdbc.update("DELETE FROM " + TARGETS_TABLE + " WHERE " + TARGETS_DELIVERY_COLUMN + " IN ("
-                + placeholders(deliveryKeys.size()) + ")", deliveryKeys.toArray());
-    }
-
-    private boolean targetsTablePresent() {
-        Boolean present = targetsTablePresent;
-        if (present == null) {
-            present = Boolean.TRUE.equals(jdbc.execute((java.sql.Connection c) -> hasColumn(c.getMetaData())));
-            targetsTablePresent = present;
-            log.debug("{}.{} {}", TARGETS_TABLE, TARGETS_DELIVERY_COLUMN, present ? "found" : "not present");
-        }
-        return present;
-    }
-
-    private static boolean hasColumn(DatabaseMetaData meta) throws SQLException {
-        // Both vendors store unquoted identifiers in lower case here (H2 runs with DATABASE_TO_LOWER).
-        try (ResultSet rs = meta.getColumns(null, null, TARGETS_TABLE, TARGETS_DELIVERY_COLUMN)) {
-            return rs.next();
-        }
+    /** The delivery engine's per-target rows go with their delivery. */
+    private void deleteTargetRowsOf(List<String> deliveryKeys) {
+        jdbc.update("DELETE FROM delivery_targets WHERE delivery_key IN (" + placeholders(deliveryKeys.size()) + ")",
+                deliveryKeys.toArray());
     }
 
     /**

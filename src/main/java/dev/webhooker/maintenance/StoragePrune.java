@@ -60,6 +60,7 @@ public class StoragePrune {
         part(removed, "kv_entries", () -> repository.deleteExpiredKvEntries(now));
         part(removed, "delivery_state", () -> repository.deleteFinalDeliveriesBefore(now - deliveryRetention.toMillis()));
         part(removed, "message_tracking", () -> repository.deleteMessageTrackingBefore(now - TRACKING_RETENTION.toMillis()));
+        part(removed, "message_locks", () -> repository.deleteExpiredMessageLocks(now));
         part(removed, "send_logs", () -> repository.deleteSendLogsBefore(now - sendLogRetention.toMillis()));
         // after the delivery rows: a payload whose row was just pruned is now "gone" and goes too
         part(removed, "payloads", () -> sweepPayloads(Instant.ofEpochMilli(now).minus(payloadGrace)));

@@ -16,7 +16,6 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,8 +58,8 @@ abstract class PruneContract {
 
     @BeforeEach
     void empty() {
-        for (String table : List.of("dedup_keys", "kv_entries", "delivery_state", "message_tracking", "send_logs",
-                "audit_logs")) {
+        for (String table : List.of("delivery_targets", "message_locks", "dedup_keys", "kv_entries", "delivery_state",
+                "message_tracking", "send_logs", "audit_logs")) {
             jdbc.update("DELETE FROM " + table);
         }
         payloads = new DirectoryPayloadStore(dataDir.resolve("payloads"));
@@ -94,11 +93,6 @@ abstract class PruneContract {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    @AfterEach
-    void dropTargets() {
-        jdbc.execute("DROP TABLE IF EXISTS delivery_targets");
     }
 
     private StoragePrune storagePrune(Duration dedupWindow, int sendLogDays) {
@@ -140,10 +134,19 @@ abstract class PruneContract {
     }
 
     @Test
+    void expiredInPlaceEditLocksGoAndHeldOnesStay() {
+        jdbc.update("INSERT INTO message_locks (event_id, target_id, locked_by, locked_until) VALUES ('e1', '111', 'w', ?)", ago(1));
+        jdbc.update("INSERT INTO message_locks (event_id, target_id, locked_by, locked_until) VALUES ('e2', '111', 'w', ?)", ago(DAY));
+        jdbc.update("INSERT INTO message_locks (event_id, target_id, locked_by, locked_until) VALUES ('e3', '111', 'w', ?)", ago(-HOUR));
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30).run();
+
+        assertThat(removed).containsEntry("message_locks", 2L);
+        assertThat(jdbc.queryForList("SELECT event_id FROM message_locks", String.class)).containsExactly("e3");
+    }
+
+    @Test
     void onlyFinalDeliveriesOlderThanSevenDaysGoWithTheirTargetRows() {
-        jdbc.execute("CREATE TABLE delivery_targets (delivery_key VARCHAR(200) NOT NULL, target_id VARCHAR(50) NOT NULL,"
-                + " PRIMARY KEY (delivery_key, target_id),"
-                + " FOREIGN KEY (delivery_key) REFERENCES delivery_state (key))");
         delivery("old-delivered", "delivered", ago(8 * DAY), null);
         delivery("old-failed", "failed", ago(8 * DAY), null);
         delivery("old-dead", "dead", ago(30 * DAY), null);
@@ -151,7 +154,11 @@ abstract class PruneContract {
         delivery("old-pending", "pending", ago(30 * DAY), null);
         delivery("old-retrying", "retrying", ago(30 * DAY), null);
         for (String key : List.of("old-delivered", "old-failed", "recent-delivered", "old-pending")) {
-            jdbc.update("INSERT INTO delivery_targets (delivery_key, target_id) VALUES (?, 't1'), (?, 't2')", key, key);
+            for (String target : List.of("t1", "t2")) {
+                jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, platform,"
+                        + " status, attempts, next_attempt_at, updated_at) VALUES (?, 'g', 'r', ?, 0, 'discord', 'delivered', 1, 0, 0)",
+                        key, target);
+            }
         }
 
         Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30).run();
