@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,8 +33,9 @@ import dev.webhooker.routing.WebhookEvent;
  * once and delete the parked payload.
  * <p>
  * Exactly once per target: a target is only tried while this worker holds the delivery's lease
- * (renewed before each target), its outcome is stored before the next one, and a final target is
- * never tried again.
+ * (renewed before each target), its outcome is committed (with its send_logs rows) before the next
+ * one is sent — the last one together with the delivery's release — and a final target is never
+ * tried again.
  */
 public class DeliveryProcessor {
 
@@ -106,6 +108,8 @@ public class DeliveryProcessor {
                     after.add(target);
                     continue;
                 }
+                // exactly once: the previous target's outcome is committed before the next send
+                attempt.saveOutcome(() -> null);
                 // The lease is checked and extended before the first send; later sends of the same run reuse
                 // it while at most a quarter of it has passed (it cannot have expired, so no other worker
                 // holds it). One statement and commit per target less (the benchmark's fan-out of 3).
@@ -117,11 +121,16 @@ public class DeliveryProcessor {
                 }
                 after.add(attempt.deliver(target));
             }
-        } finally {
+        } catch (RuntimeException e) {
             // the attempts made are facts even when the run stops half-way
-            sendLogs.append(attempt.logs);
+            try {
+                attempt.saveOutcome(() -> null);
+            } catch (RuntimeException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
         }
-        conclude(claim, event, after);
+        conclude(claim, event, after, attempt);
     }
 
     /** The (route x target) rows of a first attempt, in route then target order. */
@@ -143,17 +152,34 @@ public class DeliveryProcessor {
         return plan;
     }
 
-    private void conclude(ClaimedDelivery claim, WebhookEvent event, List<DeliveryTarget> after) {
+    /**
+     * Releases the delivery (final or rescheduled) in the same transaction as the last target's outcome and
+     * its send_logs rows: one commit. The release runs under a savepoint, so when it fails the outcome still
+     * commits and the failure is raised afterwards (retried as a whole, the target is not sent again).
+     */
+    private void conclude(ClaimedDelivery claim, WebhookEvent event, List<DeliveryTarget> after, Attempt attempt) {
         Instant now = clock.instant();
         DeliveryVerdict verdict = DeliveryVerdict.of(after.stream().map(DeliveryTarget::progress).toList(), now);
         String lastError = after.stream().filter(t -> t.lastError() != null)
                 .map(t -> (t.errorCode() == null ? "" : t.errorCode() + ": ") + t.lastError())
                 .reduce((a, b) -> b).orElse(null);
+        RuntimeException[] releaseFailure = new RuntimeException[1];
+        boolean released = attempt.saveOutcome(() -> {
+            try {
+                return verdict.isFinal() ? queue.finish(claim, verdict.status(), lastError)
+                        : queue.reschedule(claim, verdict.nextAttemptAt(), lastError);
+            } catch (RuntimeException e) {
+                releaseFailure[0] = e;
+                return false;
+            }
+        });
+        if (releaseFailure[0] != null) {
+            throw releaseFailure[0];
+        }
         if (!verdict.isFinal()) {
-            queue.reschedule(claim, verdict.nextAttemptAt(), lastError);
             return;
         }
-        if (!queue.finish(claim, verdict.status(), lastError)) {
+        if (!released) {
             LOG.warn("delivery {}: lease lost before it could be marked {}", claim.key(), verdict.status().wireName());
             return;
         }
@@ -249,11 +275,31 @@ public class DeliveryProcessor {
         private final ClaimedDelivery claim;
         private final WebhookEvent event;
         private final Map<String, MessageComposer.Composed> composedByRoute = new HashMap<>();
+        /** send_logs rows not written yet: those of {@link #unsaved}, written in its transaction. */
         private final List<SendLogEntry> logs = new ArrayList<>();
+        /** The outcome of the last target tried, not stored yet, and when it was reached. */
+        private DeliveryTarget unsaved;
+        private Instant unsavedAt;
 
         Attempt(ClaimedDelivery claim, WebhookEvent event) {
             this.claim = claim;
             this.event = event;
+        }
+
+        /**
+         * Commits the unsaved outcome with its send_logs rows (best effort, under a savepoint) and whatever
+         * {@code alsoInTheSameTransaction} writes, in one transaction.
+         */
+        boolean saveOutcome(Supplier<Boolean> alsoInTheSameTransaction) {
+            DeliveryTarget outcome = unsaved;
+            List<SendLogEntry> rows = List.copyOf(logs);
+            unsaved = null;
+            logs.clear();
+            Supplier<Boolean> work = () -> {
+                sendLogs.append(rows);
+                return alsoInTheSameTransaction.get();
+            };
+            return Boolean.TRUE.equals(outcome == null ? work.get() : targets.update(outcome, unsavedAt, work));
         }
 
         DeliveryTarget deliver(DeliveryTarget target) {
@@ -285,12 +331,14 @@ public class DeliveryProcessor {
                         target.position(), target.routeName(), target.target(),
                         rules.deferred(target.progress(), now, settings.lockRetryDelay()),
                         target.lastError(), target.errorCode(), target.httpStatus(), target.messageId());
-                targets.update(deferred, now);
+                unsaved = deferred;
+                unsavedAt = now;
                 return deferred;
             }
             SendOutcome outcome = result.outcome();
             DeliveryTarget next = target.after(rules.afterAttempt(target.progress(), outcome, now), outcome);
-            targets.update(next, now);
+            unsaved = next;
+            unsavedAt = now;
             logs.add(logEntry(claim, event, target.routeId(), target.targetId(), nullIfEmpty(target.groupId()), platform,
                     outcome, started, clock.millis() - started).withDetail(result.detail()));
             return next;

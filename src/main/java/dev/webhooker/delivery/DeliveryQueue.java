@@ -17,6 +17,9 @@ import javax.sql.DataSource;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The delivery table used as a queue (pipeline.md §4.4). A worker claims due rows with a lease:
@@ -39,6 +42,7 @@ public class DeliveryQueue {
     private final Clock clock;
     private final String instanceId;
     private final DataSource dataSource;
+    private final TransactionTemplate savepoint;
     private volatile Boolean postgres;
     /** lock token → the lease end this instance last wrote for it (claim or renewal); see {@link #renew}. */
     private final Map<String, Long> leaseEnds = new ConcurrentHashMap<>();
@@ -48,6 +52,8 @@ public class DeliveryQueue {
         this.clock = clock;
         this.instanceId = instanceId;
         this.dataSource = dataSource;
+        this.savepoint = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        this.savepoint.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
     }
 
     /** Claims up to {@code limit} due deliveries, oldest due first, leased until now + {@code lease}. */
@@ -156,10 +162,12 @@ public class DeliveryQueue {
 
     private boolean release(ClaimedDelivery delivery, DeliveryStatus status, Long nextAttemptAt, String lastError) {
         leaseEnds.remove(delivery.lockToken());
-        return jdbc.update("UPDATE delivery_state SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at),"
+        // under a savepoint: when it joins the transaction of the last target's outcome (DeliveryProcessor),
+        // a failing release must not take that outcome down with it
+        return Boolean.TRUE.equals(savepoint.execute(tx -> jdbc.update("UPDATE delivery_state SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at),"
                         + " locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?"
                         + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
-                status.wireName(), nextAttemptAt, lastError, clock.millis(), delivery.key(), delivery.lockToken()) == 1;
+                status.wireName(), nextAttemptAt, lastError, clock.millis(), delivery.key(), delivery.lockToken()) == 1));
     }
 
     /** The current status of a delivery, or null when there is no such row. */

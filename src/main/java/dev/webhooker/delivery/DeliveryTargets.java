@@ -2,6 +2,7 @@ package dev.webhooker.delivery;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
@@ -55,6 +56,18 @@ public class DeliveryTargets {
                 target.platform().wireName(), target.channelId(), target.threadId(), target.chatId(), target.topicId(),
                 t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
                 System.currentTimeMillis());
+    }
+
+    /**
+     * Stores a target's outcome and runs {@code alsoInTheSameTransaction} (its send_logs rows, the delivery's
+     * release) before the one commit: one commit per target instead of two or three (benchmark). What the
+     * supplier writes through the same DataSource joins the transaction.
+     */
+    public <T> T update(DeliveryTarget t, Instant now, Supplier<T> alsoInTheSameTransaction) {
+        return tx.execute(status -> {
+            update(t, now);
+            return alsoInTheSameTransaction.get();
+        });
     }
 
     public void update(DeliveryTarget t, Instant now) {

@@ -7,16 +7,27 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
 
-/** Appends {@code send_logs} rows. Best effort: a failed log write is logged and never fails a delivery. */
+/**
+ * Appends {@code send_logs} rows. Best effort: a failed log write is logged and never fails a delivery.
+ * Called inside the transaction that stores a target's outcome, the rows are written under a savepoint
+ * (nested transaction): a failing insert rolls back to it, and the outcome still commits (on PostgreSQL a
+ * failed statement would otherwise abort the whole transaction). Outside a transaction it is its own.
+ */
 public class SendLogs {
 
     private static final Logger LOG = LoggerFactory.getLogger(SendLogs.class);
 
     private final JdbcTemplate jdbc;
+    private final TransactionTemplate savepoint;
 
     public SendLogs(DataSource dataSource) {
         this.jdbc = new JdbcTemplate(dataSource);
+        this.savepoint = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        this.savepoint.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
     }
 
     public void append(List<SendLogEntry> entries) {
@@ -24,13 +35,13 @@ public class SendLogs {
             return;
         }
         try {
-            jdbc.batchUpdate("INSERT INTO send_logs (ts, route_id, event, repo, target, ok, error, status, message_id,"
+            savepoint.executeWithoutResult(status -> jdbc.batchUpdate("INSERT INTO send_logs (ts, route_id, event, repo, target, ok, error, status, message_id,"
                             + " delivery_id, platform, actor, action, duration_ms, error_code, attempts, detail, group_id)"
                             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     entries.stream().map(e -> new Object[] {
                             e.ts(), e.routeId(), e.event(), e.repo(), e.target(), e.ok() ? 1 : 0, e.error(), e.status(),
                             e.messageId(), e.deliveryId(), e.platform(), e.actor(), e.action(), e.durationMs(),
-                            e.errorCode(), e.attempts(), e.detail(), e.groupId()}).toList());
+                            e.errorCode(), e.attempts(), e.detail(), e.groupId()}).toList()));
         } catch (RuntimeException e) {
             LOG.warn("could not write {} send_logs row(s) of delivery {}: {}", entries.size(),
                     entries.get(0).deliveryId(), e.getMessage());

@@ -171,6 +171,27 @@ abstract class DeliveryEngineContract {
     }
 
     @Test
+    void aFailingSendLogInsertNeitherFailsNorRollsBackTheTargetOutcomes() {
+        // the log insert now shares each target's transaction (under a savepoint): break it on purpose
+        rows.jdbc().execute("ALTER TABLE send_logs RENAME TO send_logs_away");
+        String key = push("d-nolog");
+
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        assertThat(target(key, "111")).containsEntry("status", "delivered").containsEntry("message_id", "9001");
+        assertThat(target(key, "222")).containsEntry("status", "delivered");
+        assertThat(target(key, "-100/7")).containsEntry("status", "delivered");
+
+        clock.advance(Duration.ofHours(1));
+        engine("b").drain();
+        assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(discordPosts("222")).isEqualTo(1);
+        assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+        rows.jdbc().execute("ALTER TABLE send_logs_away RENAME TO send_logs");
+    }
+
+    @Test
     void aParkedPayloadIsReadAndDeletedOnceFinal() {
         String ref = PayloadKeys.newKey(clock.instant());
         payloads.put(ref, PUSH.formatted("acme/parked").getBytes(StandardCharsets.UTF_8));
