@@ -27,21 +27,18 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.SqlKvStore;
+import dev.webhooker.testsupport.DatabaseContract;
 import dev.webhooker.testsupport.TestClock;
+import dev.webhooker.testsupport.TestDatabases;
 
 /** The accepting transaction, run against the embedded H2 and against PostgreSQL. */
-abstract class DeliveryIntakeContract {
+abstract class DeliveryIntakeContract extends DatabaseContract {
 
     private static final Instant T0 = Instant.parse("2026-11-29T12:00:00Z");
     private static final Duration WINDOW = Duration.ofDays(7);
 
-    protected abstract DataSource dataSource();
-
-    protected abstract DatabaseUrl.Vendor vendor();
-
     protected abstract String unreachableJdbcUrl();
 
-    private JdbcTemplate jdbc;
     private TestClock clock;
     private SqlKvStore kv;
     private NonceLedger nonces;
@@ -50,15 +47,19 @@ abstract class DeliveryIntakeContract {
 
     @BeforeEach
     void setUp() {
-        jdbc = new JdbcTemplate(dataSource());
+        jdbc.update("DELETE FROM delivery_targets");
         jdbc.update("DELETE FROM dedup_keys");
         jdbc.update("DELETE FROM delivery_state");
         jdbc.update("DELETE FROM kv_entries");
         clock = new TestClock(T0);
-        kv = new SqlKvStore(dataSource(), vendor(), clock);
+        kv = new SqlKvStore(dataSource, vendor(), clock);
         nonces = new KvNonceLedger(kv);
         wakeUps = new AtomicInteger();
-        intake = intakeOn(dataSource());
+        intake = intakeOn(dataSource);
+    }
+
+    private DatabaseUrl.Vendor vendor() {
+        return kind() == TestDatabases.Kind.H2 ? DatabaseUrl.Vendor.H2 : DatabaseUrl.Vendor.POSTGRESQL;
     }
 
     private DeliveryIntake intakeOn(DataSource ds) {
@@ -215,7 +216,7 @@ abstract class DeliveryIntakeContract {
     @Test
     void aFailureAfterTheClaimRollsTheClaimBack() {
         // the real database and transaction; only the delivery insert is made to fail, after the claim ran
-        JdbcTemplate failingInsert = new JdbcTemplate(dataSource()) {
+        JdbcTemplate failingInsert = new JdbcTemplate(dataSource) {
             @Override
             public int update(String sql, Object... args) {
                 if (sql.contains("INSERT INTO delivery_state")) {
@@ -224,7 +225,7 @@ abstract class DeliveryIntakeContract {
                 return super.update(sql, args);
             }
         };
-        DeliveryIntake failing = new DeliveryIntake(failingInsert, new DataSourceTransactionManager(dataSource()), vendor(), nonces,
+        DeliveryIntake failing = new DeliveryIntake(failingInsert, new DataSourceTransactionManager(dataSource), vendor(), nonces,
                 WINDOW, clock, wakeUps::incrementAndGet);
         assertThatThrownBy(() -> failing.accept(pending("d-5", null, "n-5", T0))).isInstanceOf(StorageUnavailableException.class);
         assertThat(rows("dedup_keys")).isZero();
