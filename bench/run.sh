@@ -10,7 +10,7 @@
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
 # Settings (environment): BENCH_JVM_OPTS, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
-# BENCH_JFR=1 (JFR recording of the embedded ingest run into bench/target/),
+# BENCH_JFR=1 (JFR recordings of the two ingest points into their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
 # embedded production e2e-rate e2e-saturation bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
@@ -199,13 +199,14 @@ ingest_points() {
 log "machine: $(tr '\n' ' ' < "$WORK/machine.txt")"
 
 # --- 1+2. ceiling and ingest, embedded default ---------------------------------------------------
-JFR_OPTS=
-if [ "${BENCH_JFR:-0}" = 1 ]; then
-  JFR_OPTS="-XX:FlightRecorderOptions:stackdepth=256 -XX:StartFlightRecording=settings=profile,filename=$ROOT/$WORK/ingest-embedded.jfr"
-fi
+# jfr_opts NAME: the JFR options of an ingest point when BENCH_JFR=1 (recording into $WORK/ingest-NAME.jfr)
+jfr_opts() {
+  [ "${BENCH_JFR:-0}" = 1 ] || return 0
+  echo "-XX:FlightRecorderOptions:stackdepth=256 -XX:StartFlightRecording=settings=profile,filename=$ROOT/$WORK/ingest-$1.jfr"
+}
 if want embedded; then
 log "embedded: starting webhooker (H2 file, SQL KV, payload directory)"
-APP_EXTRA_OPTS=$JFR_OPTS start_app embedded WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml
+APP_EXTRA_OPTS=$(jfr_opts embedded) start_app embedded WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml
 ingest_points embedded "http://127.0.0.1:$APP_PORT"
 stop_pid "$APP_PID"
 fi
@@ -235,7 +236,7 @@ CONF
   fi
   psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS webhooker_bench' -c 'CREATE DATABASE webhooker_bench' >/dev/null
   log "production: starting webhooker (PostgreSQL + Redis + S3)"
-  start_app production WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml \
+  APP_EXTRA_OPTS=$(jfr_opts production) start_app production WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml \
     DATABASE_URL=jdbc:postgresql://127.0.0.1:5432/webhooker_bench DATABASE_USER=postgres \
     REDIS_URL=redis://127.0.0.1:6379/0 S3_BUCKET=webhooker-bench S3_ENDPOINT=http://127.0.0.1:$S3_PORT \
     S3_ACCESS_KEY=local-access S3_SECRET_KEY=local-secret

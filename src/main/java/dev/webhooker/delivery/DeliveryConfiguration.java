@@ -14,6 +14,7 @@ import dev.webhooker.format.GroupLogFormatter;
 import dev.webhooker.format.MessageFormatter;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.PayloadStore;
 
 /** The delivery engine's beans; {@code deliveryWakeUp} and {@code deliveryPoller} are called by routes/delivery.camel.yaml. */
@@ -31,13 +32,13 @@ public class DeliveryConfiguration {
     }
 
     @Bean
-    DeliveryQueue deliveryQueue(DataSource dataSource, ObjectProvider<Clock> clock) {
-        return new DeliveryQueue(dataSource, clock(clock), instanceId());
+    DeliveryQueue deliveryQueue(DataSource dataSource, GroupCommit groupCommit, ObjectProvider<Clock> clock) {
+        return new DeliveryQueue(dataSource, groupCommit, clock(clock), instanceId());
     }
 
     @Bean
-    DeliveryTargets deliveryTargets(DataSource dataSource) {
-        return new DeliveryTargets(dataSource);
+    DeliveryTargets deliveryTargets(DataSource dataSource, GroupCommit groupCommit) {
+        return new DeliveryTargets(dataSource, groupCommit);
     }
 
     @Bean
@@ -81,13 +82,20 @@ public class DeliveryConfiguration {
         return new DeliveryWakeUp(settings.pollInterval());
     }
 
+    /** At most one thread per worker: a fan-out of 3 keeps 2 of them busy only while both calls run. */
+    @Bean
+    TargetSendPool targetSendPool(DeliveryProperties settings) {
+        return new TargetSendPool(settings.workers());
+    }
+
     @Bean
     DeliveryProcessor deliveryProcessor(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs,
                                         MessageTracking tracking, MessageLocks locks, PayloadResolver payloads,
                                         RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer,
-                                        PlatformSender sender, DeliveryProperties settings, ObjectProvider<Clock> clock) {
+                                        PlatformSender sender, DeliveryProperties settings, ObjectProvider<Clock> clock,
+                                        TargetSendPool targetSendPool) {
         return new DeliveryProcessor(queue, targets, sendLogs, tracking, locks, payloads, catalog, composer, renderer,
-                sender, settings, clock(clock));
+                sender, settings, clock(clock), targetSendPool.executor());
     }
 
     @Bean

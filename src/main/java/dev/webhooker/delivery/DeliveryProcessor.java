@@ -13,7 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,15 +30,14 @@ import dev.webhooker.routing.WebhookEvent;
 
 /**
  * Runs one claimed delivery (pipeline.md §4.7, fixing P4, P5, P6, P15): resolve the payload, plan the
- * (route x target) rows on the first attempt, then for every target that is due format, render and
- * send or edit it, record the outcome and a send_logs row; finally either reschedule the delivery for
- * its earliest non-final target, or — when every target is final — mark it final, send the group log
- * once and delete the parked payload.
+ * (route x target) rows on the first attempt, then format each route once and send or edit every due
+ * target at the same time (on {@code targetSends}), each recording its outcome and send_logs rows;
+ * finally either reschedule the delivery for its earliest non-final target, or — when every target is
+ * final — mark it final, send the group log once and delete the parked payload.
  * <p>
  * Exactly once per target: a target is only tried while this worker holds the delivery's lease
- * (renewed before each target), its outcome is committed (with its send_logs rows) before the next
- * one is sent — the last one together with the delivery's release — and a final target is never
- * tried again.
+ * (renewed before the sends), its outcome is committed (with its send_logs rows) as soon as its call
+ * returns and before the delivery is released, and a final target is never tried again.
  */
 public class DeliveryProcessor {
 
@@ -56,10 +58,12 @@ public class DeliveryProcessor {
     private final DeliveryProperties settings;
     private final TargetRules rules;
     private final Clock clock;
+    private final Executor targetSends;
 
     public DeliveryProcessor(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs, MessageTracking tracking,
                              MessageLocks locks, PayloadResolver payloads, RouteCatalog catalog, MessageComposer composer,
-                             MessageRenderer renderer, PlatformSender sender, DeliveryProperties settings, Clock clock) {
+                             MessageRenderer renderer, PlatformSender sender, DeliveryProperties settings, Clock clock,
+                             Executor targetSends) {
         this.queue = queue;
         this.targets = targets;
         this.sendLogs = sendLogs;
@@ -73,6 +77,7 @@ public class DeliveryProcessor {
         this.settings = settings;
         this.rules = new TargetRules(settings.retryPolicy());
         this.clock = clock;
+        this.targetSends = targetSends;
     }
 
     public void process(ClaimedDelivery claim) {
@@ -99,38 +104,51 @@ public class DeliveryProcessor {
             plan = targets.savePlan(claim.key(), plan(claim, event));
         }
         Attempt attempt = new Attempt(claim, event);
-        List<DeliveryTarget> after = new ArrayList<>(plan.size());
-        Instant renewedAt = null;
-        try {
-            for (DeliveryTarget target : plan) {
-                Instant now = clock.instant();
-                if (!target.progress().dueAt(now)) {
-                    after.add(target);
-                    continue;
-                }
-                // exactly once: the previous target's outcome is committed before the next send
-                attempt.saveOutcome(() -> null);
-                // The lease is checked and extended before the first send; later sends of the same run reuse
-                // it while at most a quarter of it has passed (it cannot have expired, so no other worker
-                // holds it). One statement and commit per target less (the benchmark's fan-out of 3).
-                if (renewedAt == null || !now.isBefore(renewedAt.plus(settings.lease().dividedBy(4)))) {
-                    if (!queue.renew(claim, settings.lease())) {
-                        throw new LeaseLostException();
-                    }
-                    renewedAt = now;
-                }
-                after.add(attempt.deliver(target));
-            }
-        } catch (RuntimeException e) {
-            // the attempts made are facts even when the run stops half-way
-            try {
-                attempt.saveOutcome(() -> null);
-            } catch (RuntimeException again) {
-                e.addSuppressed(again);
-            }
-            throw e;
+        Instant now = clock.instant();
+        List<DeliveryTarget> due = plan.stream().filter(t -> t.progress().dueAt(now)).toList();
+        if (!due.isEmpty() && !queue.renew(claim, settings.lease())) {
+            throw new LeaseLostException();
         }
-        conclude(claim, event, after, attempt);
+        // Every due target is sent at once, each outcome committed as soon as its own send returns (exactly
+        // once: a target's outcome is stored before the delivery is released or tried again), so a slow
+        // target does not hold up the others and a fan-out takes the time of its slowest call, not the sum.
+        attempt.composeRoutesOf(due);
+        List<CompletableFuture<DeliveryTarget>> sends = new ArrayList<>(due.size());
+        for (int i = 0; i < due.size(); i++) {
+            DeliveryTarget target = due.get(i);
+            sends.add(i == 0 ? new CompletableFuture<>() // the first one is sent by this thread, below
+                    : CompletableFuture.supplyAsync(() -> attempt.deliverAndSave(target), targetSends));
+        }
+        if (!due.isEmpty()) {
+            try {
+                sends.get(0).complete(attempt.deliverAndSave(due.get(0)));
+            } catch (RuntimeException | Error e) {
+                sends.get(0).completeExceptionally(e);
+            }
+        }
+        Map<Integer, DeliveryTarget> outcomes = new HashMap<>();
+        Throwable failure = null;
+        for (int i = 0; i < due.size(); i++) {
+            try {
+                outcomes.put(due.get(i).position(), sends.get(i).join());
+            } catch (CompletionException e) {
+                Throwable cause = e.getCause() == null ? e : e.getCause();
+                if (failure == null) {
+                    failure = cause;
+                } else {
+                    failure.addSuppressed(cause);
+                }
+            }
+        }
+        // waited for every send first: the outcomes that were stored stand, the rest is retried as a whole
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        if (failure != null) {
+            throw failure instanceof RuntimeException r ? r : new IllegalStateException(failure);
+        }
+        List<DeliveryTarget> after = plan.stream().map(t -> outcomes.getOrDefault(t.position(), t)).toList();
+        conclude(claim, event, after);
     }
 
     /** The (route x target) rows of a first attempt, in route then target order. */
@@ -152,30 +170,15 @@ public class DeliveryProcessor {
         return plan;
     }
 
-    /**
-     * Releases the delivery (final or rescheduled) in the same transaction as the last target's outcome and
-     * its send_logs rows: one commit. The release runs under a savepoint, so when it fails the outcome still
-     * commits and the failure is raised afterwards (retried as a whole, the target is not sent again).
-     */
-    private void conclude(ClaimedDelivery claim, WebhookEvent event, List<DeliveryTarget> after, Attempt attempt) {
+    /** Releases the delivery: final (then the group log and the parked payload), or rescheduled for its next due target. */
+    private void conclude(ClaimedDelivery claim, WebhookEvent event, List<DeliveryTarget> after) {
         Instant now = clock.instant();
         DeliveryVerdict verdict = DeliveryVerdict.of(after.stream().map(DeliveryTarget::progress).toList(), now);
         String lastError = after.stream().filter(t -> t.lastError() != null)
                 .map(t -> (t.errorCode() == null ? "" : t.errorCode() + ": ") + t.lastError())
                 .reduce((a, b) -> b).orElse(null);
-        RuntimeException[] releaseFailure = new RuntimeException[1];
-        boolean released = attempt.saveOutcome(() -> {
-            try {
-                return verdict.isFinal() ? queue.finish(claim, verdict.status(), lastError)
-                        : queue.reschedule(claim, verdict.nextAttemptAt(), lastError);
-            } catch (RuntimeException e) {
-                releaseFailure[0] = e;
-                return false;
-            }
-        });
-        if (releaseFailure[0] != null) {
-            throw releaseFailure[0];
-        }
+        boolean released = verdict.isFinal() ? queue.finish(claim, verdict.status(), lastError)
+                : queue.reschedule(claim, verdict.nextAttemptAt(), lastError);
         if (!verdict.isFinal()) {
             return;
         }
@@ -269,48 +272,62 @@ public class DeliveryProcessor {
         }
     }
 
-    /** One run over the due targets of a delivery: formats each route once, collects send_logs rows. */
+    /**
+     * One run over the due targets of a delivery: formats each route once (before the sends), then sends each
+     * target and stores its outcome with its send_logs rows; {@link #deliverAndSave} runs on several threads.
+     */
     private final class Attempt {
 
         private final ClaimedDelivery claim;
         private final WebhookEvent event;
-        private final Map<String, MessageComposer.Composed> composedByRoute = new HashMap<>();
-        /** send_logs rows not written yet: those of {@link #unsaved}, written in its transaction. */
-        private final List<SendLogEntry> logs = new ArrayList<>();
-        /** The outcome of the last target tried, not stored yet, and when it was reached. */
-        private DeliveryTarget unsaved;
-        private Instant unsavedAt;
+        private final Map<String, MessageComposer.Composed> composedByRoute = new ConcurrentHashMap<>();
 
         Attempt(ClaimedDelivery claim, WebhookEvent event) {
             this.claim = claim;
             this.event = event;
         }
 
-        /**
-         * Commits the unsaved outcome with its send_logs rows (best effort, under a savepoint) and whatever
-         * {@code alsoInTheSameTransaction} writes, in one transaction.
-         */
-        boolean saveOutcome(Supplier<Boolean> alsoInTheSameTransaction) {
-            DeliveryTarget outcome = unsaved;
-            List<SendLogEntry> rows = List.copyOf(logs);
-            unsaved = null;
-            logs.clear();
-            Supplier<Boolean> work = () -> {
-                sendLogs.append(rows);
-                return alsoInTheSameTransaction.get();
-            };
-            return Boolean.TRUE.equals(outcome == null ? work.get() : targets.update(outcome, unsavedAt, work));
+        /** Formats the message of every route of {@code due} once; a failure is left to that target's send. */
+        void composeRoutesOf(List<DeliveryTarget> due) {
+            for (DeliveryTarget target : due) {
+                try {
+                    composed(target, group(target), route(target));
+                } catch (RuntimeException e) {
+                    // deliver() meets it again and records it as that target's INTERNAL failure
+                }
+            }
         }
 
-        DeliveryTarget deliver(DeliveryTarget target) {
+        /** Sends (or edits) one target and commits its outcome with its send_logs rows; returns the stored target. */
+        DeliveryTarget deliverAndSave(DeliveryTarget target) {
+            List<SendLogEntry> logs = new ArrayList<>(2);
+            DeliveryTarget next = deliver(target, logs);
+            targets.update(next, clock.instant(), () -> {
+                sendLogs.append(logs);
+                return null;
+            });
+            return next;
+        }
+
+        private Group group(DeliveryTarget target) {
+            return target.groupId().isEmpty() ? null : catalog.group(target.groupId()).orElse(null);
+        }
+
+        private Route route(DeliveryTarget target) {
+            return catalog.route(target.groupId(), target.routeId()).orElseGet(() -> plannedRoute(target));
+        }
+
+        private MessageComposer.Composed composed(DeliveryTarget target, Group group, Route route) {
+            return composedByRoute.computeIfAbsent(target.groupId() + "\n" + target.routeId(),
+                    k -> composer.compose(event, group, route, occurredAt(claim)));
+        }
+
+        private DeliveryTarget deliver(DeliveryTarget target, List<SendLogEntry> logs) {
             long started = clock.millis();
-            Group group = target.groupId().isEmpty() ? null : catalog.group(target.groupId()).orElse(null);
-            Route route = catalog.route(target.groupId(), target.routeId()).orElseGet(() -> plannedRoute(target));
             String platform = target.target().platform().wireName();
             TargetResult result;
             try {
-                MessageComposer.Composed composed = composedByRoute.computeIfAbsent(target.groupId() + "\n" + target.routeId(),
-                        k -> composer.compose(event, group, route, occurredAt(claim)));
+                MessageComposer.Composed composed = composed(target, group(target), route(target));
                 if (composed.formatError() != null && target.progress().status() == TargetStatus.PENDING
                         && target.progress().attempts() == 0) {
                     logs.add(logEntry(claim, event, target.routeId(), target.targetId(), nullIfEmpty(target.groupId()), platform,
@@ -327,18 +344,13 @@ public class DeliveryProcessor {
             }
             Instant now = clock.instant();
             if (result.deferred()) {
-                DeliveryTarget deferred = new DeliveryTarget(target.deliveryKey(), target.groupId(), target.routeId(),
+                return new DeliveryTarget(target.deliveryKey(), target.groupId(), target.routeId(),
                         target.position(), target.routeName(), target.target(),
                         rules.deferred(target.progress(), now, settings.lockRetryDelay()),
                         target.lastError(), target.errorCode(), target.httpStatus(), target.messageId());
-                unsaved = deferred;
-                unsavedAt = now;
-                return deferred;
             }
             SendOutcome outcome = result.outcome();
             DeliveryTarget next = target.after(rules.afterAttempt(target.progress(), outcome, now), outcome);
-            unsaved = next;
-            unsavedAt = now;
             logs.add(logEntry(claim, event, target.routeId(), target.targetId(), nullIfEmpty(target.groupId()), platform,
                     outcome, started, clock.millis() - started).withDetail(result.detail()));
             return next;

@@ -17,9 +17,8 @@ import javax.sql.DataSource;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.webhooker.store.GroupCommit;
 
 /**
  * The delivery table used as a queue (pipeline.md §4.4). A worker claims due rows with a lease:
@@ -42,18 +41,19 @@ public class DeliveryQueue {
     private final Clock clock;
     private final String instanceId;
     private final DataSource dataSource;
-    private final TransactionTemplate savepoint;
     private volatile Boolean postgres;
     /** lock token → the lease end this instance last wrote for it (claim or renewal); see {@link #renew}. */
     private final Map<String, Long> leaseEnds = new ConcurrentHashMap<>();
 
-    public DeliveryQueue(DataSource dataSource, Clock clock, String instanceId) {
+    private final GroupCommit commits;
+
+    /** {@code commits} must run on {@code dataSource}. */
+    public DeliveryQueue(DataSource dataSource, GroupCommit commits, Clock clock, String instanceId) {
         this.jdbc = new JdbcTemplate(dataSource);
+        this.commits = commits;
         this.clock = clock;
         this.instanceId = instanceId;
         this.dataSource = dataSource;
-        this.savepoint = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-        this.savepoint.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
     }
 
     /** Claims up to {@code limit} due deliveries, oldest due first, leased until now + {@code lease}. */
@@ -84,14 +84,16 @@ public class DeliveryQueue {
     private List<ClaimedDelivery> claimWithCompareAndSet(int limit, long now, long until) {
         List<String> candidates = candidates(limit * 2, now);
         String tokenPrefix = newTokenPrefix();
+        // one transaction for the rows, and its commit shared with the webhooks and outcomes committing now
+        return commits.execute(() -> claimEach(candidates, limit, tokenPrefix, now, until));
+    }
+
+    private List<ClaimedDelivery> claimEach(List<String> candidates, int limit, String tokenPrefix, long now, long until) {
         List<ClaimedDelivery> claimed = new ArrayList<>();
         for (String key : candidates) {
             if (claimed.size() == limit) {
                 break;
             }
-            // one commit per row on purpose: claiming the batch in one transaction was tried and measured
-            // worse for embedded ingest (c64 1,513 → 1,006 webhooks/s), probably as its one large chunk
-            // write holds the H2 store lock that the request threads' commits wait for
             int won = jdbc.update("UPDATE delivery_state SET status = 'processing', attempts = attempts + 1,"
                     + " locked_by = ?, locked_until = ?, updated_at = ? WHERE key = ? AND " + DUE,
                     tokenPrefix + key, until, now, key, now, now);
@@ -162,12 +164,11 @@ public class DeliveryQueue {
 
     private boolean release(ClaimedDelivery delivery, DeliveryStatus status, Long nextAttemptAt, String lastError) {
         leaseEnds.remove(delivery.lockToken());
-        // under a savepoint: when it joins the transaction of the last target's outcome (DeliveryProcessor),
-        // a failing release must not take that outcome down with it
-        return Boolean.TRUE.equals(savepoint.execute(tx -> jdbc.update("UPDATE delivery_state SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at),"
+        // its commit is shared with the other workers' (group commit)
+        return commits.execute(() -> jdbc.update("UPDATE delivery_state SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at),"
                         + " locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?"
                         + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
-                status.wireName(), nextAttemptAt, lastError, clock.millis(), delivery.key(), delivery.lockToken()) == 1));
+                status.wireName(), nextAttemptAt, lastError, clock.millis(), delivery.key(), delivery.lockToken()) == 1);
     }
 
     /** The current status of a delivery, or null when there is no such row. */

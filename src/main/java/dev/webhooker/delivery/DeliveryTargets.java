@@ -9,20 +9,20 @@ import javax.sql.DataSource;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.webhooker.routing.Target;
+import dev.webhooker.store.GroupCommit;
 
 /** The {@code delivery_targets} table: the plan of a delivery and each target's outcome. */
 public class DeliveryTargets {
 
     private final JdbcTemplate jdbc;
-    private final TransactionTemplate tx;
+    private final GroupCommit commits;
 
-    public DeliveryTargets(DataSource dataSource) {
+    /** {@code commits} must run on {@code dataSource}: its units write through this class's JdbcTemplate. */
+    public DeliveryTargets(DataSource dataSource, GroupCommit commits) {
         this.jdbc = new JdbcTemplate(dataSource);
-        this.tx = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        this.commits = commits;
     }
 
     /** The delivery's targets in plan order (route, then target). */
@@ -40,7 +40,10 @@ public class DeliveryTargets {
             return list(deliveryKey);
         }
         try {
-            tx.executeWithoutResult(status -> plan.forEach(this::insert));
+            commits.execute(() -> {
+                plan.forEach(this::insert);
+                return null;
+            });
         } catch (DuplicateKeyException e) {
             // the other writer's plan is complete (it was one transaction too)
         }
@@ -60,11 +63,12 @@ public class DeliveryTargets {
 
     /**
      * Stores a target's outcome and runs {@code alsoInTheSameTransaction} (its send_logs rows, the delivery's
-     * release) before the one commit: one commit per target instead of two or three (benchmark). What the
-     * supplier writes through the same DataSource joins the transaction.
+     * release) before the one commit: one commit per target instead of two or three (benchmark), and that
+     * commit is shared with other workers' (group commit). What the supplier writes through the same
+     * DataSource joins the transaction; it may run twice (see {@link GroupCommit}).
      */
     public <T> T update(DeliveryTarget t, Instant now, Supplier<T> alsoInTheSameTransaction) {
-        return tx.execute(status -> {
+        return commits.execute(() -> {
             update(t, now);
             return alsoInTheSameTransaction.get();
         });

@@ -7,11 +7,10 @@ import java.time.Instant;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionException;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.GroupCommit;
 
 /**
  * Accepts a delivery durably: in ONE transaction it claims the dedup key and writes the
@@ -48,20 +47,20 @@ public final class DeliveryIntake {
     private static final String IS_CLAIMED = "SELECT COUNT(*) FROM dedup_keys WHERE key = ? AND expires_at > ?";
 
     private final JdbcTemplate jdbc;
-    private final TransactionTemplate transactions;
+    private final GroupCommit commits;
     private final DatabaseUrl.Vendor vendor;
     private final NonceLedger nonces;
     private final Duration dedupWindow;
     private final Clock clock;
     private final Runnable onAccepted;
 
-    public DeliveryIntake(JdbcTemplate jdbc, PlatformTransactionManager transactionManager, DatabaseUrl.Vendor vendor,
+    public DeliveryIntake(JdbcTemplate jdbc, GroupCommit commits, DatabaseUrl.Vendor vendor,
             NonceLedger nonces, Duration dedupWindow, Clock clock, Runnable onAccepted) {
         if (dedupWindow.isNegative() || dedupWindow.isZero()) {
             throw new IllegalArgumentException("the dedup window must be positive, got " + dedupWindow);
         }
         this.jdbc = jdbc;
-        this.transactions = new TransactionTemplate(transactionManager);
+        this.commits = commits;
         this.vendor = vendor;
         this.nonces = nonces;
         this.dedupWindow = dedupWindow;
@@ -78,13 +77,9 @@ public final class DeliveryIntake {
         }
         Outcome outcome;
         try {
-            outcome = transactions.execute(status -> {
-                Outcome result = claimAndInsert(pending);
-                if (result == Outcome.DUPLICATE) {
-                    status.setRollbackOnly();
-                }
-                return result;
-            });
+            outcome = commits.execute(() -> claimAndInsert(pending));
+        } catch (StillInFlight rolledBack) {
+            outcome = Outcome.DUPLICATE;
         } catch (DataAccessException | TransactionException e) {
             if (nonce != null) {
                 releaseNonce(scope, nonce);
@@ -119,12 +114,11 @@ public final class DeliveryIntake {
         }
         jdbc.update(DROP_EARLIER_TARGETS, key, key);
         jdbc.update(DROP_EARLIER_ROW, key);
-        try {
-            jdbc.update(INSERT_DELIVERY, row);
-        } catch (DuplicateKeyException stillInFlight) {
-            return Outcome.DUPLICATE;
+        if (jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1) {
+            return Outcome.ACCEPTED;
         }
-        return Outcome.ACCEPTED;
+        // the earlier delivery is still in flight: a duplicate, and the claim taken over above must not stay
+        throw new StillInFlight();
     }
 
     /** One atomic statement on PostgreSQL; on H2 an insert, then a take-over of an expired row. */
@@ -153,6 +147,13 @@ public final class DeliveryIntake {
             nonces.release(scope, nonce);
         } catch (RuntimeException e) {
             // the nonce then stays used for its 600 s lifetime; the sender's retry needs a fresh one
+        }
+    }
+
+    /** Rolls back a claim taken over for a key whose earlier delivery is still in flight. */
+    private static final class StillInFlight extends RuntimeException {
+        StillInFlight() {
+            super("the earlier delivery with this key is still in flight", null, false, false);
         }
     }
 }

@@ -8,7 +8,6 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.transaction.PlatformTransactionManager;
 
 import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.configfile.ConfigFileSync;
@@ -17,6 +16,7 @@ import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.KvStore;
 import dev.webhooker.store.PayloadStore;
 
@@ -79,12 +79,12 @@ public class IngressConfiguration {
     }
 
     @Bean
-    DeliveryIntake deliveryIntake(JdbcTemplate jdbc, PlatformTransactionManager transactions, DatabaseUrl databaseUrl,
+    DeliveryIntake deliveryIntake(JdbcTemplate jdbc, GroupCommit groupCommit, DatabaseUrl databaseUrl,
             NonceLedger nonces, WebhookerProperties properties) {
         if (properties.ingress().dedupWindow().isNegative() || properties.ingress().dedupWindow().isZero()) {
             throw new InvalidSettingException("DEDUP_WINDOW", "must be positive, got " + properties.ingress().dedupWindow());
         }
-        return new DeliveryIntake(jdbc, transactions, databaseUrl.vendor(), nonces, properties.ingress().dedupWindow(),
+        return new DeliveryIntake(jdbc, groupCommit, databaseUrl.vendor(), nonces, properties.ingress().dedupWindow(),
                 Clock.systemUTC(), () -> {
                 });
     }

@@ -18,7 +18,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
 
@@ -127,6 +132,12 @@ abstract class DeliveryEngineContract {
         return rows.jdbc().queryForList("SELECT * FROM send_logs WHERE delivery_id = ? ORDER BY id", deliveryId);
     }
 
+    /** Each target's send_logs rows in the order written, described by {@code describe}. */
+    Map<String, List<String>> attemptsByTarget(String deliveryId, Function<Map<String, Object>, String> describe) {
+        return sendLogs(deliveryId).stream().collect(Collectors.groupingBy(r -> (String) r.get("target"), LinkedHashMap::new,
+                Collectors.mapping(describe, Collectors.toList())));
+    }
+
     @Test
     void deliversTheRenderedMessageToEveryTargetAndLogsEveryField() {
         String key = push("d1");
@@ -145,8 +156,9 @@ abstract class DeliveryEngineContract {
         assertThat(rows.status(key)).isEqualTo("delivered");
 
         List<Map<String, Object>> logs = sendLogs("d1");
-        assertThat(logs).extracting(r -> r.get("target")).containsExactly("111", "-100/7", "222");
-        Map<String, Object> first = logs.get(0);
+        // the targets are sent in parallel: their rows are in commit order
+        assertThat(logs).extracting(r -> r.get("target")).containsExactlyInAnyOrder("111", "-100/7", "222");
+        Map<String, Object> first = logs.stream().filter(r -> "111".equals(r.get("target"))).findFirst().orElseThrow();
         assertThat(first).containsEntry("route_id", "r1").containsEntry("event", "push").containsEntry("repo", "acme/widget")
                 .containsEntry("platform", "discord").containsEntry("actor", "octocat").containsEntry("group_id", "g1")
                 .containsEntry("message_id", "9001");
@@ -279,8 +291,8 @@ abstract class DeliveryEngineContract {
         assertThat(discordPosts("111")).isEqualTo(2);
         assertThat(discordPosts("222")).isEqualTo(1);
         assertThat(telegramCalls("sendMessage")).isEqualTo(1);
-        assertThat(sendLogs("d5xx")).extracting(r -> r.get("target") + ":" + ((Number) r.get("ok")).intValue())
-                .containsExactly("111:0", "-100/7:1", "222:1", "111:1");
+        assertThat(attemptsByTarget("d5xx", r -> String.valueOf(((Number) r.get("ok")).intValue())))
+                .containsOnly(Map.entry("111", List.of("0", "1")), Map.entry("-100/7", List.of("1")), Map.entry("222", List.of("1")));
     }
 
     @Test
@@ -388,14 +400,14 @@ abstract class DeliveryEngineContract {
     void aWorkerKilledMidDeliveryLosesNothingAndDuplicatesNothing() {
         String key = push("crash");
         PlatformSender real = EngineHarness.senderFor(clock, discord.baseUrl(), telegram.baseUrl(), EngineHarness.settings(LEASE));
-        int[] calls = {0};
-        PlatformSender dyingAfterOne = (target, message, edit, idem) -> {
-            if (++calls[0] == 2) {
+        // the targets are sent in parallel: the worker dies in the middle of the call to channel 222
+        PlatformSender dyingOn222 = (target, message, edit, idem) -> {
+            if ("222".equals(target.id())) {
                 throw new WorkerKilled();
             }
             return real.send(target, message, edit, idem);
         };
-        EngineHarness doomed = new EngineHarness(ds, clock, "doomed", catalog, payloads, EngineHarness.settings(LEASE), dyingAfterOne);
+        EngineHarness doomed = new EngineHarness(ds, clock, "doomed", catalog, payloads, EngineHarness.settings(LEASE), dyingOn222);
 
         try {
             doomed.drain();
@@ -404,6 +416,7 @@ abstract class DeliveryEngineContract {
         }
         assertThat(rows.status(key)).isEqualTo("processing");
         assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(discordPosts("222")).isZero();
 
         EngineHarness survivor = engine("survivor");
         survivor.drain();
@@ -413,10 +426,38 @@ abstract class DeliveryEngineContract {
         survivor.drain();
 
         assertThat(rows.status(key)).isEqualTo("delivered");
-        assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(discordPosts("111")).as("sent and stored before the crash: not sent again").isEqualTo(1);
         assertThat(telegramCalls("sendMessage")).isEqualTo(1);
         assertThat(discordPosts("222")).isEqualTo(1);
         assertThat(discordPosts("999")).isEqualTo(1);
+    }
+
+    @Test
+    void theTargetsOfOneDeliveryAreSentAtTheSameTime() {
+        String key = push("parallel");
+        PlatformSender real = EngineHarness.senderFor(clock, discord.baseUrl(), telegram.baseUrl(), EngineHarness.settings(LEASE));
+        // the call to 111 only answers once the call to 222 has started: sent one after the other, it would fail
+        CountDownLatch secondStarted = new CountDownLatch(1);
+        PlatformSender waitingForTheOther = (target, message, edit, idem) -> {
+            if ("222".equals(target.id())) {
+                secondStarted.countDown();
+            }
+            if ("111".equals(target.id())) {
+                try {
+                    if (!secondStarted.await(10, TimeUnit.SECONDS)) {
+                        return SendOutcome.failure(ErrorCode.INTERNAL, null, "222 was not sent while 111 was in flight", 1);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return real.send(target, message, edit, idem);
+        };
+        new EngineHarness(ds, clock, "a", catalog, payloads, EngineHarness.settings(LEASE), waitingForTheOther).drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(discordPosts("222")).isEqualTo(1);
     }
 
     @Test
@@ -432,8 +473,8 @@ abstract class DeliveryEngineContract {
                 .withRequestBody(matchingJsonPath("$.embeds[0].title", containing("acme/widget"))));
         assertThat(telegramCalls("sendMessage")).isEqualTo(1);
         // per target: the formatter failure, then the successful send of the generic message
-        assertThat(sendLogs("d-fmt")).extracting(r -> r.get("target") + ":" + r.get("error_code") + ":" + ((Number) r.get("ok")).intValue())
-                .containsExactly("111:FORMAT_ERROR:0", "111:null:1", "-100/7:FORMAT_ERROR:0", "-100/7:null:1");
+        assertThat(attemptsByTarget("d-fmt", r -> r.get("error_code") + ":" + ((Number) r.get("ok")).intValue()))
+                .containsOnly(Map.entry("111", List.of("FORMAT_ERROR:0", "null:1")), Map.entry("-100/7", List.of("FORMAT_ERROR:0", "null:1")));
     }
 
     @Test

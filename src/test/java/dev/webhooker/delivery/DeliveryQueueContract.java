@@ -19,7 +19,9 @@ import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
+import dev.webhooker.store.GroupCommit;
 import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
 
@@ -39,13 +41,17 @@ abstract class DeliveryQueueContract {
     void setUp() {
         dataSource = TestDatabases.create(kind());
         clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
-        queue = new DeliveryQueue(dataSource, clock, "node-a");
+        queue = queueOf("node-a");
         rows = new DeliveryRows(dataSource);
     }
 
     @org.junit.jupiter.api.AfterEach
     void tearDown() throws Exception {
         DeliveryEngineContract.close(dataSource);
+    }
+
+    private DeliveryQueue queueOf(String node) {
+        return new DeliveryQueue(dataSource, new GroupCommit(new DataSourceTransactionManager(dataSource), 2, 64), clock, node);
     }
 
     @Test
@@ -82,7 +88,7 @@ abstract class DeliveryQueueContract {
         ClaimedDelivery crashed = queue.claimDue(1, LEASE).get(0);
 
         clock.advance(LEASE.plusMillis(1));
-        DeliveryQueue other = new DeliveryQueue(dataSource, clock, "node-b");
+        DeliveryQueue other = queueOf("node-b");
         List<ClaimedDelivery> taken = other.claimDue(1, LEASE);
 
         assertThat(taken).singleElement().satisfies(d -> {
@@ -105,7 +111,7 @@ abstract class DeliveryQueueContract {
         assertThat(queue.renew(mine, LEASE)).isTrue();
         clock.advance(Duration.ofSeconds(2));
 
-        assertThat(new DeliveryQueue(dataSource, clock, "node-b").claimDue(1, LEASE)).isEmpty();
+        assertThat(queueOf("node-b").claimDue(1, LEASE)).isEmpty();
     }
 
     @Test
@@ -144,7 +150,7 @@ abstract class DeliveryQueueContract {
         List<String> seen = Collections.synchronizedList(new ArrayList<>());
         List<Callable<Void>> tasks = new ArrayList<>();
         for (int c = 0; c < claimers; c++) {
-            DeliveryQueue q = new DeliveryQueue(dataSource, clock, "node-" + c);
+            DeliveryQueue q = queueOf("node-" + c);
             tasks.add(() -> {
                 start.await();
                 List<ClaimedDelivery> batch;

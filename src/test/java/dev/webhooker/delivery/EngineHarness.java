@@ -4,10 +4,14 @@ import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 import dev.webhooker.format.EventFormatters;
 import dev.webhooker.format.GroupLogFormatter;
@@ -27,6 +31,7 @@ import dev.webhooker.routing.ConfigSource;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.PayloadStore;
 
 /**
@@ -36,6 +41,12 @@ import dev.webhooker.store.PayloadStore;
 final class EngineHarness {
 
     static final ObjectMapper JSON = new ObjectMapper();
+    /** Sends the later targets of a delivery in parallel, as the application's deliveryTargetSends does. */
+    static final ExecutorService TARGET_SENDS = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "test-delivery-send");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     final DeliveryQueue queue;
     final DeliveryProcessor processor;
@@ -50,10 +61,12 @@ final class EngineHarness {
     EngineHarness(DataSource ds, Clock clock, String instance, RouteCatalog catalog, PayloadStore payloads,
                   DeliveryProperties settings, PlatformSender sender) {
         this.settings = settings;
-        this.queue = new DeliveryQueue(ds, clock, instance);
-        this.processor = new DeliveryProcessor(queue, new DeliveryTargets(ds), new SendLogs(ds), new MessageTracking(ds, clock),
+        // like one JVM: one group commit for the queue and the outcomes
+        GroupCommit commits = new GroupCommit(new DataSourceTransactionManager(ds), 2, 64);
+        this.queue = new DeliveryQueue(ds, commits, clock, instance);
+        this.processor = new DeliveryProcessor(queue, new DeliveryTargets(ds, commits), new SendLogs(ds), new MessageTracking(ds, clock),
                 new MessageLocks(ds, clock), new PayloadResolver(JSON, payloads), catalog, composer(clock),
-                renderers(), sender, settings, clock);
+                renderers(), sender, settings, clock, TARGET_SENDS);
         this.poller = new DeliveryPoller(queue, processor, new DeliveryWakeUp(settings.pollInterval()), settings);
     }
 

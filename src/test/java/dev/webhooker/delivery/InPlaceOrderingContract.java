@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+
 import dev.webhooker.format.EventFormatters;
 import dev.webhooker.format.GroupLogFormatter;
 import dev.webhooker.format.I18n;
@@ -49,6 +51,7 @@ import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 import dev.webhooker.store.DirectoryPayloadStore;
+import dev.webhooker.store.GroupCommit;
 import dev.webhooker.testsupport.TestDatabases;
 
 /**
@@ -95,12 +98,14 @@ abstract class InPlaceOrderingContract {
                 new DiscordClient(http, JSON, discord.baseUrl(), "bot-token", call, limits),
                 new TelegramClient(http, JSON, discord.baseUrl(), "123:TEST", call, limits), JSON);
         I18n i18n = I18n.builtInOnly();
-        queue = new DeliveryQueue(ds, clock, "a");
-        processor = new DeliveryProcessor(queue, new DeliveryTargets(ds), new SendLogs(ds), new MessageTracking(ds, clock),
+        GroupCommit commits = new GroupCommit(new DataSourceTransactionManager(ds), 2, 64);
+        queue = new DeliveryQueue(ds, commits, clock, "a");
+        processor = new DeliveryProcessor(queue, new DeliveryTargets(ds, commits), new SendLogs(ds), new MessageTracking(ds, clock),
                 new MessageLocks(ds, clock), new PayloadResolver(JSON, new DirectoryPayloadStore(payloadDir)),
                 new OneRoute(group, route),
                 new FormatterComposer(new MessageFormatter(i18n, new EventFormatters(), clock), new GroupLogFormatter(i18n, clock)),
-                new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(), null, null), sender, settings, clock);
+                new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(), null, null), sender, settings, clock,
+                EngineHarness.TARGET_SENDS);
     }
 
     @AfterEach

@@ -26,6 +26,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.DatabaseContract;
 import dev.webhooker.testsupport.TestClock;
@@ -63,8 +64,12 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
     }
 
     private DeliveryIntake intakeOn(DataSource ds) {
-        return new DeliveryIntake(new JdbcTemplate(ds), new DataSourceTransactionManager(ds), vendor(), nonces, WINDOW, clock,
+        return new DeliveryIntake(new JdbcTemplate(ds), groupCommitOn(ds), vendor(), nonces, WINDOW, clock,
                 wakeUps::incrementAndGet);
+    }
+
+    private static GroupCommit groupCommitOn(DataSource ds) {
+        return new GroupCommit(new DataSourceTransactionManager(ds), 2, 64);
     }
 
     private static PendingDelivery pending(String deliveryId, String groupId, String nonce, Instant at) {
@@ -150,6 +155,8 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
         assertThat(rows("delivery_state")).isEqualTo(1);
         assertThat(jdbc.queryForObject("SELECT status FROM delivery_state", String.class)).isEqualTo("retrying");
         assertThat(jdbc.queryForObject("SELECT received_at FROM delivery_state", Long.class)).isEqualTo(T0.toEpochMilli());
+        assertThat(jdbc.queryForObject("SELECT expires_at FROM dedup_keys", Long.class))
+                .as("the claim taken over for the duplicate is rolled back").isEqualTo(T0.plus(WINDOW).toEpochMilli());
     }
 
     @Test
@@ -225,7 +232,7 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
                 return super.update(sql, args);
             }
         };
-        DeliveryIntake failing = new DeliveryIntake(failingInsert, new DataSourceTransactionManager(dataSource), vendor(), nonces,
+        DeliveryIntake failing = new DeliveryIntake(failingInsert, groupCommitOn(dataSource), vendor(), nonces,
                 WINDOW, clock, wakeUps::incrementAndGet);
         assertThatThrownBy(() -> failing.accept(pending("d-5", null, "n-5", T0))).isInstanceOf(StorageUnavailableException.class);
         assertThat(rows("dedup_keys")).isZero();

@@ -1,0 +1,37 @@
+package dev.webhooker.delivery;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The threads that send the second and later targets of a delivery while its worker sends the first:
+ * at most {@code maxThreads}; when all are busy the worker sends the target itself, one after the other.
+ * Idle threads end after a minute. Deliberately not an {@link Executor} bean: Spring Boot would then not
+ * create its task executor, which platform-http runs the requests on.
+ */
+public final class TargetSendPool implements AutoCloseable {
+
+    private final ExecutorService pool;
+
+    public TargetSendPool(int maxThreads) {
+        AtomicInteger count = new AtomicInteger();
+        this.pool = new ThreadPoolExecutor(0, maxThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
+            Thread thread = new Thread(task, "delivery-send-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        }, new ThreadPoolExecutor.CallerRunsPolicy());
+    }
+
+    public Executor executor() {
+        return pool;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdown();
+    }
+}

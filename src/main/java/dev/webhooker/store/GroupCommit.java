@@ -1,0 +1,174 @@
+package dev.webhooker.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Group commit: many threads' small transactions are run in one database transaction and committed
+ * together. A commit is the expensive part of a small write (H2 writes a chunk to its file under one
+ * store lock, PostgreSQL flushes its WAL), so under load one commit for a batch of N units costs about what
+ * one unit alone did.
+ * <p>
+ * {@link #execute} returns only after the unit's writes are committed (or throws when they are not), so
+ * a caller's guarantees are those of its own transaction. Units must only touch the database through
+ * the DataSource of the transaction manager (they then join the batch's transaction) and must be safe to
+ * run twice: when any unit of a batch throws, or the commit fails, the batch is rolled back and every unit
+ * is run again alone in its own transaction, so one bad unit fails alone. Units of one batch see each
+ * other's writes (as consecutive transactions would) and must not mark the transaction rollback-only;
+ * a unit that may have to undo part of its writes does it under a savepoint.
+ * <p>
+ * No extra thread: a caller that finds a free batch slot becomes the leader, takes every unit waiting
+ * (up to {@code maxBatch}), runs them and completes them; the others wait for theirs. The leader then
+ * hands over to the oldest caller still waiting, whose unit leads the next batch. With one slot (H2: one
+ * store lock anyway) batches run one after another; with more (PostgreSQL) they overlap.
+ */
+public final class GroupCommit {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GroupCommit.class);
+
+    private static final long PARK_NANOS = 5_000_000;
+
+    private final TransactionTemplate transactions;
+    private final Semaphore slots;
+    private final int maxBatch;
+    private final ConcurrentLinkedQueue<Unit<?>> waiting = new ConcurrentLinkedQueue<>();
+
+    public GroupCommit(PlatformTransactionManager transactionManager, int concurrentBatches, int maxBatch) {
+        if (concurrentBatches < 1 || maxBatch < 1) {
+            throw new IllegalArgumentException("concurrentBatches and maxBatch must be at least 1");
+        }
+        this.transactions = new TransactionTemplate(transactionManager);
+        this.slots = new Semaphore(concurrentBatches);
+        this.maxBatch = maxBatch;
+    }
+
+    /** Runs {@code work} in a transaction (possibly shared with other callers' work) and returns once committed. */
+    public <T> T execute(Supplier<T> work) {
+        if (TransactionSynchronizationManager.isActualTransactionActive()) {
+            return work.get(); // called from inside a transaction (a unit, say): it joins that one
+        }
+        Unit<T> unit = new Unit<>(work, Thread.currentThread());
+        waiting.add(unit);
+        boolean interrupted = false;
+        while (!unit.result.isDone()) {
+            if (!unit.taken && slots.tryAcquire()) {
+                try {
+                    List<Unit<?>> batch = takeBatch();
+                    if (!batch.isEmpty()) {
+                        run(batch);
+                    }
+                } finally {
+                    slots.release();
+                }
+                // hand over: the oldest waiting caller leads the next batch (what waited meanwhile)
+                Unit<?> next = waiting.peek();
+                if (next != null) {
+                    LockSupport.unpark(next.owner);
+                }
+            } else {
+                // woken by the completion of its unit or by a hand-over; the timeout is only a safety net
+                LockSupport.parkNanos(this, PARK_NANOS);
+                // the unit cannot be abandoned (it may be committing): keep waiting, restore the flag after
+                interrupted |= Thread.interrupted();
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return unit.await();
+    }
+
+    /** Units waiting for a leader (tests wait on it to line up a batch). */
+    int waitingUnits() {
+        return waiting.size();
+    }
+
+    private List<Unit<?>> takeBatch() {
+        List<Unit<?>> batch = new ArrayList<>();
+        Unit<?> next;
+        while (batch.size() < maxBatch && (next = waiting.poll()) != null) {
+            next.taken = true;
+            batch.add(next);
+        }
+        return batch;
+    }
+
+    private void run(List<Unit<?>> batch) {
+        if (batch.size() > 1) {
+            try {
+                List<Object> results = transactions.execute(status -> {
+                    List<Object> values = new ArrayList<>(batch.size());
+                    for (Unit<?> unit : batch) {
+                        values.add(unit.work.get());
+                    }
+                    return values;
+                });
+                for (int i = 0; i < batch.size(); i++) {
+                    batch.get(i).complete(results.get(i));
+                }
+                return;
+            } catch (RuntimeException | Error together) {
+                // rolled back: find out alone which unit it was, the others commit
+                LOG.debug("a batch of {} rolled back ({}); running its units one by one", batch.size(), together.toString());
+            }
+        }
+        for (Unit<?> unit : batch) {
+            try {
+                unit.complete(transactions.execute(status -> unit.work.get()));
+            } catch (RuntimeException | Error alone) {
+                unit.fail(alone);
+            }
+        }
+    }
+
+    private static final class Unit<T> {
+        final Supplier<T> work;
+        final Thread owner;
+        final CompletableFuture<T> result = new CompletableFuture<>();
+        /** Set by the leader that took it: its owner then only waits for the result. */
+        volatile boolean taken;
+
+        Unit(Supplier<T> work, Thread owner) {
+            this.work = work;
+            this.owner = owner;
+        }
+
+        @SuppressWarnings("unchecked")
+        void complete(Object value) {
+            result.complete((T) value);
+            LockSupport.unpark(owner);
+        }
+
+        void fail(Throwable error) {
+            result.completeExceptionally(error);
+            LockSupport.unpark(owner);
+        }
+
+        T await() {
+            try {
+                return result.getNow(null);
+            } catch (CompletionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                throw new IllegalStateException(cause);
+            }
+        }
+    }
+}

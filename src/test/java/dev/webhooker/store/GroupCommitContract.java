@@ -1,0 +1,146 @@
+package dev.webhooker.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.webhooker.testsupport.DatabaseContract;
+
+/** {@link GroupCommit} on a real database: batching, isolation of a failing unit, results per caller. */
+abstract class GroupCommitContract extends DatabaseContract {
+
+    private GroupCommit commits;
+    private ExecutorService callers;
+    /** unit name → the transaction (connection holder) it ran in, last run wins */
+    private final Map<String, Object> transactionOf = new ConcurrentHashMap<>();
+
+    @BeforeEach
+    void setUp() {
+        jdbc.update("DELETE FROM kv_entries");
+        commits = new GroupCommit(new DataSourceTransactionManager(dataSource), 1, 64);
+        callers = Executors.newFixedThreadPool(8);
+        transactionOf.clear();
+    }
+
+    @AfterEach
+    void tearDown() {
+        callers.shutdownNow();
+    }
+
+    private String insert(String key) {
+        transactionOf.put(key, TransactionSynchronizationManager.getResource(dataSource));
+        jdbc.update("INSERT INTO kv_entries (key, value) VALUES (?, ?)", key, "v-" + key);
+        return "stored " + key;
+    }
+
+    private List<String> keys() {
+        return jdbc.queryForList("SELECT key FROM kv_entries ORDER BY key", String.class);
+    }
+
+    /** Runs {@code first} and holds its batch open until the returned latch is counted down. */
+    private Future<String> holdTheOnlySlot(CountDownLatch release, CountDownLatch running) {
+        return callers.submit(() -> commits.execute(() -> {
+            running.countDown();
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return insert("a");
+        }));
+    }
+
+    @Test
+    void unitsThatWaitedTogetherCommitInOneTransactionAndEachGetsItsResult() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch running = new CountDownLatch(1);
+        Future<String> a = holdTheOnlySlot(release, running);
+        running.await(10, TimeUnit.SECONDS);
+        List<Future<String>> others = new ArrayList<>();
+        for (String key : List.of("b", "c", "d")) {
+            others.add(callers.submit(() -> commits.execute(() -> insert(key))));
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> commits.waitingUnits() == 3);
+        assertThat(keys()).as("nothing is visible before its commit").isEmpty();
+
+        release.countDown();
+
+        assertThat(a.get(10, TimeUnit.SECONDS)).isEqualTo("stored a");
+        for (int i = 0; i < others.size(); i++) {
+            assertThat(others.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("stored " + List.of("b", "c", "d").get(i));
+        }
+        assertThat(keys()).containsExactly("a", "b", "c", "d");
+        assertThat(transactionOf.get("b")).isSameAs(transactionOf.get("c")).isSameAs(transactionOf.get("d"))
+                .isNotSameAs(transactionOf.get("a"));
+    }
+
+    @Test
+    void aFailingUnitFailsAloneAndTheOthersOfItsBatchCommit() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch running = new CountDownLatch(1);
+        Future<String> a = holdTheOnlySlot(release, running);
+        running.await(10, TimeUnit.SECONDS);
+        Future<String> b = callers.submit(() -> commits.execute(() -> insert("b")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> commits.waitingUnits() == 1);
+        Future<String> bad = callers.submit(() -> commits.execute(() -> {
+            insert("bad");
+            throw new IllegalStateException("unit failed after its insert");
+        }));
+        await().atMost(Duration.ofSeconds(10)).until(() -> commits.waitingUnits() == 2);
+        // the same key as b: fails on the database itself, inside the shared transaction
+        Future<String> clash = callers.submit(() -> commits.execute(() -> insert("b")));
+        Future<String> d = callers.submit(() -> commits.execute(() -> insert("d")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> commits.waitingUnits() == 4);
+
+        release.countDown();
+
+        assertThat(a.get(10, TimeUnit.SECONDS)).isEqualTo("stored a");
+        assertThat(b.get(10, TimeUnit.SECONDS)).isEqualTo("stored b");
+        assertThat(d.get(10, TimeUnit.SECONDS)).isEqualTo("stored d");
+        assertThatThrownBy(() -> bad.get(10, TimeUnit.SECONDS)).hasRootCauseMessage("unit failed after its insert");
+        assertThatThrownBy(() -> clash.get(10, TimeUnit.SECONDS))
+                .hasCauseInstanceOf(org.springframework.dao.DuplicateKeyException.class);
+        assertThat(keys()).containsExactly("a", "b", "d");
+    }
+
+    @Test
+    void manyConcurrentCallersAllCommitExactlyTheirOwnRows() throws Exception {
+        List<Future<String>> results = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            String key = String.format("k%03d", i);
+            results.add(callers.submit(() -> commits.execute(() -> insert(key))));
+        }
+        for (int i = 0; i < results.size(); i++) {
+            assertThat(results.get(i).get(30, TimeUnit.SECONDS)).isEqualTo(String.format("stored k%03d", i));
+        }
+        assertThat(keys()).hasSize(200);
+    }
+
+    @Test
+    void aCallInsideATransactionJoinsIt() {
+        TransactionTemplate outer = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        assertThatThrownBy(() -> outer.executeWithoutResult(status -> {
+            commits.execute(() -> insert("joined"));
+            throw new IllegalStateException("the outer transaction rolls back");
+        })).isInstanceOf(IllegalStateException.class);
+        assertThat(keys()).as("rolled back with the outer transaction, not committed on its own").isEmpty();
+    }
+}
