@@ -82,10 +82,10 @@ public class DeliveryConfiguration {
         return new DeliveryWakeUp(settings.pollInterval());
     }
 
-    /** At most one thread per worker: a fan-out of 3 keeps 2 of them busy only while both calls run. */
+    /** Two threads per worker: every worker can have a fan-out of 3 in flight at once (it sends one itself). */
     @Bean
     TargetSendPool targetSendPool(DeliveryProperties settings) {
-        return new TargetSendPool(settings.workers());
+        return new TargetSendPool(2 * settings.workers());
     }
 
     @Bean

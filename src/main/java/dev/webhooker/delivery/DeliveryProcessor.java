@@ -109,9 +109,18 @@ public class DeliveryProcessor {
         if (!due.isEmpty() && !queue.renew(claim, settings.lease())) {
             throw new LeaseLostException();
         }
-        // Every due target is sent at once, each outcome committed as soon as its own send returns (exactly
-        // once: a target's outcome is stored before the delivery is released or tried again), so a slow
-        // target does not hold up the others and a fan-out takes the time of its slowest call, not the sum.
+        Map<Integer, DeliveryTarget> outcomes = sendAll(attempt, due);
+        List<DeliveryTarget> after = plan.stream().map(t -> outcomes.getOrDefault(t.position(), t)).toList();
+        conclude(claim, event, after);
+    }
+
+    /**
+     * Sends every due target at once and returns the stored outcomes by plan position. Each outcome is
+     * committed as soon as its own call returns (exactly once: stored before the delivery is released or
+     * tried again), so a slow target does not hold up the others: a fan-out takes the time of its slowest
+     * call, not the sum. The first target is sent by this thread, the others on {@code targetSends}.
+     */
+    private Map<Integer, DeliveryTarget> sendAll(Attempt attempt, List<DeliveryTarget> due) {
         attempt.composeRoutesOf(due);
         List<CompletableFuture<DeliveryTarget>> sends = new ArrayList<>(due.size());
         for (int i = 0; i < due.size(); i++) {
@@ -147,8 +156,7 @@ public class DeliveryProcessor {
         if (failure != null) {
             throw failure instanceof RuntimeException r ? r : new IllegalStateException(failure);
         }
-        List<DeliveryTarget> after = plan.stream().map(t -> outcomes.getOrDefault(t.position(), t)).toList();
-        conclude(claim, event, after);
+        return outcomes;
     }
 
     /** The (route x target) rows of a first attempt, in route then target order. */

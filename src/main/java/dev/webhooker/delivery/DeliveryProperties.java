@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param retrySchedule   waits between failed tries of a target; after the last one the target is dead
  * @param pollInterval    how often an idle instance looks for work queued by other instances
  * @param lease           how long a claimed delivery belongs to a worker before another may take it over;
- *                        renewed before every target, so it only has to outlast one platform call
+ *                        renewed before the (parallel) sends of a run, so it has to outlast the slowest call
  * @param workers         deliveries processed at once by this instance
  * @param rateLimitCap    the longest rate-limit wait slept inside a worker; longer waits reschedule the target
  * @param connectTimeout  TCP connect timeout of platform calls
