@@ -278,8 +278,11 @@ e2e_rate_point() { # label rep
   java bench/Load.java join "$WORK/sent-$tag.tsv" "$WORK/arrivals-$tag.tsv" 3 | tee -a "$WORK/join.log"
 }
 
-log "e2e: warm-up (${WARMUP}s at 100 webhooks/s)"
-java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" 100 "$WARMUP" "$WORK/sent-warmup.tsv" >> "$WORK/load.log"
+# Warm-up at the measured rate, twice as long as the ingest warm-up: at 100 webhooks/s for 15 s the first
+# measured repetition still found the JIT cold and built a backlog in some runs (2026-11-29-f: p99 4.4 s, then
+# 1.2 s, then 0.4 s over the three repetitions of the first point).
+log "e2e: warm-up ($((2 * WARMUP))s at $E2E_RATE webhooks/s)"
+java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$E2E_RATE" "$((2 * WARMUP))" "$WORK/sent-warmup.tsv" >> "$WORK/load.log"
 drain 120
 want e2e-rate && for latency in 0 50; do
   curl -s "$SINK/latency?ms=$latency" > /dev/null

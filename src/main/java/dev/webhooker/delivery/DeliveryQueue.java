@@ -7,9 +7,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -89,20 +92,29 @@ public class DeliveryQueue {
     }
 
     private List<ClaimedDelivery> claimEach(List<String> candidates, int limit, String tokenPrefix, long now, long until) {
-        List<ClaimedDelivery> claimed = new ArrayList<>();
+        List<String> won = new ArrayList<>();
         for (String key : candidates) {
-            if (claimed.size() == limit) {
+            if (won.size() == limit) {
                 break;
             }
-            int won = jdbc.update("UPDATE delivery_state SET status = 'processing', attempts = attempts + 1,"
+            if (jdbc.update("UPDATE delivery_state SET status = 'processing', attempts = attempts + 1,"
                     + " locked_by = ?, locked_until = ?, updated_at = ? WHERE key = ? AND " + DUE,
-                    tokenPrefix + key, until, now, key, now, now);
-            if (won == 1) {
-                claimed.addAll(jdbc.query("SELECT " + COLUMNS + " FROM delivery_state WHERE key = ? AND locked_by = ?",
-                        ROW, key, tokenPrefix + key));
+                    tokenPrefix + key, until, now, key, now, now) == 1) {
+                won.add(key);
             }
         }
-        return claimed;
+        if (won.isEmpty()) {
+            return List.of();
+        }
+        // the rows just leased, read in one statement and returned in claim order (oldest due first)
+        Map<String, ClaimedDelivery> byKey = new HashMap<>();
+        for (ClaimedDelivery row : jdbc.query("SELECT " + COLUMNS + " FROM delivery_state WHERE key IN ("
+                + String.join(", ", Collections.nCopies(won.size(), "?")) + ")", ROW, won.toArray())) {
+            if ((tokenPrefix + row.key()).equals(row.lockToken())) {
+                byKey.put(row.key(), row);
+            }
+        }
+        return won.stream().map(byKey::get).filter(Objects::nonNull).toList();
     }
 
     /**

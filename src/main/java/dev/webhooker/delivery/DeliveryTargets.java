@@ -37,17 +37,18 @@ public class DeliveryTargets {
     public List<DeliveryTarget> savePlan(String deliveryKey, List<DeliveryTarget> plan) {
         if (plan.isEmpty()) {
             // no route matched: nothing to write, so no (empty) transaction and commit
-            return list(deliveryKey);
+            return plan;
         }
         try {
             commits.execute(() -> {
                 plan.forEach(this::insert);
                 return null;
             });
+            return plan;
         } catch (DuplicateKeyException e) {
             // the other writer's plan is complete (it was one transaction too)
+            return list(deliveryKey);
         }
-        return list(deliveryKey);
     }
 
     private void insert(DeliveryTarget t) {
