@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -127,7 +128,7 @@ public class DeliveryProcessor {
         for (int i = 0; i < due.size(); i++) {
             DeliveryTarget target = due.get(i);
             sends.add(i == 0 ? new CompletableFuture<>() // the first one is sent by this thread, below
-                    : CompletableFuture.supplyAsync(() -> attempt.deliverAndSave(target), targetSends));
+                    : sendAsync(attempt, target));
         }
         if (!due.isEmpty()) {
             try {
@@ -158,6 +159,15 @@ public class DeliveryProcessor {
             throw failure instanceof RuntimeException r ? r : new IllegalStateException(failure);
         }
         return outcomes;
+    }
+
+    /** A target's send on {@code targetSends}; refused (shutting down), it is not sent and counts as failed. */
+    private CompletableFuture<DeliveryTarget> sendAsync(Attempt attempt, DeliveryTarget target) {
+        try {
+            return CompletableFuture.supplyAsync(() -> attempt.deliverAndSave(target), targetSends);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     /** The (route x target) rows of a first attempt, in route then target order. */

@@ -2,6 +2,7 @@ package dev.webhooker.delivery;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -10,7 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The threads that send the second and later targets of a delivery while its worker sends the first:
  * at most {@code maxThreads}; when all are busy the worker sends the target itself, one after the other.
- * Idle threads end after a minute. Deliberately not an {@link Executor} bean: Spring Boot would then not
+ * Idle threads end after a minute. Once closed it refuses work with {@link RejectedExecutionException}
+ * (the JDK's caller-runs policy would drop it silently, leaving the worker waiting for a send that never
+ * runs). Deliberately not an {@link Executor} bean: Spring Boot would then not
  * create its task executor, which platform-http runs the requests on.
  */
 public final class TargetSendPool implements AutoCloseable {
@@ -23,7 +26,12 @@ public final class TargetSendPool implements AutoCloseable {
             Thread thread = new Thread(task, "delivery-send-" + count.incrementAndGet());
             thread.setDaemon(true);
             return thread;
-        }, new ThreadPoolExecutor.CallerRunsPolicy());
+        }, (task, executor) -> {
+            if (executor.isShutdown()) {
+                throw new RejectedExecutionException("the delivery engine is shutting down");
+            }
+            task.run();
+        });
     }
 
     public Executor executor() {
