@@ -6,7 +6,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
  * The threads that send the second and later targets of a delivery while its worker sends the first:
@@ -21,17 +22,15 @@ public final class TargetSendPool implements AutoCloseable {
     private final ExecutorService pool;
 
     public TargetSendPool(int maxThreads) {
-        AtomicInteger count = new AtomicInteger();
-        this.pool = new ThreadPoolExecutor(0, maxThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
-            Thread thread = new Thread(task, "delivery-send-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        }, (task, executor) -> {
-            if (executor.isShutdown()) {
-                throw new RejectedExecutionException("the delivery engine is shutting down");
-            }
-            task.run();
-        });
+        CustomizableThreadFactory threads = new CustomizableThreadFactory("delivery-send-");
+        threads.setDaemon(true);
+        this.pool = new ThreadPoolExecutor(0, maxThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threads,
+                (task, executor) -> {
+                    if (executor.isShutdown()) {
+                        throw new RejectedExecutionException("the delivery engine is shutting down");
+                    }
+                    task.run();
+                });
     }
 
     public Executor executor() {

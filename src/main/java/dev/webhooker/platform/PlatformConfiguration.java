@@ -5,12 +5,12 @@ import java.time.Clock;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
@@ -34,12 +34,9 @@ public class PlatformConfiguration {
      */
     @Bean
     HttpClient platformHttpClient(DeliveryProperties settings) {
-        AtomicInteger count = new AtomicInteger();
-        ThreadPoolExecutor callbacks = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
-            Thread thread = new Thread(task, "platform-http-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        CustomizableThreadFactory threads = new CustomizableThreadFactory("platform-http-");
+        threads.setDaemon(true);
+        ThreadPoolExecutor callbacks = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads);
         callbacks.allowCoreThreadTimeOut(true);
         return HttpClient.newBuilder().connectTimeout(settings.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER).executor(callbacks).build();

@@ -4,8 +4,7 @@ import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
 
 import javax.sql.DataSource;
 
@@ -42,11 +41,7 @@ final class EngineHarness {
 
     static final ObjectMapper JSON = new ObjectMapper();
     /** Sends the later targets of a delivery in parallel, as the application's deliveryTargetSends does. */
-    static final ExecutorService TARGET_SENDS = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "test-delivery-send");
-        thread.setDaemon(true);
-        return thread;
-    });
+    static final Executor TARGET_SENDS = new TargetSendPool(64).executor();
 
     final DeliveryQueue queue;
     final DeliveryProcessor processor;
