@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -106,15 +105,12 @@ public class DeliveryQueue {
         if (won.isEmpty()) {
             return List.of();
         }
-        // the rows just leased, read in one statement and returned in claim order (oldest due first)
+        // the rows just leased (in this transaction, so still ours), read in one statement, in claim order
         Map<String, ClaimedDelivery> byKey = new HashMap<>();
-        for (ClaimedDelivery row : jdbc.query("SELECT " + COLUMNS + " FROM delivery_state WHERE key IN ("
-                + String.join(", ", Collections.nCopies(won.size(), "?")) + ")", ROW, won.toArray())) {
-            if ((tokenPrefix + row.key()).equals(row.lockToken())) {
-                byKey.put(row.key(), row);
-            }
-        }
-        return won.stream().map(byKey::get).filter(Objects::nonNull).toList();
+        jdbc.query("SELECT " + COLUMNS + " FROM delivery_state WHERE key IN ("
+                + String.join(", ", Collections.nCopies(won.size(), "?")) + ")", ROW, won.toArray())
+                .forEach(row -> byKey.put(row.key(), row));
+        return won.stream().map(byKey::get).toList();
     }
 
     /**
