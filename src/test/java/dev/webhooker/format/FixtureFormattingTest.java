@@ -6,8 +6,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,21 +34,10 @@ class FixtureFormattingTest {
 
     private static final MessageFormatter FORMATTER = TestEvents.formatter();
 
-    static Stream<Arguments> fixtures() throws IOException {
-        List<Arguments> cases = new ArrayList<>();
-        for (String provider : List.of("github", "gitea")) {
-            try (Stream<Path> files = Files.walk(Fixtures.root().resolve(provider))) {
-                for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
-                    for (String lang : List.of("en", "zh")) {
-                        for (boolean emoji : List.of(true, false)) {
-                            cases.add(Arguments.of(provider, file.getParent().getFileName().toString(),
-                                    file.getFileName().toString(), file, lang, emoji));
-                        }
-                    }
-                }
-            }
-        }
-        return cases.stream();
+    static Stream<Arguments> fixtures() {
+        return Fixtures.formattingCases().stream().map(c -> Arguments.of(c.provider(),
+                c.file().getParent().getFileName().toString(), c.file().getFileName().toString(), c.file(), c.lang(),
+                c.emoji()));
     }
 
     @ParameterizedTest(name = "{0}/{1}/{2} {4} emoji={5}")

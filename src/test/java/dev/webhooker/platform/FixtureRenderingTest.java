@@ -2,10 +2,7 @@ package dev.webhooker.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -36,21 +33,9 @@ class FixtureRenderingTest {
     private static final DiscordRenderer DISCORD = new DiscordRenderer();
     private static final TelegramRenderer TELEGRAM = new TelegramRenderer();
 
-    static Stream<Arguments> fixtures() throws IOException {
-        List<Arguments> cases = new ArrayList<>();
-        for (String provider : List.of("github", "gitea")) {
-            try (Stream<Path> files = Files.walk(Fixtures.root().resolve(provider))) {
-                for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
-                    for (String lang : List.of("en", "zh")) {
-                        for (boolean emoji : List.of(true, false)) {
-                            cases.add(Arguments.of(provider + "/" + Fixtures.root().resolve(provider).relativize(file),
-                                    provider, file, lang, emoji));
-                        }
-                    }
-                }
-            }
-        }
-        return cases.stream();
+    static Stream<Arguments> fixtures() {
+        return Fixtures.formattingCases().stream().map(c -> Arguments.of(c.provider() + "/" + c.relativeName(),
+                c.provider(), c.file(), c.lang(), c.emoji()));
     }
 
     @ParameterizedTest(name = "{0} {3} emoji={4}")

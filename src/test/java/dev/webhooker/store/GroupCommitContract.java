@@ -55,9 +55,18 @@ abstract class GroupCommitContract extends DatabaseContract {
         return jdbc.queryForList("SELECT key FROM kv_entries ORDER BY key", String.class);
     }
 
-    /** Runs {@code first} and holds its batch open until the returned latch is counted down. */
-    private Future<String> holdTheOnlySlot(CountDownLatch release, CountDownLatch running) {
-        return callers.submit(() -> commits.execute(() -> {
+    /** Unit "a", running as the only batch and holding it open until {@link #release}. */
+    private record HeldBatch(Future<String> a, CountDownLatch releaseLatch) {
+        void release() {
+            releaseLatch.countDown();
+        }
+    }
+
+    /** Starts unit "a" and returns once it runs, holding the only batch slot until released. */
+    private HeldBatch holdTheOnlySlot() throws InterruptedException {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch running = new CountDownLatch(1);
+        Future<String> a = callers.submit(() -> commits.execute(() -> {
             running.countDown();
             try {
                 release.await(10, TimeUnit.SECONDS);
@@ -66,14 +75,13 @@ abstract class GroupCommitContract extends DatabaseContract {
             }
             return insert("a");
         }));
+        assertThat(running.await(10, TimeUnit.SECONDS)).as("unit a started").isTrue();
+        return new HeldBatch(a, release);
     }
 
     @Test
     void unitsThatWaitedTogetherCommitInOneTransactionAndEachGetsItsResult() throws Exception {
-        CountDownLatch release = new CountDownLatch(1);
-        CountDownLatch running = new CountDownLatch(1);
-        Future<String> a = holdTheOnlySlot(release, running);
-        running.await(10, TimeUnit.SECONDS);
+        HeldBatch held = holdTheOnlySlot();
         List<Future<String>> others = new ArrayList<>();
         for (String key : List.of("b", "c", "d")) {
             others.add(callers.submit(() -> commits.execute(() -> insert(key))));
@@ -81,9 +89,9 @@ abstract class GroupCommitContract extends DatabaseContract {
         await().atMost(Duration.ofSeconds(10)).until(() -> commits.waitingUnits() == 3);
         assertThat(keys()).as("nothing is visible before its commit").isEmpty();
 
-        release.countDown();
+        held.release();
 
-        assertThat(a.get(10, TimeUnit.SECONDS)).isEqualTo("stored a");
+        assertThat(held.a().get(10, TimeUnit.SECONDS)).isEqualTo("stored a");
         for (int i = 0; i < others.size(); i++) {
             assertThat(others.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("stored " + List.of("b", "c", "d").get(i));
         }
@@ -94,10 +102,7 @@ abstract class GroupCommitContract extends DatabaseContract {
 
     @Test
     void aFailingUnitFailsAloneAndTheOthersOfItsBatchCommit() throws Exception {
-        CountDownLatch release = new CountDownLatch(1);
-        CountDownLatch running = new CountDownLatch(1);
-        Future<String> a = holdTheOnlySlot(release, running);
-        running.await(10, TimeUnit.SECONDS);
+        HeldBatch held = holdTheOnlySlot();
         Future<String> b = callers.submit(() -> commits.execute(() -> insert("b")));
         await().atMost(Duration.ofSeconds(10)).until(() -> commits.waitingUnits() == 1);
         Future<String> bad = callers.submit(() -> commits.execute(() -> {
@@ -110,9 +115,9 @@ abstract class GroupCommitContract extends DatabaseContract {
         Future<String> d = callers.submit(() -> commits.execute(() -> insert("d")));
         await().atMost(Duration.ofSeconds(10)).until(() -> commits.waitingUnits() == 4);
 
-        release.countDown();
+        held.release();
 
-        assertThat(a.get(10, TimeUnit.SECONDS)).isEqualTo("stored a");
+        assertThat(held.a().get(10, TimeUnit.SECONDS)).isEqualTo("stored a");
         assertThat(b.get(10, TimeUnit.SECONDS)).isEqualTo("stored b");
         assertThat(d.get(10, TimeUnit.SECONDS)).isEqualTo("stored d");
         assertThatThrownBy(() -> bad.get(10, TimeUnit.SECONDS)).hasRootCauseMessage("unit failed after its insert");
