@@ -185,6 +185,24 @@ class SigkillDurabilityIT {
         env.put("GITHUB_WEBHOOK_SECRET", SECRET);
         env.put("PAYLOAD_INLINE_MAX_BYTES", Integer.toString(INLINE_MAX_BYTES));
         env.put("WEBHOOKER_ROUTES", "file:routes/health.camel.yaml,file:routes/ingress.camel.yaml");
+        // a route that takes every event: deliveries no route selects would be stored as delivered, not queued
+        Path config = dataDir.resolve("webhooker.yaml");
+        Files.writeString(config, """
+                groups:
+                  - id: everything
+                    name: Everything
+                    members: []
+                routes:
+                  - id: all
+                    name: all events
+                    groupId: everything
+                    enabled: true
+                    fallback: true
+                    targets:
+                      - platform: discord
+                        channelId: "111"
+                """);
+        env.put("WEBHOOKER_CONFIG", config.toString());
         env.putAll(extraEnv);
         child = builder.start();
         Process started = child;

@@ -14,7 +14,8 @@ import dev.webhooker.store.GroupCommit;
 
 /**
  * Accepts a delivery durably: in ONE transaction it claims the dedup key and writes the
- * {@code delivery_state} row (status {@code pending}), so a delivery is either fully accepted or not
+ * {@code delivery_state} row (status {@code pending}; {@code delivered} at once when no route selected
+ * it), so a delivery is either fully accepted or not
  * at all (P3). The claim is a single atomic statement that inserts the key or takes over only an
  * expired one (P1); concurrent copies of one delivery therefore yield exactly one accepted row.
  * A custom replay nonce is consumed right before the transaction and given back if it fails (P9).
@@ -41,7 +42,7 @@ public final class DeliveryIntake {
     private static final String INSERT_DELIVERY = """
             INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, installation_id,
                                         payload, payload_ref, received_at, attempts, next_attempt_at)
-            VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""";
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""";
     /** The usual case, a key never seen: no earlier row to look for, one statement instead of three. */
     private static final String INSERT_DELIVERY_IF_NEW = INSERT_DELIVERY + " ON CONFLICT DO NOTHING";
     private static final String IS_CLAIMED = "SELECT COUNT(*) FROM dedup_keys WHERE key = ? AND expires_at > ?";
@@ -86,7 +87,7 @@ public final class DeliveryIntake {
             }
             throw new StorageUnavailableException("the delivery could not be stored: " + e.getMessage(), e);
         }
-        if (outcome == Outcome.ACCEPTED) {
+        if (outcome == Outcome.ACCEPTED && pending.routed()) {
             onAccepted.run();
         }
         return outcome;
@@ -107,8 +108,11 @@ public final class DeliveryIntake {
         }
         IncomingDelivery d = pending.delivery();
         long receivedAt = pending.receivedAt().toEpochMilli();
-        Object[] row = {key, nowMs, d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(),
-                d.installationId(), pending.payloadJson(), pending.payloadRef(), receivedAt, receivedAt};
+        // a delivery no route selected is concluded here: nothing is due, the engine never claims it
+        String status = pending.routed() ? "pending" : "delivered";
+        Long due = pending.routed() ? receivedAt : null;
+        Object[] row = {key, status, nowMs, d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(),
+                d.installationId(), pending.payloadJson(), pending.payloadRef(), receivedAt, due};
         if (jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1) {
             return Outcome.ACCEPTED;
         }

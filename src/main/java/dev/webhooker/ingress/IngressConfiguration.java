@@ -14,6 +14,7 @@ import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.control.AuditLog;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.GroupCommit;
@@ -70,12 +71,18 @@ public class IngressConfiguration {
     }
 
     @Bean
-    PayloadClaimCheck payloadClaimCheck(PayloadStore store, ObjectMapper mapper, WebhookerProperties properties) {
+    RoutePreview routePreview(ConfigSnapshots snapshots, RouteSelector selector) {
+        return new RoutePreview(snapshots, selector);
+    }
+
+    @Bean
+    PayloadClaimCheck payloadClaimCheck(PayloadStore store, ObjectMapper mapper, WebhookerProperties properties,
+            RoutePreview routes) {
         long inlineMax = properties.ingress().payloadInlineMaxBytes().toBytes();
         if (inlineMax < 0 || inlineMax > Integer.MAX_VALUE) {
             throw new InvalidSettingException("PAYLOAD_INLINE_MAX_BYTES", "must be between 0 and 2 GiB, got " + inlineMax);
         }
-        return new PayloadClaimCheck(store, mapper, (int) inlineMax, Clock.systemUTC());
+        return new PayloadClaimCheck(store, mapper, (int) inlineMax, Clock.systemUTC(), routes::anyRouteSelects);
     }
 
     @Bean

@@ -3,6 +3,7 @@ package dev.webhooker.ingress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +18,9 @@ import dev.webhooker.store.PayloadStore;
  * payload store under a fresh {@code webhooks/YYYY/MM/DD/<uuid>.json} key and the delivery row keeps
  * only that key; smaller payloads stay inline. The object is written before the accepting transaction
  * (a store cannot join it), so a delivery that ends up not accepted removes its object again.
+ * <p>
+ * A delivery no route selects ({@code routed} is false) is never parked: it is stored as already
+ * delivered, and a finished delivery keeps no parked object.
  */
 public final class PayloadClaimCheck {
 
@@ -26,16 +30,24 @@ public final class PayloadClaimCheck {
     private final ObjectMapper mapper;
     private final int inlineMaxBytes;
     private final Clock clock;
+    private final Predicate<IncomingDelivery> routed;
 
-    public PayloadClaimCheck(PayloadStore store, ObjectMapper mapper, int inlineMaxBytes, Clock clock) {
+    public PayloadClaimCheck(PayloadStore store, ObjectMapper mapper, int inlineMaxBytes, Clock clock,
+                             Predicate<IncomingDelivery> routed) {
         this.store = store;
         this.mapper = mapper;
         this.inlineMaxBytes = inlineMaxBytes;
         this.clock = clock;
+        this.routed = routed;
     }
 
     public PendingDelivery park(IncomingDelivery delivery) {
         Instant now = clock.instant();
+        boolean selected = routed.test(delivery);
+        boolean inline = delivery.bodyBytes() <= inlineMaxBytes;
+        if (!selected && !inline) {
+            return new PendingDelivery(delivery, null, null, now, false);
+        }
         String json = delivery.payloadText();
         if (json == null) {
             try {
@@ -44,8 +56,8 @@ public final class PayloadClaimCheck {
                 throw new IllegalStateException("a parsed payload could not be written back as JSON", e);
             }
         }
-        if (delivery.bodyBytes() <= inlineMaxBytes) {
-            return new PendingDelivery(delivery, json, null, now);
+        if (inline) {
+            return new PendingDelivery(delivery, json, null, now, selected);
         }
         String key = PayloadKeys.newKey(now);
         try {

@@ -3,15 +3,28 @@ package dev.webhooker.ingress;
 import java.time.Instant;
 
 /**
- * What the accepting transaction writes: the delivery, and either its payload JSON inline or the key
- * of the object the claim check parked it under (exactly one of the two is set).
+ * What the accepting transaction writes: the delivery, its payload JSON inline or the key of the object
+ * the claim check parked it under, and whether any route selected it when it arrived.
+ * <p>
+ * A routed delivery has exactly one of {@code payloadJson} and {@code payloadRef}. An unrouted one is
+ * stored already concluded, so nothing is parked for it: it keeps its payload inline when that is small
+ * enough, like any finished delivery, and nothing otherwise.
  */
-public record PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt) {
+public record PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt,
+                              boolean routed) {
 
     public PendingDelivery {
-        if ((payloadJson == null) == (payloadRef == null)) {
-            throw new IllegalArgumentException("exactly one of payloadJson and payloadRef must be set");
+        if (routed && (payloadJson == null) == (payloadRef == null)) {
+            throw new IllegalArgumentException("a routed delivery needs exactly one of payloadJson and payloadRef");
         }
+        if (!routed && payloadRef != null) {
+            throw new IllegalArgumentException("an unrouted delivery has nothing parked");
+        }
+    }
+
+    /** A delivery some route selected. */
+    public PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt) {
+        this(delivery, payloadJson, payloadRef, receivedAt, true);
     }
 
     /** The delivery's identity (see {@link IncomingDelivery#hashCode()}): never a walk over the payload. */

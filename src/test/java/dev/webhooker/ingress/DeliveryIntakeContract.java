@@ -111,6 +111,21 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
     }
 
     @Test
+    void aDeliveryNoRouteSelectedIsStoredDeliveredWithNothingDueAndWakesNoWorker() {
+        IncomingDelivery d = pending("d-3", "team-a", null, T0).delivery();
+        assertThat(intake.accept(new PendingDelivery(d, null, null, T0, false))).isEqualTo(DeliveryIntake.Outcome.ACCEPTED);
+        Map<String, Object> row = jdbc.queryForMap("SELECT * FROM delivery_state");
+        assertThat(row).containsEntry("key", "github:team-a:d-3").containsEntry("status", "delivered")
+                .containsEntry("attempts", 0).containsEntry("event", "issues");
+        assertThat(row.get("next_attempt_at")).isNull();
+        assertThat(row.get("payload")).isNull();
+        assertThat(wakeUps).hasValue(0);
+        // claimed like any accepted delivery: a copy is a duplicate
+        assertThat(intake.accept(new PendingDelivery(d, "{}", null, T0, false))).isEqualTo(DeliveryIntake.Outcome.DUPLICATE);
+        assertThat(intake.isClaimed("github:team-a:d-3")).isTrue();
+    }
+
+    @Test
     void aRepeatInsideTheWindowIsADuplicateEvenMuchLater() {
         intake.accept(pending("d-1", null, null, T0));
         clock.advance(Duration.ofMillis(1));

@@ -33,6 +33,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
@@ -51,6 +53,7 @@ abstract class IngressEndpointContract {
     static final String GROUP = "team-a";
     static final String REPLAY_GROUP = "team-strict";
     static final String SILENT_GROUP = "team-no-secret";
+    static final String UNROUTED_GROUP = "team-no-routes";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -78,17 +81,30 @@ abstract class IngressEndpointContract {
         registry.add("webhooker.ingress.gitea-webhook-secret", () -> GITEA_SECRET);
     }
 
+    /**
+     * Every group but {@link #UNROUTED_GROUP} has a route that takes every event, so accepted deliveries are
+     * queued for the engine ({@code pending}); one no route selects is stored as delivered at once.
+     */
     @BeforeEach
     void groups() {
         if (snapshots.current().group(GROUP).isEmpty()) {
-            for (String id : List.of(GROUP, REPLAY_GROUP, SILENT_GROUP)) {
-                configRepository.createGroup(new Group(id, id, List.of(), List.of(), List.of("acme"), List.of(), null, true,
-                        List.of(), "en", null, id.equals(REPLAY_GROUP)));
+            List<Group> groups = new ArrayList<>();
+            List<Route> routes = new ArrayList<>();
+            for (String id : List.of(GROUP, REPLAY_GROUP, SILENT_GROUP, UNROUTED_GROUP)) {
+                groups.add(new Group(id, id, List.of(), List.of(), List.of(), List.of(), null, true, List.of(), "en", null,
+                        id.equals(REPLAY_GROUP)));
+                if (!id.equals(UNROUTED_GROUP)) {
+                    // a fallback route needs no filter: it fires whenever no other route does
+                    routes.add(new Route("all", id, "Everything", true, List.of(), null, List.of(Target.discord("111", null)),
+                            false, true, List.of()));
+                }
             }
+            configRepository.replaceAll(groups, routes);
             snapshots.refresh();
         }
         kv.put(KvKeys.TENANT.key(GROUP), GROUP_SECRET, null);
         kv.put(KvKeys.TENANT.key(REPLAY_GROUP), GROUP_SECRET, null);
+        kv.put(KvKeys.TENANT.key(UNROUTED_GROUP), GROUP_SECRET, null);
     }
 
     // ---- helpers ----
@@ -459,6 +475,34 @@ abstract class IngressEndpointContract {
         byte[] small = "{\"title\":\"small\"}".getBytes(StandardCharsets.UTF_8);
         Reply smallReply = post("/webhook/" + GROUP, Map.of("X-WebHooker-Signature", "sha256=" + hex(GROUP_SECRET, small)), small);
         assertThat(row("custom:" + GROUP + ":" + smallReply.body().get("deliveryId").textValue()).get("payload_ref")).isNull();
+    }
+
+    @Test
+    void aDeliveryNoRouteSelectsIsStoredDeliveredAtOnceAndNothingIsParked() throws Exception {
+        StringBuilder text = new StringBuilder("{\"title\":\"big\",\"description\":\"");
+        text.append("x".repeat(70 * 1024)).append("\"}");
+        byte[] big = text.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] small = "{\"title\":\"small\"}".getBytes(StandardCharsets.UTF_8);
+        int objectsBefore = payloads.list("webhooks/").size();
+        for (byte[] body : List.of(big, small)) {
+            Map<String, String> headers = Map.of("X-WebHooker-Signature", "sha256=" + hex(GROUP_SECRET, body));
+            Reply reply = post("/webhook/" + UNROUTED_GROUP, headers, body);
+            assertThat(reply.status()).as(reply.body().toString()).isEqualTo(200);
+            String key = "custom:" + UNROUTED_GROUP + ":" + reply.body().get("deliveryId").textValue();
+            Map<String, Object> row = row(key);
+            assertThat(row).containsEntry("status", "delivered").containsEntry("attempts", 0);
+            assertThat(row.get("next_attempt_at")).isNull();
+            assertThat(row.get("payload_ref")).isNull();
+            if (body == small) {
+                assertThat(JSON.readTree((String) row.get("payload"))).isEqualTo(JSON.readTree(small));
+            } else {
+                assertThat(row.get("payload")).isNull();
+            }
+            // still claimed for the dedup window like any accepted delivery
+            assertThat(post("/webhook/" + UNROUTED_GROUP, headers, body).body())
+                    .isEqualTo(JSON.readTree("{\"ok\":true,\"duplicate\":true}"));
+        }
+        assertThat(payloads.list("webhooks/")).hasSize(objectsBefore);
     }
 
     // ---- installation provisioning ----
