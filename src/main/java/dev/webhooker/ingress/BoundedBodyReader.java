@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 
 /**
  * Reads a request body up to a byte limit. The limit is counted in bytes while reading, so an
@@ -35,21 +36,50 @@ public final class BoundedBodyReader {
         if (in == null) {
             return new byte[0];
         }
-        int initial = declaredLength > 0 ? (int) declaredLength : 8192;
-        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(initial, maxBytes));
-        byte[] buffer = new byte[8192];
-        long total = 0;
         try {
-            int n;
-            while ((n = in.read(buffer, 0, (int) Math.min(buffer.length, maxBytes + 1L - total))) > 0) {
-                total += n;
-                if (total > maxBytes) {
-                    throw tooLarge();
-                }
-                out.write(buffer, 0, n);
-            }
+            return declaredLength > 0 ? readDeclared(in, (int) declaredLength) : readRest(in, new byte[0]);
         } catch (IOException e) {
             throw new UncheckedIOException("reading the request body failed", e);
+        }
+    }
+
+    /** The usual case, a declared length: one array of that size and no copy when the body matches it. */
+    private byte[] readDeclared(InputStream in, int length) throws IOException {
+        byte[] body = new byte[length];
+        int read = 0;
+        int n;
+        while (read < length && (n = in.read(body, read, length - read)) > 0) {
+            read += n;
+        }
+        if (read < length) {
+            return Arrays.copyOf(body, read);
+        }
+        int next = in.read();
+        if (next < 0) {
+            return body;
+        }
+        // more than declared: counted against the limit like any other body
+        byte[] head = Arrays.copyOf(body, length + 1);
+        head[length] = (byte) next;
+        return readRest(in, head);
+    }
+
+    /** Reads what is left after {@code head}, refusing the body once it passes the limit. */
+    private byte[] readRest(InputStream in, byte[] head) throws IOException {
+        if (head.length > maxBytes) {
+            throw tooLarge();
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(head.length, 8192));
+        out.write(head);
+        byte[] buffer = new byte[8192];
+        long total = head.length;
+        int n;
+        while ((n = in.read(buffer, 0, (int) Math.min(buffer.length, maxBytes + 1L - total))) > 0) {
+            total += n;
+            if (total > maxBytes) {
+                throw tooLarge();
+            }
+            out.write(buffer, 0, n);
         }
         return out.toByteArray();
     }

@@ -26,12 +26,17 @@ import dev.webhooker.store.PayloadStore;
 public class IngressConfiguration {
 
     @Bean
-    WebhookRequestReader webhookRequestReader(WebhookerProperties properties) {
+    BoundedBodyReader boundedBodyReader(WebhookerProperties properties) {
         long max = properties.ingress().maxBodyBytes().toBytes();
         if (max <= 0 || max > Integer.MAX_VALUE - 8) {
             throw new InvalidSettingException("WEBHOOK_MAX_BODY_BYTES", "must be between 1 and 2 GiB, got " + max);
         }
-        return new WebhookRequestReader(new BoundedBodyReader((int) max));
+        return new BoundedBodyReader((int) max);
+    }
+
+    @Bean
+    WebhookRequestReader webhookRequestReader(BoundedBodyReader bodyReader) {
+        return new WebhookRequestReader(bodyReader);
     }
 
     @Bean

@@ -3,12 +3,14 @@ package dev.webhooker.ingress;
 import java.io.InputStream;
 import java.util.Map;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 
 /**
- * Step "read" (Camel side): takes the headers, the {@code groupId} path parameter and the body as a
- * stream, read through {@link BoundedBodyReader} so no more than the limit is ever held in memory.
+ * Step "read" (Camel side): takes the headers, the {@code groupId} path parameter and the body, which
+ * {@link RawWebhookBodyFilter} has already read through {@link BoundedBodyReader} (so no more than the
+ * limit is ever held in memory); a body it did not read is read here from the message, the same way.
  */
 public final class WebhookRequestReader {
 
@@ -26,15 +28,24 @@ public final class WebhookRequestReader {
         Map<String, Object> headers = in.getHeaders();
         String groupId = in.getHeader(GROUP_ID, String.class);
         WebhookHeaders webhookHeaders = WebhookHeaders.of(headers);
+        HttpServletRequest request = in.getHeader(Exchange.HTTP_SERVLET_REQUEST, HttpServletRequest.class);
+        byte[] body = request == null ? null : RawWebhookBodyFilter.bodyOf(request);
+        if (body == null) {
+            body = readFromMessage(in, webhookHeaders);
+        }
+        String contentType = webhookHeaders.get(RawWebhookBodyFilter.ORIGINAL_CONTENT_TYPE);
+        return new ReceivedWebhook(groupId, webhookHeaders, body,
+                contentType != null ? contentType : webhookHeaders.get("Content-Type"));
+    }
+
+    /** Without the servlet filter (another HTTP engine): the body as a stream, read through the same limit. */
+    private byte[] readFromMessage(Message in, WebhookHeaders webhookHeaders) {
         long declared = parseLength(webhookHeaders.get("Content-Length"));
         // fail on the declared length before Camel is asked to open the body at all
         if (declared > reader.maxBytes()) {
             reader.read(null, declared);
         }
-        byte[] body = reader.read(in.getBody(InputStream.class), declared);
-        String contentType = webhookHeaders.get(RawWebhookBodyFilter.ORIGINAL_CONTENT_TYPE);
-        return new ReceivedWebhook(groupId, webhookHeaders, body,
-                contentType != null ? contentType : webhookHeaders.get("Content-Type"));
+        return reader.read(in.getBody(InputStream.class), declared);
     }
 
     private static long parseLength(String value) {

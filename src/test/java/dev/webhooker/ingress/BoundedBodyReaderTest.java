@@ -61,4 +61,22 @@ class BoundedBodyReaderTest {
     void anUnderstatedLengthDoesNotLetMoreThrough() {
         assertThatThrownBy(() -> reader.read(new Endless(), 10)).isInstanceOf(WebhookRejectedException.class);
     }
+
+    @Test
+    void aDeclaredLengthIsReadIntoOneArrayOfThatSize() {
+        byte[] sent = "{\"a\":1}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(reader.read(new java.io.ByteArrayInputStream(sent), sent.length)).isEqualTo(sent);
+    }
+
+    @Test
+    void aBodyShorterThanDeclaredIsWhatArrived() {
+        byte[] sent = "abc".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(reader.read(new java.io.ByteArrayInputStream(sent), 10)).isEqualTo(sent);
+    }
+
+    @Test
+    void aBodyLongerThanDeclaredButWithinTheLimitIsReadWhole() {
+        byte[] sent = "x".repeat(100).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(reader.read(new java.io.ByteArrayInputStream(sent), 10)).isEqualTo(sent);
+    }
 }
