@@ -19,8 +19,9 @@ import dev.webhooker.store.PayloadStore;
  * only that key; smaller payloads stay inline. The object is written before the accepting transaction
  * (a store cannot join it), so a delivery that ends up not accepted removes its object again.
  * <p>
- * A delivery no route selects ({@code routed} is false) is never parked: it is stored as already
- * delivered, and a finished delivery keeps no parked object.
+ * A delivery no route selects ({@code routed} is false) keeps no payload at all, inline or parked: it
+ * is stored as already delivered and nothing will ever send it (a finished delivery keeps no parked
+ * object either). Its payload was most of the bytes written per such webhook.
  */
 public final class PayloadClaimCheck {
 
@@ -43,9 +44,7 @@ public final class PayloadClaimCheck {
 
     public PendingDelivery park(IncomingDelivery delivery) {
         Instant now = clock.instant();
-        boolean selected = routed.test(delivery);
-        boolean inline = delivery.bodyBytes() <= inlineMaxBytes;
-        if (!selected && !inline) {
+        if (!routed.test(delivery)) {
             return new PendingDelivery(delivery, null, null, now, false);
         }
         String json = delivery.payloadText();
@@ -56,8 +55,8 @@ public final class PayloadClaimCheck {
                 throw new IllegalStateException("a parsed payload could not be written back as JSON", e);
             }
         }
-        if (inline) {
-            return new PendingDelivery(delivery, json, null, now, selected);
+        if (delivery.bodyBytes() <= inlineMaxBytes) {
+            return new PendingDelivery(delivery, json, null, now);
         }
         String key = PayloadKeys.newKey(now);
         try {

@@ -7,8 +7,7 @@ import java.time.Instant;
  * the claim check parked it under, and whether any route selected it when it arrived.
  * <p>
  * A routed delivery has exactly one of {@code payloadJson} and {@code payloadRef}. An unrouted one is
- * stored already concluded, so nothing is parked for it: it keeps its payload inline when that is small
- * enough, like any finished delivery, and nothing otherwise.
+ * stored already concluded and has neither: nothing will send it.
  */
 public record PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt,
                               boolean routed) {
@@ -17,8 +16,8 @@ public record PendingDelivery(IncomingDelivery delivery, String payloadJson, Str
         if (routed && (payloadJson == null) == (payloadRef == null)) {
             throw new IllegalArgumentException("a routed delivery needs exactly one of payloadJson and payloadRef");
         }
-        if (!routed && payloadRef != null) {
-            throw new IllegalArgumentException("an unrouted delivery has nothing parked");
+        if (!routed && (payloadJson != null || payloadRef != null)) {
+            throw new IllegalArgumentException("an unrouted delivery keeps no payload");
         }
     }
 

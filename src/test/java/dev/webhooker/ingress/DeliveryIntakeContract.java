@@ -121,7 +121,7 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
         assertThat(row.get("payload")).isNull();
         assertThat(wakeUps).hasValue(0);
         // claimed like any accepted delivery: a copy is a duplicate
-        assertThat(intake.accept(new PendingDelivery(d, "{}", null, T0, false))).isEqualTo(DeliveryIntake.Outcome.DUPLICATE);
+        assertThat(intake.accept(new PendingDelivery(d, null, null, T0, false))).isEqualTo(DeliveryIntake.Outcome.DUPLICATE);
         assertThat(intake.isClaimed("github:team-a:d-3")).isTrue();
     }
 

@@ -478,7 +478,7 @@ abstract class IngressEndpointContract {
     }
 
     @Test
-    void aDeliveryNoRouteSelectsIsStoredDeliveredAtOnceAndNothingIsParked() throws Exception {
+    void aDeliveryNoRouteSelectsIsStoredDeliveredAtOnceWithoutItsPayload() throws Exception {
         StringBuilder text = new StringBuilder("{\"title\":\"big\",\"description\":\"");
         text.append("x".repeat(70 * 1024)).append("\"}");
         byte[] big = text.toString().getBytes(StandardCharsets.UTF_8);
@@ -492,12 +492,9 @@ abstract class IngressEndpointContract {
             Map<String, Object> row = row(key);
             assertThat(row).containsEntry("status", "delivered").containsEntry("attempts", 0);
             assertThat(row.get("next_attempt_at")).isNull();
+            // nothing will send it: no payload is kept, inline or parked
             assertThat(row.get("payload_ref")).isNull();
-            if (body == small) {
-                assertThat(JSON.readTree((String) row.get("payload"))).isEqualTo(JSON.readTree(small));
-            } else {
-                assertThat(row.get("payload")).isNull();
-            }
+            assertThat(row.get("payload")).isNull();
             // still claimed for the dedup window like any accepted delivery
             assertThat(post("/webhook/" + UNROUTED_GROUP, headers, body).body())
                     .isEqualTo(JSON.readTree("{\"ok\":true,\"duplicate\":true}"));
