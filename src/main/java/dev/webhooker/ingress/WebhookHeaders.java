@@ -13,11 +13,15 @@ public final class WebhookHeaders {
         this.byLowerName = byLowerName;
     }
 
-    /** Non-string values (e.g. a list for a repeated header) are turned into their first element's text. */
+    /**
+     * A list (a repeated header) counts as its first element. Values that are not text, numbers or lists
+     * are not request headers (Camel puts its servlet request and response objects among the headers) and
+     * are left out rather than turned into text on every request.
+     */
     public static WebhookHeaders of(Map<String, ?> headers) {
         Map<String, String> copy = new HashMap<>();
         headers.forEach((name, value) -> {
-            String text = textOf(value);
+            String text = textOf(value instanceof Iterable<?> many ? first(many) : value);
             if (name != null && text != null) {
                 copy.putIfAbsent(name.toLowerCase(Locale.ROOT), text);
             }
@@ -25,14 +29,16 @@ public final class WebhookHeaders {
         return new WebhookHeaders(Map.copyOf(copy));
     }
 
-    private static String textOf(Object value) {
-        if (value instanceof Iterable<?> many) {
-            for (Object first : many) {
-                return first == null ? null : first.toString();
-            }
-            return null;
+    private static Object first(Iterable<?> many) {
+        for (Object first : many) {
+            return first;
         }
-        return value == null ? null : value.toString();
+        return null;
+    }
+
+    private static String textOf(Object value) {
+        return value instanceof CharSequence || value instanceof Number || value instanceof Boolean
+                ? value.toString() : null;
     }
 
     /** The value, or null when the header is absent. */
