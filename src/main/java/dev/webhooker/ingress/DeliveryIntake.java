@@ -53,6 +53,7 @@ public final class DeliveryIntake {
     private final NonceLedger nonces;
     private final Duration dedupWindow;
     private final Clock clock;
+    /** Run once a routed delivery is committed: wakes this instance's delivery poller. */
     private final Runnable onAccepted;
 
     public DeliveryIntake(JdbcTemplate jdbc, GroupCommit commits, DatabaseUrl.Vendor vendor,

@@ -12,6 +12,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.control.AuditLog;
+import dev.webhooker.delivery.DeliveryWakeUp;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
@@ -92,13 +93,12 @@ public class IngressConfiguration {
 
     @Bean
     DeliveryIntake deliveryIntake(JdbcTemplate jdbc, GroupCommit groupCommit, DatabaseUrl databaseUrl,
-            NonceLedger nonces, WebhookerProperties properties) {
+            NonceLedger nonces, WebhookerProperties properties, DeliveryWakeUp wakeUp) {
         if (properties.ingress().dedupWindow().isNegative() || properties.ingress().dedupWindow().isZero()) {
             throw new InvalidSettingException("DEDUP_WINDOW", "must be positive, got " + properties.ingress().dedupWindow());
         }
         return new DeliveryIntake(jdbc, groupCommit, databaseUrl.vendor(), nonces, properties.ingress().dedupWindow(),
-                Clock.systemUTC(), () -> {
-                });
+                Clock.systemUTC(), wakeUp::signal);
     }
 
     @Bean
