@@ -36,6 +36,15 @@ public record IncomingDelivery(
         return java.util.Objects.hash(provider, groupId, deliveryId);
     }
 
+    /**
+     * This delivery without its parsed payload and received text, once the claim check has decided what is
+     * stored: an accepted webhook then waits for its commit without holding its JSON tree, which under load
+     * was most of what the in-flight requests kept alive across young collections.
+     */
+    public IncomingDelivery withoutPayload() {
+        return new IncomingDelivery(provider, event, null, installationId, groupId, deliveryId, bodyBytes, nonce, null);
+    }
+
     public String dedupKey() {
         return DeliveryIds.dedupKey(provider, groupId, deliveryId);
     }

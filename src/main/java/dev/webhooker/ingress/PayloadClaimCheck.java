@@ -45,7 +45,7 @@ public final class PayloadClaimCheck {
     public PendingDelivery park(IncomingDelivery delivery) {
         Instant now = clock.instant();
         if (!routed.test(delivery)) {
-            return new PendingDelivery(delivery, null, null, now, false);
+            return new PendingDelivery(delivery.withoutPayload(), null, null, now, false);
         }
         String json = delivery.payloadText();
         if (json == null) {
@@ -56,7 +56,7 @@ public final class PayloadClaimCheck {
             }
         }
         if (delivery.bodyBytes() <= inlineMaxBytes) {
-            return new PendingDelivery(delivery, json, null, now);
+            return new PendingDelivery(delivery.withoutPayload(), json, null, now);
         }
         String key = PayloadKeys.newKey(now);
         try {
@@ -64,7 +64,7 @@ public final class PayloadClaimCheck {
         } catch (RuntimeException e) {
             throw new StorageUnavailableException("the payload store is unavailable: " + e.getMessage(), e);
         }
-        return new PendingDelivery(delivery, null, key, now);
+        return new PendingDelivery(delivery.withoutPayload(), null, key, now);
     }
 
     /** Removes the parked object of a delivery that was not accepted (duplicate or failure); never throws. */

@@ -7,7 +7,8 @@ import java.time.Instant;
  * the claim check parked it under, and whether any route selected it when it arrived.
  * <p>
  * A routed delivery has exactly one of {@code payloadJson} and {@code payloadRef}. An unrouted one is
- * stored already concluded and has neither: nothing will send it.
+ * stored already concluded and has neither: nothing will send it. The delivery carries no parsed payload
+ * ({@link IncomingDelivery#withoutPayload()}): what is stored is the text or the key.
  */
 public record PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt,
                               boolean routed) {

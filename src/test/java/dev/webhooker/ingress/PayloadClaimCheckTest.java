@@ -68,4 +68,17 @@ class PayloadClaimCheckTest {
         }
         assertThat(new DirectoryPayloadStore(dir).list("webhooks/")).isEmpty();
     }
+
+    @Test
+    void whatWaitsForTheCommitKeepsTheDeliveryButNotItsParsedPayload() throws Exception {
+        IncomingDelivery received = delivery("{\"title\":\"small\"}");
+        for (boolean routed : new boolean[] {true, false}) {
+            PendingDelivery pending = check(routed).park(received);
+            assertThat(pending.delivery().payload()).isNull();
+            assertThat(pending.delivery().payloadText()).isNull();
+            assertThat(pending.delivery().dedupKey()).isEqualTo(received.dedupKey());
+            assertThat(pending.delivery()).usingRecursiveComparison().ignoringFields("payload", "payloadText")
+                    .isEqualTo(received);
+        }
+    }
 }
