@@ -2,6 +2,7 @@ package dev.webhooker.maintenance;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,11 +39,11 @@ public class DiscordSync {
     private final String configuredAppId;
     private final String apiUrl;
 
-    public DiscordSync(KvStore kv, ObjectMapper mapper, String token, String configuredAppId, String apiUrl,
-            Duration connectTimeout, Duration requestTimeout) {
+    public DiscordSync(HttpClient http, KvStore kv, ObjectMapper mapper, String token, String configuredAppId,
+            String apiUrl, Duration requestTimeout) {
         this.kv = kv;
         this.mapper = mapper;
-        this.api = new JsonApiClient(mapper, connectTimeout, requestTimeout);
+        this.api = new JsonApiClient(http, mapper, requestTimeout);
         this.token = blankToNull(token);
         this.configuredAppId = blankToNull(configuredAppId);
         this.apiUrl = apiUrl.endsWith("/") ? apiUrl.substring(0, apiUrl.length() - 1) : apiUrl;

@@ -38,8 +38,9 @@ class JsonApiClient {
     private final ObjectMapper mapper;
     private final Duration requestTimeout;
 
-    JsonApiClient(ObjectMapper mapper, Duration connectTimeout, Duration requestTimeout) {
-        this.http = HttpClient.newBuilder().connectTimeout(connectTimeout).build();
+    /** {@code http} is the application's one client for the platforms (it carries the connect timeout). */
+    JsonApiClient(HttpClient http, ObjectMapper mapper, Duration requestTimeout) {
+        this.http = http;
         this.mapper = mapper;
         this.requestTimeout = requestTimeout;
     }

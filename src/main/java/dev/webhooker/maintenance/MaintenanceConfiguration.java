@@ -1,5 +1,6 @@
 package dev.webhooker.maintenance;
 
+import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -21,7 +22,6 @@ import dev.webhooker.store.PayloadStore;
 @Configuration(proxyBeanMethods = false)
 public class MaintenanceConfiguration {
 
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
 
     @Bean
@@ -50,16 +50,17 @@ public class MaintenanceConfiguration {
     }
 
     @Bean
-    DiscordSync discordSync(KvStore kv, ObjectMapper mapper, WebhookerProperties properties) {
+    DiscordSync discordSync(HttpClient platformHttpClient, KvStore kv, ObjectMapper mapper,
+                            WebhookerProperties properties) {
         WebhookerProperties.Platforms p = properties.platforms();
-        return new DiscordSync(kv, mapper, p.discordToken(), p.discordApplicationId(), p.discordApiUrl(),
-                CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+        return new DiscordSync(platformHttpClient, kv, mapper, p.discordToken(), p.discordApplicationId(),
+                p.discordApiUrl(), REQUEST_TIMEOUT);
     }
 
     @Bean
-    TelegramSync telegramSync(ObjectMapper mapper, WebhookerProperties properties) {
+    TelegramSync telegramSync(HttpClient platformHttpClient, ObjectMapper mapper, WebhookerProperties properties) {
         WebhookerProperties.Platforms p = properties.platforms();
-        return new TelegramSync(mapper, p.telegramToken(), properties.baseUrl(), p.telegramWebhookSecret(),
-                p.telegramApiUrl(), CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+        return new TelegramSync(platformHttpClient, mapper, p.telegramToken(), properties.baseUrl(),
+                p.telegramWebhookSecret(), p.telegramApiUrl(), REQUEST_TIMEOUT);
     }
 }

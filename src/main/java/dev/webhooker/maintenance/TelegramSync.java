@@ -2,6 +2,7 @@ package dev.webhooker.maintenance;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +32,9 @@ public class TelegramSync {
     private final String secret;
     private final String apiUrl;
 
-    public TelegramSync(ObjectMapper mapper, String token, String baseUrl, String secret, String apiUrl,
-            Duration connectTimeout, Duration requestTimeout) {
-        this.api = new JsonApiClient(mapper, connectTimeout, requestTimeout);
+    public TelegramSync(HttpClient http, ObjectMapper mapper, String token, String baseUrl, String secret, String apiUrl,
+            Duration requestTimeout) {
+        this.api = new JsonApiClient(http, mapper, requestTimeout);
         this.token = blankToNull(token);
         this.baseUrl = stripSlash(blankToNull(baseUrl));
         this.secret = blankToNull(secret);

@@ -14,6 +14,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -92,8 +93,8 @@ class DiscordSyncTest {
     }
 
     private DiscordSync sync(String token, String appId) {
-        return new DiscordSync(kv, mapper, token, appId, discord.baseUrl() + "/api/v10",
-                Duration.ofSeconds(2), Duration.ofSeconds(5));
+        return new DiscordSync(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), kv, mapper,
+                token, appId, discord.baseUrl() + "/api/v10", Duration.ofSeconds(5));
     }
 
     @Test

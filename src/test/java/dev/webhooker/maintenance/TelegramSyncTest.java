@@ -9,6 +9,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.http.HttpClient;
 import java.time.Duration;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -31,8 +32,8 @@ class TelegramSyncTest {
     }
 
     private TelegramSync sync(String token, String baseUrl, String secret) {
-        return new TelegramSync(new ObjectMapper(), token, baseUrl, secret, telegram.baseUrl() + "/",
-                Duration.ofSeconds(2), Duration.ofSeconds(5));
+        return new TelegramSync(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),
+                new ObjectMapper(), token, baseUrl, secret, telegram.baseUrl() + "/", Duration.ofSeconds(5));
     }
 
     @Test
