@@ -62,4 +62,10 @@ public class DataSourceConfiguration {
     GroupCommit groupCommit(DataSource dataSource) {
         return new GroupCommit(new DataSourceTransactionManager(dataSource), 4, 64);
     }
+
+    /** Compaction and fsync of an embedded H2 file database (routes/maintenance.camel.yaml runs it). */
+    @Bean
+    H2Housekeeping h2Housekeeping(DataSource dataSource, DatabaseUrl url) {
+        return new H2Housekeeping(dataSource, url.vendor());
+    }
 }

@@ -51,11 +51,17 @@ public record DatabaseUrl(String jdbcUrl, String user, String password, Vendor v
      * cache mostly holds superseded copies, payloads included, long enough for them to be promoted to the old
      * generation; the heap then fills up under steady load. With 1 MB, promotion under the ingest benchmark fell
      * to about a third at the same throughput (256 KB cost throughput: pages were read back).
+     * <p>
+     * RETENTION_TIME=5000 (ms; H2's default is 45 000): how long a written-over chunk keeps its space. H2
+     * keeps it until the file system can be assumed to have written the chunks that replaced it;
+     * {@link H2Housekeeping} forces the file to the disk every second, so five seconds keep that assumption with
+     * room to spare. With 45 s, a sustained stream of small commits held 45 s of chunks: gigabytes of file and
+     * one chunk record each on the heap.
      */
     static DatabaseUrl embedded(Path dataDir) {
         Path file = dataDir.toAbsolutePath().normalize().resolve("webhooker");
         String jdbc = "jdbc:h2:file:" + file + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"
-                + ";WRITE_DELAY=0;CACHE_SIZE=1024;" + H2_NON_KEYWORDS;
+                + ";WRITE_DELAY=0;CACHE_SIZE=1024;RETENTION_TIME=5000;" + H2_NON_KEYWORDS;
         return new DatabaseUrl(jdbc, "sa", "", Vendor.H2);
     }
 

@@ -18,7 +18,7 @@ class DatabaseUrlTest {
         DatabaseUrl url = DatabaseUrl.resolve("", null, null, DATA);
 
         assertThat(url.vendor()).isEqualTo(DatabaseUrl.Vendor.H2);
-        assertThat(url.jdbcUrl()).startsWith("jdbc:h2:file:/tmp/wh-data/webhooker;").contains(";WRITE_DELAY=0;").contains(";CACHE_SIZE=1024;");
+        assertThat(url.jdbcUrl()).startsWith("jdbc:h2:file:/tmp/wh-data/webhooker;").contains(";WRITE_DELAY=0;").contains(";CACHE_SIZE=1024;").contains(";RETENTION_TIME=5000;");
     }
 
     @Test
