@@ -56,10 +56,13 @@ public final class H2Housekeeping {
                 return false;
             }
             boolean rewritten = store.get().compact(TARGET_FILL_RATE, WRITE_LIMIT_BYTES);
-            store.get().sync();
             if (rewritten) {
+                // written by this thread: left to the next commit, the rewritten pages (up to the write limit)
+                // would be written by whichever request happens to commit next, inside its response time
+                store.get().commit();
                 LOG.debug("h2 housekeeping rewrote sparse chunks");
             }
+            store.get().sync();
             return rewritten;
         }
     }
