@@ -57,11 +57,15 @@ public record DatabaseUrl(String jdbcUrl, String user, String password, Vendor v
      * {@link H2Housekeeping} forces the file to the disk every second, so five seconds keep that assumption with
      * room to spare. With 45 s, a sustained stream of small commits held 45 s of chunks: gigabytes of file and
      * one chunk record each on the heap.
+     * <p>
+     * DB_CLOSE_ON_EXIT=FALSE: H2's own shutdown hook would close the database while Spring's graceful shutdown
+     * is still finishing the requests and deliveries in flight (the JVM runs shutdown hooks concurrently), so
+     * their commits failed with "Database is already closed". Closing the connection pool closes it instead.
      */
     static DatabaseUrl embedded(Path dataDir) {
         Path file = dataDir.toAbsolutePath().normalize().resolve("webhooker");
         String jdbc = "jdbc:h2:file:" + file + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"
-                + ";WRITE_DELAY=0;CACHE_SIZE=1024;RETENTION_TIME=5000;" + H2_NON_KEYWORDS;
+                + ";WRITE_DELAY=0;CACHE_SIZE=1024;RETENTION_TIME=5000;DB_CLOSE_ON_EXIT=FALSE;" + H2_NON_KEYWORDS;
         return new DatabaseUrl(jdbc, "sa", "", Vendor.H2);
     }
 
