@@ -20,7 +20,7 @@ ROOT=$PWD
 
 JAR=target/webhooker-0.1.0-SNAPSHOT.jar
 # The service's suggested JVM options (README "Benchmark"), used for webhooker AND the bare app.
-JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms256m -Xmx256m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=262144"}
+JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms256m -Xmx256m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=262144 -XX:TrimNativeHeapInterval=5000"}
 DURATION=${BENCH_DURATION:-10}
 WARMUP=${BENCH_WARMUP:-15}
 REPS=${BENCH_REPS:-3}
