@@ -44,19 +44,14 @@ public final class PayloadClaimCheck {
 
     public PendingDelivery park(IncomingDelivery delivery) {
         Instant now = clock.instant();
+        // what waits for the commit keeps the text or the key, never the parsed tree (nothing later reads it)
+        IncomingDelivery stored = delivery.withoutPayload();
         if (!routed.test(delivery)) {
-            return new PendingDelivery(delivery.withoutPayload(), null, null, now, false);
+            return new PendingDelivery(stored, null, null, now, false);
         }
-        String json = delivery.payloadText();
-        if (json == null) {
-            try {
-                json = mapper.writeValueAsString(delivery.payload());
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("a parsed payload could not be written back as JSON", e);
-            }
-        }
+        String json = payloadJson(delivery);
         if (delivery.bodyBytes() <= inlineMaxBytes) {
-            return new PendingDelivery(delivery.withoutPayload(), json, null, now);
+            return new PendingDelivery(stored, json, null, now);
         }
         String key = PayloadKeys.newKey(now);
         try {
@@ -64,7 +59,19 @@ public final class PayloadClaimCheck {
         } catch (RuntimeException e) {
             throw new StorageUnavailableException("the payload store is unavailable: " + e.getMessage(), e);
         }
-        return new PendingDelivery(delivery.withoutPayload(), null, key, now);
+        return new PendingDelivery(stored, null, key, now);
+    }
+
+    /** The received text when it is the payload as is; the parsed payload written back otherwise. */
+    private String payloadJson(IncomingDelivery delivery) {
+        if (delivery.payloadText() != null) {
+            return delivery.payloadText();
+        }
+        try {
+            return mapper.writeValueAsString(delivery.payload());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a parsed payload could not be written back as JSON", e);
+        }
     }
 
     /** Removes the parked object of a delivery that was not accepted (duplicate or failure); never throws. */

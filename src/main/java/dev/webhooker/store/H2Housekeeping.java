@@ -48,7 +48,7 @@ public final class H2Housekeeping {
     /** Compacts and syncs the store; returns whether any chunk was rewritten. */
     public boolean run() throws SQLException {
         if (!h2) {
-            return false;
+            return false; // decided once: the timer does not borrow a PostgreSQL connection every second
         }
         try (Connection connection = dataSource.getConnection()) {
             Optional<MVStore> store = fileStoreOf(connection);
