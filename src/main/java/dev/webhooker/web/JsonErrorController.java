@@ -4,7 +4,9 @@ import java.util.Map;
 
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.camel.CamelContext;
 import org.springframework.boot.web.servlet.error.ErrorController;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -15,13 +17,30 @@ import org.springframework.web.bind.annotation.RestController;
  * Whatever the servlet container answers on its own (an unknown path, a failure before a Camel route
  * runs) is the same small JSON as the routes' errors: {@code {"error":"Not Found"}}, never a stack trace,
  * an HTML page or Spring's default error body with exception details.
+ *
+ * <p>Spring Boot starts Tomcat before the Camel routes, so for a moment at start-up every endpoint is
+ * still unknown to the container. A 404 then would tell a sender its URL is wrong; it gets a 503 with
+ * Retry-After instead, which retrying senders (and load balancers) take as "try again".
  */
 @RestController
 public class JsonErrorController implements ErrorController {
 
+    static final String RETRY_AFTER_SECONDS = "5";
+
+    private final CamelContext camel;
+
+    public JsonErrorController(CamelContext camel) {
+        this.camel = camel;
+    }
+
     @RequestMapping("/error")
     public ResponseEntity<Map<String, String>> error(HttpServletRequest request) {
         HttpStatus status = statusOf(request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE));
+        if (status == HttpStatus.NOT_FOUND && !camel.isStarted()) {
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).contentType(MediaType.APPLICATION_JSON)
+                    .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+                    .body(Map.of("error", "Starting, retry later"));
+        }
         return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
                 .body(Map.of("error", status.getReasonPhrase()));
     }
