@@ -14,7 +14,7 @@ import dev.webhooker.format.GroupLogFormatter;
 import dev.webhooker.format.MessageFormatter;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
-import dev.webhooker.store.GroupCommit;
+import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.PayloadStore;
 
 /** The delivery engine's beans; {@code deliveryWakeUp} and {@code deliveryPoller} are called by routes/delivery.camel.yaml. */
@@ -32,13 +32,13 @@ public class DeliveryConfiguration {
     }
 
     @Bean
-    DeliveryQueue deliveryQueue(DataSource dataSource, GroupCommit groupCommit, ObjectProvider<Clock> clock) {
-        return new DeliveryQueue(dataSource, groupCommit, clock(clock), instanceId());
+    DeliveryQueue deliveryQueue(DataSource dataSource, CommitGroups commits, ObjectProvider<Clock> clock) {
+        return new DeliveryQueue(dataSource, commits.delivery(), clock(clock), instanceId());
     }
 
     @Bean
-    DeliveryTargets deliveryTargets(DataSource dataSource, GroupCommit groupCommit) {
-        return new DeliveryTargets(dataSource, groupCommit);
+    DeliveryTargets deliveryTargets(DataSource dataSource, CommitGroups commits) {
+        return new DeliveryTargets(dataSource, commits.delivery());
     }
 
     @Bean

@@ -16,9 +16,9 @@ import dev.webhooker.delivery.DeliveryWakeUp;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.DatabaseUrl;
-import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.KvStore;
 import dev.webhooker.store.PayloadStore;
 
@@ -92,12 +92,12 @@ public class IngressConfiguration {
     }
 
     @Bean
-    DeliveryIntake deliveryIntake(JdbcTemplate jdbc, GroupCommit groupCommit, DatabaseUrl databaseUrl,
+    DeliveryIntake deliveryIntake(JdbcTemplate jdbc, CommitGroups commits, DatabaseUrl databaseUrl,
             NonceLedger nonces, WebhookerProperties properties, DeliveryWakeUp wakeUp) {
         if (properties.ingress().dedupWindow().isNegative() || properties.ingress().dedupWindow().isZero()) {
             throw new InvalidSettingException("DEDUP_WINDOW", "must be positive, got " + properties.ingress().dedupWindow());
         }
-        return new DeliveryIntake(jdbc, groupCommit, databaseUrl.vendor(), nonces, properties.ingress().dedupWindow(),
+        return new DeliveryIntake(jdbc, commits.intake(), databaseUrl.vendor(), nonces, properties.ingress().dedupWindow(),
                 Clock.systemUTC(), wakeUp::signal);
     }
 

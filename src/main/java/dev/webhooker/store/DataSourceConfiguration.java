@@ -53,14 +53,10 @@ public class DataSourceConfiguration {
         return ds;
     }
 
-    /**
-     * The commits of the write paths that commit often (webhook intake, delivery claims and outcomes), grouped:
-     * a few batches at once, each on its own connection, so statements still run in parallel (one batch at a
-     * time left most of the CPU idle while its leader ran everyone's statements: bench/results/2026-11-29-e.md).
-     */
+    /** The group commits of intake and delivery (see {@link CommitGroups} for how many batches run at once). */
     @Bean
-    GroupCommit groupCommit(DataSource dataSource) {
-        return new GroupCommit(new DataSourceTransactionManager(dataSource), 4, 64);
+    CommitGroups commitGroups(DataSource dataSource, DatabaseUrl url) {
+        return CommitGroups.of(new DataSourceTransactionManager(dataSource), url.vendor());
     }
 
     /** Compaction and fsync of an embedded H2 file database (routes/maintenance.camel.yaml runs it). */

@@ -23,6 +23,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.webhooker.testsupport.DatabaseContract;
+import dev.webhooker.testsupport.TestDatabases;
 
 /** {@link GroupCommit} on a real database: batching, isolation of a failing unit, results per caller. */
 abstract class GroupCommitContract extends DatabaseContract {
@@ -64,9 +65,13 @@ abstract class GroupCommitContract extends DatabaseContract {
 
     /** Starts unit "a" and returns once it runs, holding the only batch slot until released. */
     private HeldBatch holdTheOnlySlot() throws InterruptedException {
+        return holdTheOnlySlotOf(commits);
+    }
+
+    private HeldBatch holdTheOnlySlotOf(GroupCommit group) throws InterruptedException {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch running = new CountDownLatch(1);
-        Future<String> a = callers.submit(() -> commits.execute(() -> {
+        Future<String> a = callers.submit(() -> group.execute(() -> {
             running.countDown();
             try {
                 release.await(10, TimeUnit.SECONDS);
@@ -147,5 +152,26 @@ abstract class GroupCommitContract extends DatabaseContract {
             throw new IllegalStateException("the outer transaction rolls back");
         })).isInstanceOf(IllegalStateException.class);
         assertThat(keys()).as("rolled back with the outer transaction, not committed on its own").isEmpty();
+    }
+
+    @Test
+    void intakeAndDeliveryCommitGroupsOfThisDatabase() throws Exception {
+        CommitGroups groups = CommitGroups.of(new DataSourceTransactionManager(dataSource),
+                kind() == TestDatabases.Kind.H2 ? DatabaseUrl.Vendor.H2 : DatabaseUrl.Vendor.POSTGRESQL);
+        if (kind() == TestDatabases.Kind.POSTGRESQL) {
+            assertThat(groups.intake()).as("one shared group of parallel batches").isSameAs(groups.delivery());
+            return;
+        }
+        HeldBatch delivery = holdTheOnlySlotOf(groups.delivery());
+        Future<String> queued = callers.submit(() -> groups.delivery().execute(() -> insert("d")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> groups.delivery().waitingUnits() == 1);
+
+        assertThat(callers.submit(() -> groups.intake().execute(() -> insert("i"))).get(10, TimeUnit.SECONDS))
+                .as("an intake commit does not wait behind a delivery batch").isEqualTo("stored i");
+        assertThat(queued).as("the delivery group runs one batch at a time").isNotDone();
+
+        delivery.release();
+        assertThat(queued.get(10, TimeUnit.SECONDS)).isEqualTo("stored d");
+        assertThat(keys()).containsExactly("a", "d", "i");
     }
 }
