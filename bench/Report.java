@@ -51,7 +51,7 @@ public class Report {
                 .append(" (2 threads) and `java bench/Load.java` (end to end), sink `java bench/Sink.java`, all on the same 2 cores\n");
         md.append("- load average (1/5/15 min) before: ").append(machine.get("load_before")).append(", after: ")
                 .append(machine.get("load_after")).append('\n');
-        md.append("- JVM options of webhooker and of the bare app: `").append(machine.get("jvm_opts")).append("`\n\n");
+        md.append("- how webhooker and the bare app are started (environment and JVM options): `").append(machine.get("jvm_opts")).append("`\n\n");
 
         md.append("## 1–2. Ceiling and ingest (accepted webhooks/s)\n\n");
         md.append("| backend | concurrency | ceiling req/s | ingest webhooks/s | ingest / ceiling | ingest p50 ms | ingest p99 ms | ceiling p99 ms | errors |\n");

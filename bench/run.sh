@@ -9,7 +9,7 @@
 #             accept-to-sink p50/p99 at 200 webhooks/s (sink 0 ms and 50 ms), deliveries/s at saturation
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
-# Settings (environment): BENCH_JVM_OPTS, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
+# Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
 # BENCH_JFR=1 (JFR recordings of the two ingest points into their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
 # embedded production e2e-rate e2e-saturation bare startup). A subset run writes its report into its
@@ -19,8 +19,10 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 
 JAR=target/webhooker-0.1.0-SNAPSHOT.jar
-# The service's suggested JVM options (README "Benchmark"), used for webhooker AND the bare app.
-JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms256m -Xmx256m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=262144 -XX:TrimNativeHeapInterval=5000"}
+# The service's suggested JVM options and C library setting (README "Benchmark"), used for webhooker AND the
+# bare app.
+JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms64m -Xmx256m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=262144 -XX:TrimNativeHeapInterval=5000"}
+MALLOC_ARENAS=${BENCH_MALLOC_ARENA_MAX:-2}
 DURATION=${BENCH_DURATION:-10}
 WARMUP=${BENCH_WARMUP:-15}
 REPS=${BENCH_REPS:-3}
@@ -105,7 +107,7 @@ start_app() {
   local t0; t0=$(now_ms)
   env PORT=$APP_PORT DATA_DIR="$data" GITHUB_WEBHOOK_SECRET=$SECRET \
       WEBHOOKER_ROUTES='file:routes/*.camel.yaml,file:bench/routes/*.camel.yaml' "$@" \
-      java $JVM_OPTS ${APP_EXTRA_OPTS:-} -jar "$JAR" > "$WORK/app-$name.log" 2>&1 &
+      MALLOC_ARENA_MAX=$MALLOC_ARENAS java $JVM_OPTS ${APP_EXTRA_OPTS:-} -jar "$JAR" > "$WORK/app-$name.log" 2>&1 &
   APP_PID=$!
   STARTED_PIDS+=("$APP_PID")
   if ! wait_http "http://127.0.0.1:$APP_PORT/health"; then
@@ -116,7 +118,7 @@ start_app() {
 
 start_bare() {
   local t0; t0=$(now_ms)
-  PORT=$BARE_PORT java $JVM_OPTS -Dloader.main=bench.bare.BareCamelApp -Dloader.path=bench/target/bare \
+  PORT=$BARE_PORT MALLOC_ARENA_MAX=$MALLOC_ARENAS java $JVM_OPTS -Dloader.main=bench.bare.BareCamelApp -Dloader.path=bench/target/bare \
       -Dspring.config.name=bare-app -cp "$JAR" org.springframework.boot.loader.launch.PropertiesLauncher \
       > "$WORK/bare.log" 2>&1 &
   APP_PID=$!
@@ -193,7 +195,7 @@ ingest_points() {
   echo "java=$(java -version 2>&1 | head -1)"
   echo "wrk=$(wrk -v 2>&1 | head -1)"
   echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "jvm_opts=$JVM_OPTS"
+  echo "jvm_opts=MALLOC_ARENA_MAX=$MALLOC_ARENAS java $JVM_OPTS"
   echo "duration=$DURATION warmup=$WARMUP reps=$REPS"
 } > "$WORK/machine.txt"
 log "machine: $(tr '\n' ' ' < "$WORK/machine.txt")"

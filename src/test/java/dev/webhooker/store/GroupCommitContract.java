@@ -162,16 +162,16 @@ abstract class GroupCommitContract extends DatabaseContract {
             assertThat(groups.intake()).as("one shared group of parallel batches").isSameAs(groups.delivery());
             return;
         }
-        HeldBatch delivery = holdTheOnlySlotOf(groups.delivery());
-        Future<String> queued = callers.submit(() -> groups.delivery().execute(() -> insert("d")));
-        await().atMost(Duration.ofSeconds(10)).until(() -> groups.delivery().waitingUnits() == 1);
+        HeldBatch intake = holdTheOnlySlotOf(groups.intake());
+        Future<String> queued = callers.submit(() -> groups.intake().execute(() -> insert("i")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> groups.intake().waitingUnits() == 1);
 
-        assertThat(callers.submit(() -> groups.intake().execute(() -> insert("i"))).get(10, TimeUnit.SECONDS))
-                .as("an intake commit does not wait behind a delivery batch").isEqualTo("stored i");
-        assertThat(queued).as("the delivery group runs one batch at a time").isNotDone();
+        assertThat(callers.submit(() -> groups.delivery().execute(() -> insert("d"))).get(10, TimeUnit.SECONDS))
+                .as("a delivery commit does not wait behind an intake batch").isEqualTo("stored d");
+        assertThat(queued).as("intake runs one batch at a time").isNotDone();
 
-        delivery.release();
-        assertThat(queued.get(10, TimeUnit.SECONDS)).isEqualTo("stored d");
+        intake.release();
+        assertThat(queued.get(10, TimeUnit.SECONDS)).isEqualTo("stored i");
         assertThat(keys()).containsExactly("a", "d", "i");
     }
 }
