@@ -21,7 +21,7 @@ ROOT=$PWD
 JAR=target/webhooker-0.1.0-SNAPSHOT.jar
 # The service's suggested JVM options and C library setting (README "Benchmark"), used for webhooker AND the
 # bare app.
-JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms64m -Xmx256m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=262144 -XX:TrimNativeHeapInterval=5000"}
+JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms256m -Xmx256m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=262144 -XX:TrimNativeHeapInterval=5000"}
 MALLOC_ARENAS=${BENCH_MALLOC_ARENA_MAX:-2}
 DURATION=${BENCH_DURATION:-10}
 WARMUP=${BENCH_WARMUP:-15}
@@ -345,9 +345,9 @@ echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/machine.txt"
 
 # --- report --------------------------------------------------------------------------------------
 if [ "$POINTS" = " $ALL_POINTS " ]; then
-  # a later run of the same day gets a suffix (-b, -c, …) and keeps the earlier report
+  # a later run of the same day gets a suffix (-b, -c, …, then the time) and never replaces an earlier report
   NAME=$(date -u +%Y-%m-%d)
-  for suffix in b c d e f g h; do
+  for suffix in {b..z} "$STAMP"; do
     [ -e "bench/results/$NAME.md" ] || break
     NAME=$(date -u +%Y-%m-%d)-$suffix
   done
