@@ -14,9 +14,9 @@ import org.springframework.transaction.PlatformTransactionManager;
  * under one store lock, so parallel intake batches did not write in parallel; they only made more commits, and
  * each chunk leaves records on the heap that outlive young collections (about 0.7 KB a chunk: its table of
  * contents and cache entries). The delivery engine keeps four batches at once in its own group: its units run
- * more statements each, and with one batch at a time end-to-end latency at 200 webhooks/s got worse in every
- * A/B run. A webhook's acknowledgement then never waits behind the engine's bookkeeping (A/B runs:
- * bench/results/2026-11-30-i.md).
+ * more statements each, and with one batch at a time the end-to-end p99 at 200 webhooks/s was worse in the
+ * back-to-back runs, with backlogs of one to three seconds in some repetitions. A webhook's acknowledgement
+ * then never waits behind the engine's bookkeeping (A/B runs: bench/results/2026-11-30-i.md).
  */
 public record CommitGroups(GroupCommit intake, GroupCommit delivery) {
 
