@@ -25,12 +25,11 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
-import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.DatabaseContract;
 import dev.webhooker.testsupport.TestClock;
-import dev.webhooker.testsupport.TestDatabases;
 
 /** The accepting transaction, run against the embedded H2 and against PostgreSQL. */
 abstract class DeliveryIntakeContract extends DatabaseContract {
@@ -53,23 +52,21 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
         jdbc.update("DELETE FROM delivery_state");
         jdbc.update("DELETE FROM kv_entries");
         clock = new TestClock(T0);
-        kv = new SqlKvStore(dataSource, vendor(), clock);
+        kv = new SqlKvStore(dataSource, kind().vendor(), clock);
         nonces = new KvNonceLedger(kv);
         wakeUps = new AtomicInteger();
         intake = intakeOn(dataSource);
     }
 
-    private DatabaseUrl.Vendor vendor() {
-        return kind() == TestDatabases.Kind.H2 ? DatabaseUrl.Vendor.H2 : DatabaseUrl.Vendor.POSTGRESQL;
-    }
 
     private DeliveryIntake intakeOn(DataSource ds) {
-        return new DeliveryIntake(new JdbcTemplate(ds), groupCommitOn(ds), vendor(), nonces, WINDOW, clock,
+        return new DeliveryIntake(new JdbcTemplate(ds), groupCommitOn(ds), kind().vendor(), nonces, WINDOW, clock,
                 wakeUps::incrementAndGet);
     }
 
-    private static GroupCommit groupCommitOn(DataSource ds) {
-        return new GroupCommit(new DataSourceTransactionManager(ds), 2, 64);
+    /** The intake's group commit as the application configures it for this database. */
+    private GroupCommit groupCommitOn(DataSource ds) {
+        return CommitGroups.of(new DataSourceTransactionManager(ds), kind().vendor()).intake();
     }
 
     private static PendingDelivery pending(String deliveryId, String groupId, String nonce, Instant at) {
@@ -247,7 +244,7 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
                 return super.update(sql, args);
             }
         };
-        DeliveryIntake failing = new DeliveryIntake(failingInsert, groupCommitOn(dataSource), vendor(), nonces,
+        DeliveryIntake failing = new DeliveryIntake(failingInsert, groupCommitOn(dataSource), kind().vendor(), nonces,
                 WINDOW, clock, wakeUps::incrementAndGet);
         assertThatThrownBy(() -> failing.accept(pending("d-5", null, "n-5", T0))).isInstanceOf(StorageUnavailableException.class);
         assertThat(rows("dedup_keys")).isZero();

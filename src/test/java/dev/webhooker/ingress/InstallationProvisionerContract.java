@@ -21,7 +21,6 @@ import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.DatabaseContract;
-import dev.webhooker.testsupport.TestDatabases;
 
 /**
  * GitHub App installation events on the real config repository, KV and audit table of each database kind:
@@ -45,7 +44,7 @@ abstract class InstallationProvisionerContract extends DatabaseContract {
         repository = ConfigRepository.on(dataSource);
         snapshots = new ConfigSnapshots(repository);
         writesAllowed.set(true);
-        DatabaseUrl.Vendor vendor = kind() == TestDatabases.Kind.H2 ? DatabaseUrl.Vendor.H2 : DatabaseUrl.Vendor.POSTGRESQL;
+        DatabaseUrl.Vendor vendor = kind().vendor();
         provisioner = new InstallationProvisioner(snapshots, repository, new SqlKvStore(dataSource, vendor, Clock.systemUTC()),
                 AuditLog.on(dataSource), writesAllowed::get);
     }
@@ -169,7 +168,7 @@ abstract class InstallationProvisionerContract extends DatabaseContract {
         DataSource empty = new org.springframework.jdbc.datasource.DriverManagerDataSource(
                 "jdbc:h2:mem:no-audit-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
         provisioner = new InstallationProvisioner(snapshots, repository,
-                new SqlKvStore(dataSource, kind() == TestDatabases.Kind.H2 ? DatabaseUrl.Vendor.H2 : DatabaseUrl.Vendor.POSTGRESQL,
+                new SqlKvStore(dataSource, kind().vendor(),
                         Clock.systemUTC()),
                 AuditLog.on(empty), writesAllowed::get);
 

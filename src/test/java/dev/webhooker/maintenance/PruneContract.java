@@ -23,7 +23,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.DirectoryPayloadStore;
 import dev.webhooker.store.PayloadKeys;
 import dev.webhooker.testsupport.TestDatabases;
@@ -46,9 +45,6 @@ abstract class PruneContract {
 
     abstract TestDatabases.Kind kind();
 
-    private DatabaseUrl.Vendor vendor() {
-        return kind() == TestDatabases.Kind.H2 ? DatabaseUrl.Vendor.H2 : DatabaseUrl.Vendor.POSTGRESQL;
-    }
 
     @BeforeAll
     void database() {
@@ -96,7 +92,7 @@ abstract class PruneContract {
     }
 
     private StoragePrune storagePrune(Duration dedupWindow, int sendLogDays) {
-        return new StoragePrune(new PruneRepository(dataSource, vendor(), BATCH), payloads,
+        return new StoragePrune(new PruneRepository(dataSource, kind().vendor(), BATCH), payloads,
                 Clock.fixed(NOW, ZoneOffset.UTC), dedupWindow, sendLogDays, Duration.ofHours(1));
     }
 
@@ -229,7 +225,7 @@ abstract class PruneContract {
         audit(ago(89 * DAY));
         audit(ago(DAY / 2));
 
-        long removed = new AuditPrune(new PruneRepository(dataSource, vendor(), BATCH), Clock.fixed(NOW, ZoneOffset.UTC),
+        long removed = new AuditPrune(new PruneRepository(dataSource, kind().vendor(), BATCH), Clock.fixed(NOW, ZoneOffset.UTC),
                 "90").run();
 
         assertThat(removed).isEqualTo(3);
@@ -241,7 +237,7 @@ abstract class PruneContract {
         audit(ago(DAY + HOUR));
         audit(ago(DAY - HOUR));
 
-        long removed = new AuditPrune(new PruneRepository(dataSource, vendor(), BATCH), Clock.fixed(NOW, ZoneOffset.UTC),
+        long removed = new AuditPrune(new PruneRepository(dataSource, kind().vendor(), BATCH), Clock.fixed(NOW, ZoneOffset.UTC),
                 "0.25").run();
 
         assertThat(removed).isEqualTo(1);

@@ -156,8 +156,7 @@ abstract class GroupCommitContract extends DatabaseContract {
 
     @Test
     void intakeAndDeliveryCommitGroupsOfThisDatabase() throws Exception {
-        CommitGroups groups = CommitGroups.of(new DataSourceTransactionManager(dataSource),
-                kind() == TestDatabases.Kind.H2 ? DatabaseUrl.Vendor.H2 : DatabaseUrl.Vendor.POSTGRESQL);
+        CommitGroups groups = CommitGroups.of(new DataSourceTransactionManager(dataSource), kind().vendor());
         if (kind() == TestDatabases.Kind.POSTGRESQL) {
             assertThat(groups.intake()).as("one shared group of parallel batches").isSameAs(groups.delivery());
             return;

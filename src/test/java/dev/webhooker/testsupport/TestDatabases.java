@@ -18,7 +18,14 @@ import dev.webhooker.store.DatabaseUrl;
  */
 public final class TestDatabases {
 
-    public enum Kind { H2, POSTGRESQL }
+    public enum Kind {
+        H2, POSTGRESQL;
+
+        /** The vendor the application's own code sees for a database of this kind. */
+        public DatabaseUrl.Vendor vendor() {
+            return this == H2 ? DatabaseUrl.Vendor.H2 : DatabaseUrl.Vendor.POSTGRESQL;
+        }
+    }
 
     private TestDatabases() {
     }
