@@ -172,9 +172,13 @@ public class DeliveryQueue {
 
     private boolean release(ClaimedDelivery delivery, DeliveryStatus status, Long nextAttemptAt, String lastError) {
         leaseEnds.remove(delivery.lockToken());
+        // A final delivery discards its inline payload (pipeline.md §4.4); the parked one's reference stays for
+        // the sweep. Kept, it was copied again each time H2 rewrote a page the finished row shares with the rows
+        // still in flight: several times a 7 KB payload per delivery (benchmark).
+        String discardPayload = status.isFinal() ? " payload = NULL," : "";
         // its commit is shared with the other workers' (group commit)
         return commits.execute(() -> jdbc.update("UPDATE delivery_state SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at),"
-                        + " locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?"
+                        + discardPayload + " locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?"
                         + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
                 status.wireName(), nextAttemptAt, lastError, clock.millis(), delivery.key(), delivery.lockToken()) == 1);
     }

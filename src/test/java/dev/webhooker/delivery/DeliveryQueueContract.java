@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -126,6 +127,31 @@ abstract class DeliveryQueueContract {
         clock.advance(Duration.ofSeconds(5));
         assertThat(queue.claimDue(1, LEASE)).singleElement()
                 .satisfies(d -> assertThat(d.attempts()).isEqualTo(2));
+    }
+
+    @Test
+    void aFinalDeliveryDiscardsItsInlinePayloadAndKeepsTheParkedReference() {
+        String inline = rows.insertPending("github", null, "d1", "push", "{\"a\":1}", null, clock.millis());
+        String parked = rows.insertPending("github", null, "d2", "push", null, "webhooks/2026/11/30/x.json", clock.millis());
+        String retried = rows.insertPending("github", null, "d3", "push", "{\"c\":3}", null, clock.millis());
+        List<ClaimedDelivery> claimed = queue.claimDue(3, LEASE);
+
+        assertThat(queue.finish(claimed.get(0), DeliveryStatus.DELIVERED, null)).isTrue();
+        assertThat(queue.finish(claimed.get(1), DeliveryStatus.DEAD, "DISCORD_5XX")).isTrue();
+        assertThat(queue.reschedule(claimed.get(2), clock.instant().plusSeconds(5), "DISCORD_5XX")).isTrue();
+
+        assertThat(payloadAndRef(inline)).containsExactly(null, null);
+        assertThat(payloadAndRef(parked)).as("the sweep deletes the object by this reference")
+                .containsExactly(null, "webhooks/2026/11/30/x.json");
+        assertThat(payloadAndRef(retried)).as("a delivery that will be retried keeps its payload")
+                .containsExactly("{\"c\":3}", null);
+        clock.advance(Duration.ofSeconds(5));
+        assertThat(queue.claimDue(1, LEASE)).singleElement().satisfies(d -> assertThat(d.payload()).isEqualTo("{\"c\":3}"));
+    }
+
+    private List<String> payloadAndRef(String key) {
+        return rows.jdbc().queryForObject("SELECT payload, payload_ref FROM delivery_state WHERE key = ?",
+                (rs, i) -> Arrays.asList(rs.getString(1), rs.getString(2)), key);
     }
 
     @Test
