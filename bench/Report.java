@@ -93,6 +93,9 @@ public class Report {
                     .append(" | ").append(fmt(median(p, "complete_webhooks"), 0)).append(" / ").append(fmt(median(p, "accepted"), 0))
                     .append(" |\n");
         }
+        if (machine.containsKey("e2e_warmup")) {
+            md.append("\nWarm-up before the end-to-end points: ").append(machine.get("e2e_warmup")).append(".\n");
+        }
         String ceiling64 = "ceiling-embedded-c64";
         if (points.containsKey("e2e-saturation-sink0ms")) {
             md.append("\nDeliveries/s at saturation = ").append(ratio("e2e-saturation-sink0ms", "deliveries_per_s", ceiling64, "rps"))
