@@ -144,8 +144,11 @@ public class DiscordSync {
         while (true) {
             JsonApiClient.Reply reply = call("GET", "/users/@me/guilds?limit=" + GUILD_PAGE
                     + (after == null ? "" : "&after=" + after), null);
-            if (!reply.ok() || !reply.body().isArray()) {
+            if (!reply.ok()) {
                 throw new IOException("listing guilds failed: " + reply.reason());
+            }
+            if (!reply.body().isArray()) {
+                throw new IOException("listing guilds failed: HTTP " + reply.status() + " without a JSON array of guilds");
             }
             for (JsonNode guild : reply.body()) {
                 String id = guild.path("id").asText("");

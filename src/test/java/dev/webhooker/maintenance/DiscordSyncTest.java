@@ -27,8 +27,11 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.platform.discord.DiscordCommandTree;
@@ -36,6 +39,7 @@ import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.TestDatabases;
 
+@ExtendWith(OutputCaptureExtension.class)
 class DiscordSyncTest {
 
     @RegisterExtension
@@ -167,6 +171,14 @@ class DiscordSyncTest {
         discord.verify(1, putRequestedFor(urlEqualTo("/api/v10/applications/555/guilds/11/commands")));
         discord.verify(0, putRequestedFor(urlEqualTo("/api/v10/applications/555/guilds/22/commands")));
         assertThat(kv.get("cmd:guild:11")).hasValue(hash);
+    }
+
+    @Test
+    void aGuildListThatIsNotAnArrayIsAnErrorThatSaysSo(CapturedOutput output) {
+        discord.stubFor(get(urlPathEqualTo("/api/v10/users/@me/guilds")).willReturn(okJson("{\"guilds\":[]}")));
+
+        assertThat(sync("tok", "555").run()).isEqualTo(DiscordSync.Result.ERROR);
+        assertThat(output).contains("listing guilds failed: HTTP 200 without a JSON array of guilds");
     }
 
     @Test
