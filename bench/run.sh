@@ -306,8 +306,8 @@ while :; do
   log "e2e: warm-up round $round (${WARMUP}s at $E2E_RATE webhooks/s)"
   java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$E2E_RATE" "$WARMUP" "$WORK/sent-warmup-$round.tsv" >> "$WORK/load.log"
   drain 120
-  # clock ticks are 10 ms: ticks * 10 / ms is the share of one core, ticks * 10000 / ms its per mille
-  jit_permille=$(( ($(jit_ticks "$APP_PID") - jit0) * 10000 / ($(now_ms) - t0) ))
+  # per mille of one core: ticks / CLK_TCK s of CPU over (now - t0) ms of wall time
+  jit_permille=$(( ($(jit_ticks "$APP_PID") - jit0) * 1000000 / $(getconf CLK_TCK) / ($(now_ms) - t0) ))
   log "e2e: JIT compilers used $((jit_permille / 10)).$((jit_permille % 10)) % of a core in round $round"
   if [ "$round" -ge 2 ] && [ "$jit_permille" -lt 50 ]; then break; fi
   [ "$round" -ge "$E2E_WARMUP_MAX_ROUNDS" ] && break
