@@ -131,10 +131,12 @@ abstract class DeliveryQueueContract {
 
     @Test
     void aFinalDeliveryDiscardsItsInlinePayloadAndKeepsTheParkedReference() {
-        String inline = rows.insertPending("github", null, "d1", "push", "{\"a\":1}", null, clock.millis());
-        String parked = rows.insertPending("github", null, "d2", "push", null, "webhooks/2026/11/30/x.json", clock.millis());
-        String retried = rows.insertPending("github", null, "d3", "push", "{\"c\":3}", null, clock.millis());
+        long now = clock.millis();
+        String inline = rows.insertPending("github", null, "d1", "push", "{\"a\":1}", null, now - 30);
+        String parked = rows.insertPending("github", null, "d2", "push", null, "webhooks/2026/11/30/x.json", now - 20);
+        String retried = rows.insertPending("github", null, "d3", "push", "{\"c\":3}", null, now - 10);
         List<ClaimedDelivery> claimed = queue.claimDue(3, LEASE);
+        assertThat(claimed).extracting(ClaimedDelivery::key).containsExactly(inline, parked, retried);
 
         assertThat(queue.finish(claimed.get(0), DeliveryStatus.DELIVERED, null)).isTrue();
         assertThat(queue.finish(claimed.get(1), DeliveryStatus.DEAD, "DISCORD_5XX")).isTrue();
