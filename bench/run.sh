@@ -21,7 +21,7 @@ ROOT=$PWD
 JAR=target/webhooker-0.1.0-SNAPSHOT.jar
 # The service's suggested JVM options and C library setting (README "Benchmark"), used for webhooker AND the
 # bare app.
-JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms128m -Xmx256m -Xmn85m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=262144 -XX:TrimNativeHeapInterval=5000"}
+JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms128m -Xmx256m -Xmn85m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=65536 -XX:TrimNativeHeapInterval=5000"}
 MALLOC_ARENAS=${BENCH_MALLOC_ARENA_MAX:-2}
 DURATION=${BENCH_DURATION:-10}
 WARMUP=${BENCH_WARMUP:-15}
