@@ -108,7 +108,7 @@ abstract class DeliveryEngineContract {
     }
 
     EngineHarness engine(String instance) {
-        return new EngineHarness(ds, clock, instance, discord.baseUrl(), telegram.baseUrl(), catalog, payloads,
+        return new EngineHarness(ds, kind(), clock, instance, discord.baseUrl(), telegram.baseUrl(), catalog, payloads,
                 EngineHarness.settings(LEASE));
     }
 
@@ -407,7 +407,7 @@ abstract class DeliveryEngineContract {
             }
             return real.send(target, message, edit, idem);
         };
-        EngineHarness doomed = new EngineHarness(ds, clock, "doomed", catalog, payloads, EngineHarness.settings(LEASE), dyingOn222);
+        EngineHarness doomed = new EngineHarness(ds, kind(), clock, "doomed", catalog, payloads, EngineHarness.settings(LEASE), dyingOn222);
 
         try {
             doomed.drain();
@@ -453,7 +453,7 @@ abstract class DeliveryEngineContract {
             }
             return real.send(target, message, edit, idem);
         };
-        new EngineHarness(ds, clock, "a", catalog, payloads, EngineHarness.settings(LEASE), waitingForTheOther).drain();
+        new EngineHarness(ds, kind(), clock, "a", catalog, payloads, EngineHarness.settings(LEASE), waitingForTheOther).drain();
 
         assertThat(rows.status(key)).isEqualTo("delivered");
         assertThat(discordPosts("111")).isEqualTo(1);

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
-import dev.webhooker.store.GroupCommit;
+import dev.webhooker.store.CommitGroups;
 import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
 
@@ -52,7 +52,7 @@ abstract class DeliveryQueueContract {
     }
 
     private DeliveryQueue queueOf(String node) {
-        return new DeliveryQueue(dataSource, new GroupCommit(new DataSourceTransactionManager(dataSource), 2, 64), clock, node);
+        return new DeliveryQueue(dataSource, CommitGroups.of(new DataSourceTransactionManager(dataSource), kind().vendor()).delivery(), clock, node);
     }
 
     @Test

@@ -30,8 +30,10 @@ import dev.webhooker.routing.ConfigSource;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.PayloadStore;
+import dev.webhooker.testsupport.TestDatabases;
 
 /**
  * One "instance" of the engine without Spring or Camel, wired like DeliveryConfiguration: real SQL, the
@@ -48,16 +50,16 @@ final class EngineHarness {
     final DeliveryPoller poller;
     final DeliveryProperties settings;
 
-    EngineHarness(DataSource ds, Clock clock, String instance, String discordUrl, String telegramUrl,
+    EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, String discordUrl, String telegramUrl,
                   RouteCatalog catalog, PayloadStore payloads, DeliveryProperties settings) {
-        this(ds, clock, instance, catalog, payloads, settings, senderFor(clock, discordUrl, telegramUrl, settings));
+        this(ds, kind, clock, instance, catalog, payloads, settings, senderFor(clock, discordUrl, telegramUrl, settings));
     }
 
-    EngineHarness(DataSource ds, Clock clock, String instance, RouteCatalog catalog, PayloadStore payloads,
+    EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, RouteCatalog catalog, PayloadStore payloads,
                   DeliveryProperties settings, PlatformSender sender) {
         this.settings = settings;
-        // like one JVM: one group commit for the queue and the outcomes
-        GroupCommit commits = new GroupCommit(new DataSourceTransactionManager(ds), 2, 64);
+        // like one JVM: the delivery engine's group commit as the application configures it for this database
+        GroupCommit commits = CommitGroups.of(new DataSourceTransactionManager(ds), kind.vendor()).delivery();
         this.queue = new DeliveryQueue(ds, commits, clock, instance);
         this.processor = new DeliveryProcessor(queue, new DeliveryTargets(ds, commits), new SendLogs(ds), new MessageTracking(ds, clock),
                 new MessageLocks(ds, clock), new PayloadResolver(JSON, payloads), catalog, composer(clock),

@@ -51,6 +51,7 @@ import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 import dev.webhooker.store.DirectoryPayloadStore;
+import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.testsupport.TestDatabases;
 
@@ -98,7 +99,7 @@ abstract class InPlaceOrderingContract {
                 new DiscordClient(http, JSON, discord.baseUrl(), "bot-token", call, limits),
                 new TelegramClient(http, JSON, discord.baseUrl(), "123:TEST", call, limits), JSON);
         I18n i18n = I18n.builtInOnly();
-        GroupCommit commits = new GroupCommit(new DataSourceTransactionManager(ds), 2, 64);
+        GroupCommit commits = CommitGroups.of(new DataSourceTransactionManager(ds), kind().vendor()).delivery();
         queue = new DeliveryQueue(ds, commits, clock, "a");
         processor = new DeliveryProcessor(queue, new DeliveryTargets(ds, commits), new SendLogs(ds), new MessageTracking(ds, clock),
                 new MessageLocks(ds, clock), new PayloadResolver(JSON, new DirectoryPayloadStore(payloadDir)),

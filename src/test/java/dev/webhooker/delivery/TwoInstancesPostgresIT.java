@@ -76,7 +76,7 @@ class TwoInstancesPostgresIT {
 
     void startInstance(String name, RouteCatalog catalog) {
         DeliveryProperties settings = EngineHarness.settings(Duration.ofSeconds(30));
-        EngineHarness engine = new EngineHarness(ds, Clock.systemUTC(), name, discord.baseUrl(), telegram.baseUrl(),
+        EngineHarness engine = new EngineHarness(ds, TestDatabases.Kind.POSTGRESQL, Clock.systemUTC(), name, discord.baseUrl(), telegram.baseUrl(),
                 catalog, new DirectoryPayloadStore(dataDir.resolve("payloads")), settings);
         ExecutorService workers = Executors.newFixedThreadPool(settings.workers());
         ExecutorService poller = Executors.newSingleThreadExecutor();

@@ -58,7 +58,6 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
         intake = intakeOn(dataSource);
     }
 
-
     private DeliveryIntake intakeOn(DataSource ds) {
         return new DeliveryIntake(new JdbcTemplate(ds), groupCommitOn(ds), kind().vendor(), nonces, WINDOW, clock,
                 wakeUps::incrementAndGet);

@@ -45,7 +45,6 @@ abstract class PruneContract {
 
     abstract TestDatabases.Kind kind();
 
-
     @BeforeAll
     void database() {
         dataSource = TestDatabases.create(kind());
