@@ -11,10 +11,14 @@ import java.nio.file.Path;
 
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+
+import dev.webhooker.platform.LazyHttpClient;
 
 /** The embedded default: no external service configured, the app boots and /health is ok. */
 @CamelSpringBootTest
@@ -33,6 +37,10 @@ class EmbeddedBootIT {
     @LocalServerPort
     int port;
 
+    @Autowired
+    @Qualifier("platformHttpClient")
+    HttpClient platformHttpClient;
+
     @Test
     void healthIsOkOnTheEmbeddedDefault() throws Exception {
         HttpResponse<String> response = HttpClient.newHttpClient().send(
@@ -42,6 +50,13 @@ class EmbeddedBootIT {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("{\"status\":\"ok\"}");
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+    }
+
+    @Test
+    void startingUpSetsUpNoPlatformClient() {
+        // nothing was delivered, so neither TLS nor the client's threads have been set up
+        assertThat(platformHttpClient).isInstanceOfSatisfying(LazyHttpClient.class,
+                client -> assertThat(client.isBuilt()).isFalse());
     }
 
     @Test

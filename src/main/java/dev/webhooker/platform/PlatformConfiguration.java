@@ -30,16 +30,19 @@ public class PlatformConfiguration {
      * One client for both platforms. Its executor only runs the client's own completion steps (the calls
      * themselves are made by the delivery threads): the JDK's default, an unbounded cached pool, grew to
      * ~40 threads under load (thread dumps in the benchmark), each adding resident memory. Four threads
-     * that end when idle carry the same load.
+     * that end when idle carry the same load. Built on the first platform call ({@link LazyHttpClient}).
      */
     @Bean
     HttpClient platformHttpClient(DeliveryProperties settings) {
-        CustomizableThreadFactory threads = new CustomizableThreadFactory("platform-http-");
-        threads.setDaemon(true);
-        ThreadPoolExecutor callbacks = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads);
-        callbacks.allowCoreThreadTimeOut(true);
-        return HttpClient.newBuilder().connectTimeout(settings.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER).executor(callbacks).build();
+        return new LazyHttpClient(() -> {
+            CustomizableThreadFactory threads = new CustomizableThreadFactory("platform-http-");
+            threads.setDaemon(true);
+            ThreadPoolExecutor callbacks = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                    threads);
+            callbacks.allowCoreThreadTimeOut(true);
+            return HttpClient.newBuilder().connectTimeout(settings.connectTimeout())
+                    .followRedirects(HttpClient.Redirect.NEVER).executor(callbacks).build();
+        });
     }
 
     @Bean

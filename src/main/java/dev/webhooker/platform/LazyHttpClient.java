@@ -1,0 +1,123 @@
+package dev.webhooker.platform;
+
+import java.io.IOException;
+import java.net.Authenticator;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+
+/**
+ * An {@link HttpClient} that builds the real one on its first use and hands every call to it.
+ * <p>
+ * Building a JDK client sets up TLS at once (the default SSL context, the trust store, about 400 classes):
+ * a fifth of a second of start-up and a few MB of resident memory, spent also by an instance that never
+ * calls a platform (an ingress-only instance, DELIVERY_ENABLED=false, or one with no tokens configured).
+ * Deferring it costs the first delivery that time once.
+ */
+public final class LazyHttpClient extends HttpClient {
+
+    private final Supplier<HttpClient> factory;
+    private volatile HttpClient client;
+
+    public LazyHttpClient(Supplier<HttpClient> factory) {
+        this.factory = Objects.requireNonNull(factory, "factory");
+    }
+
+    /** Whether the real client has been built yet. */
+    public boolean isBuilt() {
+        return client != null;
+    }
+
+    private HttpClient client() {
+        HttpClient built = client;
+        if (built == null) {
+            synchronized (this) {
+                built = client;
+                if (built == null) {
+                    built = Objects.requireNonNull(factory.get(), "the factory built no client");
+                    client = built;
+                }
+            }
+        }
+        return built;
+    }
+
+    @Override
+    public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+            throws IOException, InterruptedException {
+        return client().send(request, handler);
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+        return client().sendAsync(request, handler);
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler,
+                                                            HttpResponse.PushPromiseHandler<T> pushPromises) {
+        return client().sendAsync(request, handler, pushPromises);
+    }
+
+    @Override
+    public WebSocket.Builder newWebSocketBuilder() {
+        return client().newWebSocketBuilder();
+    }
+
+    @Override
+    public Optional<CookieHandler> cookieHandler() {
+        return client().cookieHandler();
+    }
+
+    @Override
+    public Optional<Duration> connectTimeout() {
+        return client().connectTimeout();
+    }
+
+    @Override
+    public Redirect followRedirects() {
+        return client().followRedirects();
+    }
+
+    @Override
+    public Optional<ProxySelector> proxy() {
+        return client().proxy();
+    }
+
+    @Override
+    public SSLContext sslContext() {
+        return client().sslContext();
+    }
+
+    @Override
+    public SSLParameters sslParameters() {
+        return client().sslParameters();
+    }
+
+    @Override
+    public Optional<Authenticator> authenticator() {
+        return client().authenticator();
+    }
+
+    @Override
+    public Version version() {
+        return client().version();
+    }
+
+    @Override
+    public Optional<Executor> executor() {
+        return client().executor();
+    }
+}
