@@ -40,6 +40,21 @@ public final class LazyHttpClient extends HttpClient {
         return client != null;
     }
 
+    /**
+     * Closes the built client where the JDK's client can be closed (Java 21 and later, where this overrides
+     * {@code HttpClient.close()}); Spring calls it when the application stops. Never builds one to close it.
+     * On Java 17 there is nothing to close: the client's threads are daemons that end when idle.
+     */
+    public void close() {
+        if (client instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing the platform HTTP client failed", e);
+            }
+        }
+    }
+
     private HttpClient client() {
         HttpClient built = client;
         if (built == null) {

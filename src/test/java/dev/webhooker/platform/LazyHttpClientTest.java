@@ -127,6 +127,16 @@ class LazyHttpClientTest {
     }
 
     @Test
+    void closingAClientNeverUsedBuildsNone() {
+        LazyHttpClient client = lazy(Duration.ofSeconds(3));
+
+        client.close();
+
+        assertThat(client.isBuilt()).isFalse();
+        assertThat(builds).hasValue(0);
+    }
+
+    @Test
     void aFactoryThatBuildsNothingIsAnErrorAndIsTriedAgainOnTheNextCall() {
         AtomicInteger calls = new AtomicInteger();
         LazyHttpClient client = new LazyHttpClient(() -> calls.incrementAndGet() == 1 ? null : HttpClient.newHttpClient());
