@@ -21,10 +21,11 @@ import javax.net.ssl.SSLParameters;
 /**
  * An {@link HttpClient} that builds the real one on its first use and hands every call to it.
  * <p>
- * Building a JDK client sets up TLS at once (the default SSL context, the trust store, about 400 classes):
- * a fifth of a second of start-up and a few MB of resident memory, spent also by an instance that never
- * calls a platform (an ingress-only instance, DELIVERY_ENABLED=false, or one with no tokens configured).
- * Deferring it costs the first delivery that time once.
+ * Building a JDK client sets up TLS at once (the default SSL context, the trust store, about 430 classes).
+ * On every start that cost a few hundred milliseconds and about 9 MiB of resident memory
+ * (bench/results/2026-11-30-p.md), also for an instance that never calls a platform: an ingress-only
+ * instance (DELIVERY_ENABLED=false), or one with no tokens configured. Deferring it costs the first
+ * delivery that time once.
  */
 public final class LazyHttpClient extends HttpClient {
 
