@@ -23,9 +23,8 @@ import javax.net.ssl.SSLParameters;
  * <p>
  * Building a JDK client sets up TLS at once (the default SSL context, the trust store, about 430 classes).
  * On every start that cost a few hundred milliseconds and about 9 MiB of resident memory
- * (bench/results/2026-11-30-p.md), also for an instance that never calls a platform: an ingress-only
- * instance (DELIVERY_ENABLED=false), or one with no tokens configured. Deferring it costs the first
- * delivery that time once.
+ * (bench/results/2026-11-30-p.md), also for an instance that never calls a platform. Deferring it costs
+ * the first platform call that time once.
  */
 public final class LazyHttpClient extends HttpClient {
 
