@@ -41,7 +41,7 @@ public class Report {
         StringBuilder md = new StringBuilder();
         md.append("# webhooker benchmark — ").append(work.getFileName().toString().replace("run-", "")).append(" UTC\n\n");
         md.append("Produced by `bash bench/run.sh` (raw figures: the `-raw.tsv` file beside this one). Every point was ")
-                .append("run ").append(machine.getOrDefault("duration", "?").replace(" warmup=", " s each after a warm-up of ")
+                .append("run ").append(machine.getOrDefault("duration", "?").replace(" warmup=", " s each after warm-up rounds of ")
                         .replace(" reps=", " s; repetitions: "))
                 .append("; figures are medians, [min–max] is the spread of the repetitions.\n\n");
         md.append("## Machine\n\n");
@@ -76,6 +76,12 @@ public class Report {
         }
         md.append("\nThe ratio is ingest over the ceiling measured in the same application instance, at the same ")
                 .append("concurrency, with the same request mix, interleaved with it.\n\n");
+        for (String backend : List.of("embedded", "production")) {
+            if (machine.containsKey("ingest_warmup_" + backend)) {
+                md.append("Warm-up before the ").append(backend).append(" ingest points: ")
+                        .append(machine.get("ingest_warmup_" + backend)).append(".\n\n");
+            }
+        }
 
         md.append("## 3. End to end (webhook in → message at the fake Discord/Telegram sink, 3 targets per webhook)\n\n");
         md.append("| point | accept→sink p50 ms | accept→sink p99 ms | p99 until all 3 targets ms | deliveries/s | webhooks complete / accepted |\n");
