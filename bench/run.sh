@@ -98,7 +98,8 @@ jit_ticks() {
 
 # warm_up_until_compiled LABEL MAX_ROUNDS COMMAND... : runs COMMAND ROUND (one warm-up round) until the JVM's
 # compiler threads used under 5 % of a core in a round: at least two rounds, at most MAX_ROUNDS. Sets
-# WARMUP_SUMMARY for the report. Why the JIT and not a fixed time: see the end-to-end warm-up below.
+# WARMUP_ROUNDS and WARMUP_JIT (that share in the last round) for the report. Why the JIT and not a fixed
+# time: see the end-to-end warm-up below.
 warm_up_until_compiled() {
   local label=$1 max=$2; shift 2
   local round=0 jit0 t0 permille
@@ -113,7 +114,8 @@ warm_up_until_compiled() {
     if [ "$round" -ge 2 ] && [ "$permille" -lt 50 ]; then break; fi
     [ "$round" -ge "$max" ] && break
   done
-  WARMUP_SUMMARY="$round rounds; the JIT compilers used $((permille / 10)).$((permille % 10)) % of a core in the last"
+  WARMUP_ROUNDS=$round
+  WARMUP_JIT="$((permille / 10)).$((permille % 10)) %"
 }
 
 # wait_http URL [METHOD] -> 0 when it answers 200 within 180 s
@@ -206,7 +208,8 @@ INGEST_WARMUP_MAX_ROUNDS=${BENCH_INGEST_WARMUP_MAX_ROUNDS:-8}
 ingest_points() {
   local label=$1 base=$2
   warm_up_until_compiled "$label" "$INGEST_WARMUP_MAX_ROUNDS" ingest_warmup_round "$base"
-  echo "ingest_warmup_$label=${WARMUP_SUMMARY/ rounds;/ rounds of $WARMUP s of c64 on the ceiling, then on the webhook endpoint;}" >> "$WORK/machine.txt"
+  echo "ingest_warmup_$label=$WARMUP_ROUNDS rounds of $WARMUP s of c64 on the ceiling, then on the webhook" \
+    "endpoint; the JIT compilers used $WARMUP_JIT of a core in the last" >> "$WORK/machine.txt"
   for c in 16 64; do
     for rep in $(seq "$REPS"); do
       read -r n s bad err p50 p99 < <(wrk_point "$base/bench/bare" "$c" "$DURATION")
@@ -331,11 +334,13 @@ e2e_rate_point() { # label rep
 E2E_WARMUP_MAX_ROUNDS=${BENCH_E2E_WARMUP_MAX_ROUNDS:-12}
 # e2e_warmup_round ROUND : $WARMUP s at the measured rate, then until the sink has every message
 e2e_warmup_round() {
-  java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$E2E_RATE" "$WARMUP" "$WORK/sent-warmup-$1.tsv" >> "$WORK/load.log"
+  java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$E2E_RATE" "$WARMUP" \
+    "$WORK/sent-warmup-$1.tsv" >> "$WORK/load.log"
   drain 120
 }
 warm_up_until_compiled e2e "$E2E_WARMUP_MAX_ROUNDS" e2e_warmup_round
-echo "e2e_warmup=${WARMUP_SUMMARY/ rounds;/ rounds of $WARMUP s at $E2E_RATE webhooks/s;}" >> "$WORK/machine.txt"
+echo "e2e_warmup=$WARMUP_ROUNDS rounds of $WARMUP s at $E2E_RATE webhooks/s; the JIT compilers used" \
+  "$WARMUP_JIT of a core in the last" >> "$WORK/machine.txt"
 want e2e-rate && for latency in 0 50; do
   curl -s "$SINK/latency?ms=$latency" > /dev/null
   for rep in $(seq "$REPS"); do
