@@ -140,7 +140,7 @@ start_app() {
   rm -rf "$data"; mkdir -p "$data"
   local t0; t0=$(now_ms)
   env PORT=$APP_PORT DATA_DIR="$data" GITHUB_WEBHOOK_SECRET=$SECRET \
-      WEBHOOKER_ROUTES='file:routes/*.camel.yaml,file:bench/routes/*.camel.yaml' "$@" \
+      WEBHOOKER_ROUTES_DIR=bench/routes "$@" \
       MALLOC_ARENA_MAX=$MALLOC_ARENAS java $JVM_OPTS ${APP_EXTRA_OPTS:-} -jar "$JAR" > "$WORK/app-$name.log" 2>&1 &
   APP_PID=$!
   STARTED_PIDS+=("$APP_PID")

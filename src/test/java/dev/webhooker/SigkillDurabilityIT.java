@@ -47,7 +47,7 @@ import dev.webhooker.testsupport.TestPostgres;
  * requests are still in flight. Every delivery that was answered 200 must then be found in the database
  * (delivery row + dedup claim), and every parked body in the payload directory.
  *
- * <p>The child loads only the health and ingress routes: the delivery engine would otherwise pick the rows
+ * <p>The child runs as an ingress-only instance ({@code DELIVERY_ENABLED=false}): the delivery engine would otherwise pick the rows
  * up and, with no route configured, finish them and delete their parked bodies — which is correct, but
  * would hide what this test looks at.
  */
@@ -184,7 +184,9 @@ class SigkillDurabilityIT {
         env.put("PORT", Integer.toString(port));
         env.put("GITHUB_WEBHOOK_SECRET", SECRET);
         env.put("PAYLOAD_INLINE_MAX_BYTES", Integer.toString(INLINE_MAX_BYTES));
-        env.put("WEBHOOKER_ROUTES", "file:routes/health.camel.yaml,file:routes/ingress.camel.yaml");
+        // ingress only: the accepted deliveries stay queued for the test to count
+        env.put("DELIVERY_ENABLED", "false");
+        env.put("MAINTENANCE_CRON", "0 0 1 1 *");
         // a route that takes every event: deliveries no route selects would be stored as delivered, not queued
         Path config = dataDir.resolve("webhooker.yaml");
         Files.writeString(config, """

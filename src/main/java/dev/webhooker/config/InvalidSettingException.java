@@ -2,7 +2,7 @@ package dev.webhooker.config;
 
 /**
  * A setting that cannot be used as given. Start-up stops with one line naming the setting
- * (see {@link InvalidSettingFailureAnalyzer}) instead of a stack trace.
+ * (see {@link SettingFailureAnalyzer}) instead of a stack trace.
  */
 public class InvalidSettingException extends RuntimeException {
 

@@ -18,7 +18,8 @@ public class ConfigFileConfiguration {
      */
     @Bean(destroyMethod = "close")
     ConfigFileSync configFileSync(ConfigFileProperties properties, ConfigRepository repository, ConfigSnapshots snapshots) {
-        ConfigFileSettings settings = ConfigFileSettings.resolve(properties.file(), properties.mode(), Path.of("").toAbsolutePath());
+        ConfigFileSettings settings = ConfigFileSettings.resolve(properties.file(), properties.mode(), properties.defaultFile(),
+                Path.of("").toAbsolutePath());
         ConfigFileSync sync = new ConfigFileSync(settings, repository);
         sync.start();
         sync.watchEvery(properties.watchInterval());

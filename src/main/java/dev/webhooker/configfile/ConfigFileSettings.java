@@ -19,19 +19,24 @@ public record ConfigFileSettings(Path file, String displayName, ConfigFileMode m
     public static final String SETTING = "WEBHOOKER_CONFIG";
     public static final String DEFAULT_FILE = "config/webhooker.yaml";
 
-    /** Resolves relative paths against {@code workingDir}. */
-    public static ConfigFileSettings resolve(String file, String mode, Path workingDir) {
-        ConfigFileMode parsedMode = ConfigFileMode.parse(mode);
+    /**
+     * Resolves relative paths against {@code workingDir}. {@code defaultFile} is the file taken when
+     * {@code file} is not set and it exists ({@link #DEFAULT_FILE}; blank: none). An unset {@code mode} is
+     * {@code sync} when there is a file.
+     */
+    public static ConfigFileSettings resolve(String file, String mode, String defaultFile, Path workingDir) {
+        ConfigFileMode named = ConfigFileMode.parse(mode);
+        ConfigFileMode parsedMode = named == null ? ConfigFileMode.SYNC : named;
         if (file == null || file.isBlank()) {
-            Path fallback = workingDir.resolve(DEFAULT_FILE);
-            if (Files.isRegularFile(fallback)) {
-                return readable(fallback, DEFAULT_FILE, parsedMode);
+            Path fallback = defaultFile == null || defaultFile.isBlank() ? null : workingDir.resolve(defaultFile);
+            if (fallback != null && Files.isRegularFile(fallback)) {
+                return readable(fallback, defaultFile, parsedMode);
             }
-            if (parsedMode == ConfigFileMode.SYNC) {
+            if (named == ConfigFileMode.SYNC) {
                 throw new InvalidSettingException(SETTING, "sync mode needs a config file, but none is set and "
                         + DEFAULT_FILE + " does not exist");
             }
-            return new ConfigFileSettings(null, null, parsedMode);
+            return new ConfigFileSettings(null, null, ConfigFileMode.SEED);
         }
         Path path;
         try {

@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +20,8 @@ import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.store.ConfigRepository;
 
 /**
- * Applies the YAML config file to the database according to its mode.
+ * Applies the YAML config file to the database according to its mode. The file is read and validated
+ * at start in both modes, and every write logs what it changed.
  * <ul>
  *   <li>{@code seed}: at start, import the file only into a database without groups and routes.</li>
  *   <li>{@code sync}: at start, and whenever the file's content changes (checked by polling, which also
@@ -61,22 +63,28 @@ public class ConfigFileSync implements AutoCloseable {
     /** The start-up step of the mode; throws {@link InvalidSettingException} when the file can't be used. */
     public synchronized void start() {
         if (!settings.hasFile()) {
-            LOG.info("No config file; groups and routes are managed through the admin API");
-            return;
-        }
-        if (settings.mode() == ConfigFileMode.SEED) {
-            if (!repository.isEmpty()) {
-                LOG.info("Config file {} not imported (seed mode): the database already holds groups or routes", settings.displayName());
-                return;
-            }
-            ConfigDocument document = readAtStart();
-            repository.replaceAll(document.groups(), document.routes());
-            LOG.info("Config file {} imported: {} groups, {} routes", settings.displayName(), document.groups().size(), document.routes().size());
+            LOG.info("No config file (WEBHOOKER_CONFIG not set, no {}); groups and routes are managed through the admin API",
+                    ConfigFileSettings.DEFAULT_FILE);
             return;
         }
         byte[] bytes = bytesAtStart();
         ConfigDocument document = parseAtStart(bytes);
-        apply(document);
+        if (settings.mode() == ConfigFileMode.SEED) {
+            ConfigSnapshot stored = repository.load();
+            if (!stored.groups().isEmpty() || !stored.routes().isEmpty()) {
+                LOG.info("Config file {} is valid but not imported: seed mode imports it only into a database without groups "
+                        + "and routes, and this one holds {} groups and {} routes (WEBHOOKER_CONFIG_MODE=sync applies the file)",
+                        settings.displayName(), stored.groups().size(), stored.routes().size());
+                return;
+            }
+            repository.replaceAll(document.groups(), document.routes());
+            LOG.info("Config file {} imported (seed mode): {}", settings.displayName(),
+                    ConfigChanges.between(List.of(), List.of(), document).describe());
+            return;
+        }
+        ConfigChanges changes = apply(document);
+        LOG.info("Config file {} applied (sync mode): {}", settings.displayName(),
+                changes == null ? "the database already matches it" : changes.describe());
         handledDigest = digest(bytes);
         pendingDigest = handledDigest;
     }
@@ -129,12 +137,12 @@ public class ConfigFileSync implements AutoCloseable {
             return false;
         }
         // a database error leaves the digest unhandled, so the next check tries again
-        boolean written = apply(document);
+        ConfigChanges changes = apply(document);
         handledDigest = digest;
-        if (written) {
-            LOG.info("Config file {} applied: {} groups, {} routes", settings.displayName(), document.groups().size(), document.routes().size());
+        if (changes != null) {
+            LOG.info("Config file {} changed and applied: {}", settings.displayName(), changes.describe());
         }
-        return written;
+        return changes != null;
     }
 
     private void checkQuietly() {
@@ -145,18 +153,15 @@ public class ConfigFileSync implements AutoCloseable {
         }
     }
 
-    /** Makes the database the document, unless it already is (no write, no revision bump). */
-    private boolean apply(ConfigDocument document) {
+    /** Makes the database the document, unless it already is (no write, no revision bump: null). */
+    private ConfigChanges apply(ConfigDocument document) {
         ConfigSnapshot stored = repository.load();
         if (stored.groups().equals(document.groups()) && stored.routes().equals(document.routes())) {
-            return false;
+            return null;
         }
+        ConfigChanges changes = ConfigChanges.between(stored.groups(), stored.routes(), document);
         repository.replaceAll(document.groups(), document.routes());
-        return true;
-    }
-
-    private ConfigDocument readAtStart() {
-        return parseAtStart(bytesAtStart());
+        return changes;
     }
 
     private byte[] bytesAtStart() {

@@ -26,7 +26,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * (patterns, lengths, references) belong to {@link ConfigValidator}. Both report with {@link ConfigError}.
  *
  * <p>{@link #forInput()} is for what people write (admin API, YAML): unknown fields are errors, so a typo
- * like {@code fallbak} never passes silently, and a group must say who its members are.
+ * like {@code fallbak} never passes silently.
  * {@link #forStorage()} reads what this service wrote earlier (or a D1 export) and tolerates extra fields.
  */
 public final class ConfigJson {
@@ -49,7 +49,7 @@ public final class ConfigJson {
         this.strict = strict;
     }
 
-    /** For what people write: unknown fields are errors and a group must list its members (or legacy adminIds). */
+    /** For what people write: unknown fields are errors. */
     public static ConfigJson forInput() {
         return new ConfigJson(true);
     }
@@ -179,9 +179,8 @@ public final class ConfigJson {
         } else if (present(o.get("adminIds"))) {
             // legacy groups list their owners as adminIds only
             members = adminIds.stream().map(login -> new Group.Member(login, "owner")).toList();
-        } else if (strict) {
-            throw new FieldProblem("members", "required: a list of {login, role} (or the legacy adminIds list)");
         } else {
+            // none yet: only super admins manage the group until someone is added
             members = List.of();
         }
         List<Group.ForgeSource> forgeSources = new ArrayList<>();

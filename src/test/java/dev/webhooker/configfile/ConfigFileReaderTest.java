@@ -25,16 +25,27 @@ class ConfigFileReaderTest {
     void theExampleFileLoadsAndValidates() {
         ConfigDocument example = reader.read(Path.of("config/webhooker.example.yaml"), "config/webhooker.example.yaml");
 
-        assertThat(example.groups()).extracting(g -> g.id()).containsExactly("default", "team-b");
+        assertThat(example.groups()).extracting(g -> g.id()).containsExactly("default");
+        assertThat(example.groups().get(0).owners()).as("no gate as copied: every repository's events pass").isEmpty();
         assertThat(example.routes()).extracting(Route::id)
-                .containsExactly("all-push", "no-bots", "releases", "ci-failures", "team-b-issues", "fallback-all");
-        Route allPush = example.routes().get(0);
-        assertThat(allPush.targets()).containsExactly(Target.discord("222222222222222222", "333333333333333333"),
-                Target.telegram("-1001234567890", "7"));
+                .containsExactly("pushes", "pull-requests", "releases", "ci-failures", "everything-else");
+        assertThat(example.routes().get(0).targets()).containsExactly(Target.discord("222222222222222222", null));
         assertThat(example.routes().get(1).filters().get(1).match()).containsExactly("/\\[bot\\]$/");
         assertThat(example.routes().get(3).ast()).isInstanceOf(FilterNode.All.class);
-        assertThat(example.routes().get(5).fallback()).isTrue();
-        assertThat(example.groups().get(0).forgeSources()).hasSize(1);
+        assertThat(example.routes().get(4).fallback()).isTrue();
+    }
+
+    @Test
+    void aMinimalGroupNeedsOnlyIdAndName() {
+        ConfigDocument document = parse("""
+                groups:
+                  - id: g
+                    name: G
+                routes:
+                  - {id: a, name: A, enabled: true, groupId: g, filters: [{type: event, match: push}], targets: [{channelId: "1"}]}
+                """);
+
+        assertThat(document.groups().get(0).members()).isEmpty();
     }
 
     @Test

@@ -13,19 +13,21 @@ import dev.webhooker.config.InvalidSettingException;
 
 class ConfigFileSettingsTest {
 
+    private static final String DEFAULT = ConfigFileSettings.DEFAULT_FILE;
+
     @TempDir
     Path dir;
 
     @Test
     void unknownModeNamesItsSetting() {
-        assertThatThrownBy(() -> ConfigFileSettings.resolve("", "mirror", dir))
+        assertThatThrownBy(() -> ConfigFileSettings.resolve("", "mirror", DEFAULT, dir))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> assertThat(e.setting()).isEqualTo("WEBHOOKER_CONFIG_MODE"))
-                .hasMessage("WEBHOOKER_CONFIG_MODE: unknown mode \"mirror\" (expected seed or sync)");
+                .hasMessage("WEBHOOKER_CONFIG_MODE: \"mirror\" is not a mode (expected seed or sync)");
     }
 
     @Test
     void aMissingExplicitFileNamesItsSetting() {
-        assertThatThrownBy(() -> ConfigFileSettings.resolve("conf/missing.yaml", "seed", dir))
+        assertThatThrownBy(() -> ConfigFileSettings.resolve("conf/missing.yaml", "seed", DEFAULT, dir))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> assertThat(e.setting()).isEqualTo("WEBHOOKER_CONFIG"))
                 .hasMessage("WEBHOOKER_CONFIG: file not found: conf/missing.yaml");
     }
@@ -33,25 +35,41 @@ class ConfigFileSettingsTest {
     @Test
     void aDirectoryIsNotAConfigFile() throws Exception {
         Files.createDirectories(dir.resolve("conf"));
-        assertThatThrownBy(() -> ConfigFileSettings.resolve("conf", "sync", dir))
+        assertThatThrownBy(() -> ConfigFileSettings.resolve("conf", "sync", DEFAULT, dir))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> assertThat(e.setting()).isEqualTo("WEBHOOKER_CONFIG"));
     }
 
     @Test
     void withoutASettingTheDefaultFileIsUsedWhenItExists() throws Exception {
-        assertThat(ConfigFileSettings.resolve("", "", dir)).isEqualTo(new ConfigFileSettings(null, null, ConfigFileMode.SEED));
+        assertThat(ConfigFileSettings.resolve("", "", DEFAULT, dir)).isEqualTo(new ConfigFileSettings(null, null, ConfigFileMode.SEED));
 
         Files.createDirectories(dir.resolve("config"));
         Files.writeString(dir.resolve("config/webhooker.yaml"), "groups: []\n");
-        ConfigFileSettings settings = ConfigFileSettings.resolve(" ", "SYNC", dir);
+        ConfigFileSettings settings = ConfigFileSettings.resolve(" ", "seed", DEFAULT, dir);
         assertThat(settings.file()).isEqualTo(dir.resolve("config/webhooker.yaml"));
         assertThat(settings.displayName()).isEqualTo("config/webhooker.yaml");
-        assertThat(settings.mode()).isEqualTo(ConfigFileMode.SYNC);
+        assertThat(settings.mode()).isEqualTo(ConfigFileMode.SEED);
+    }
+
+    @Test
+    void withoutAModeAFileIsSynced() throws Exception {
+        Path file = Files.writeString(dir.resolve("mine.yaml"), "groups: []\n");
+
+        assertThat(ConfigFileSettings.resolve(file.toString(), "", DEFAULT, dir).mode()).isEqualTo(ConfigFileMode.SYNC);
+        assertThat(ConfigFileSettings.resolve(file.toString(), "SEED", DEFAULT, dir).mode()).isEqualTo(ConfigFileMode.SEED);
+    }
+
+    @Test
+    void aBlankDefaultFileIsNeverLookedFor() throws Exception {
+        Files.createDirectories(dir.resolve("config"));
+        Files.writeString(dir.resolve("config/webhooker.yaml"), "groups: []\n");
+
+        assertThat(ConfigFileSettings.resolve("", "", "", dir).hasFile()).isFalse();
     }
 
     @Test
     void syncModeNeedsAFile() {
-        assertThatThrownBy(() -> ConfigFileSettings.resolve("", "sync", dir))
+        assertThatThrownBy(() -> ConfigFileSettings.resolve("", "sync", DEFAULT, dir))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> assertThat(e.setting()).isEqualTo("WEBHOOKER_CONFIG"));
     }
 }

@@ -31,6 +31,7 @@ import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestDatabases;
 
 /** The file modes against the embedded H2 database (one per class, emptied per test). */
@@ -122,6 +123,61 @@ class ConfigFileSyncTest {
                     .hasMessage("WEBHOOKER_CONFIG: webhooker.yaml: routes[0] (id \"r0\", group \"one-a\"): filters[0].type: "
                             + "unknown type \"evnt\" (expected event, repo, actor, action, branch or keyword)");
             assertThat(repository.isEmpty()).isTrue();
+        }
+    }
+
+    @Test
+    void seedModeStillRefusesABrokenFileWhenTheDatabaseIsFull() throws Exception {
+        repository.replaceAll(List.of(new Group("mine", "Mine", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false)),
+                List.of());
+        Files.writeString(file, "groups: [\n");
+
+        assertThatThrownBy(() -> sync(ConfigFileMode.SEED).start())
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> assertThat(e.setting()).isEqualTo("WEBHOOKER_CONFIG"))
+                .hasMessageStartingWith("WEBHOOKER_CONFIG: webhooker.yaml: malformed YAML at line ");
+    }
+
+    @Test
+    void seedModeSaysWhyAFullDatabaseIsLeftAlone() throws Exception {
+        repository.replaceAll(List.of(new Group("mine", "Mine", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false)),
+                List.of());
+        Files.writeString(file, config("one", 2));
+
+        try (LogCapture log = new LogCapture(ConfigFileSync.class)) {
+            sync(ConfigFileMode.SEED).start();
+
+            assertThat(log.lines()).containsExactly("INFO Config file webhooker.yaml is valid but not imported: seed mode imports it "
+                    + "only into a database without groups and routes, and this one holds 1 groups and 0 routes "
+                    + "(WEBHOOKER_CONFIG_MODE=sync applies the file)");
+        }
+    }
+
+    @Test
+    void everyApplyLogsWhatItChanged() throws Exception {
+        Files.writeString(file, config("one", 3));
+        try (LogCapture log = new LogCapture(ConfigFileSync.class)) {
+            ConfigFileSync sync = sync(ConfigFileMode.SYNC);
+            sync.start();
+            // r1 changes its filter, r2 goes, group one-c and its route r3 come
+            Files.writeString(file, """
+                    groups:
+                      - {id: one-c, name: C}
+                      - {id: one-a, name: A, members: []}
+                      - {id: one-b, name: B, members: []}
+                    routes:
+                      - {id: r0, name: one, enabled: true, groupId: one-a, filters: [{type: event, match: push}], targets: [{channelId: '1'}]}
+                      - {id: r1, name: one, enabled: true, groupId: one-b, filters: [{type: event, match: issues}], targets: [{channelId: '1'}]}
+                      - {id: r3, name: one, enabled: true, groupId: one-c, filters: [{type: event, match: push}], targets: [{channelId: '1'}]}
+                    """);
+            sync.check();
+            sync.check();
+            sync.start();
+
+            assertThat(log.lines()).containsExactly(
+                    "INFO Config file webhooker.yaml applied (sync mode): groups: added one-a, one-b; routes: added one-a/r0, one-b/r1, one-a/r2",
+                    "INFO Config file webhooker.yaml changed and applied: groups: added one-c; "
+                            + "routes: added one-c/r3, changed one-b/r1, removed one-a/r2",
+                    "INFO Config file webhooker.yaml applied (sync mode): the database already matches it");
         }
     }
 

@@ -40,7 +40,7 @@ class ConfigWiringIT {
     @Test
     void theSeedFileIsTheSnapshotInForce() {
         assertThat(snapshots.current().routes()).extracting(Route::id)
-                .containsExactly("all-push", "no-bots", "releases", "ci-failures", "team-b-issues", "fallback-all");
+                .containsExactly("pushes", "pull-requests", "releases", "ci-failures", "everything-else");
         assertThat(snapshots.current().version()).isEqualTo(1);
         assertThat(fileSync.mode()).isEqualTo(ConfigFileMode.SEED);
         assertThat(fileSync.configWritesAllowed()).isTrue();

@@ -1,5 +1,7 @@
 package dev.webhooker.maintenance;
 
+import dev.webhooker.testsupport.LogCapture;
+
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
