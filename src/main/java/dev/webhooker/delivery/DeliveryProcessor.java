@@ -78,10 +78,11 @@ public class DeliveryProcessor {
         this.settings = settings;
         this.rules = new TargetRules(settings.retryPolicy());
         this.clock = clock;
-        this.targetSends = targetSends;
+        this.targetSends = DeliveryMdc.propagating(targetSends);
     }
 
     public void process(ClaimedDelivery claim) {
+        DeliveryMdc.put(claim.deliveryId());
         try {
             run(claim);
         } catch (LeaseLostException e) {
@@ -89,6 +90,8 @@ public class DeliveryProcessor {
         } catch (RuntimeException e) {
             LOG.warn("delivery {} attempt {} failed: {}", claim.key(), claim.attempts(), e.toString(), e);
             retryWhole(claim, e);
+        } finally {
+            DeliveryMdc.clear();
         }
     }
 
@@ -370,6 +373,12 @@ public class DeliveryProcessor {
             }
             SendOutcome outcome = result.outcome();
             DeliveryTarget next = target.after(rules.afterAttempt(target.progress(), outcome, now), outcome);
+            TargetStatus status = next.progress().status();
+            if (status == TargetStatus.FAILED || status == TargetStatus.DEAD) {
+                LOG.warn("delivery {}: {} target {} of route {} is {} after {} attempt(s): {} {}", claim.key(), platform,
+                        target.targetId(), target.routeId(), status.wireName(), next.progress().attempts(),
+                        outcome.errorCode(), outcome.error());
+            }
             logs.add(logEntry(claim, event, target.routeId(), target.targetId(), nullIfEmpty(target.groupId()), platform,
                     outcome, started, clock.millis() - started).withDetail(result.detail()));
             return next;

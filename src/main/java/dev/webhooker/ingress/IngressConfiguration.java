@@ -3,6 +3,8 @@ package dev.webhooker.ingress;
 import java.time.Clock;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -25,6 +27,8 @@ import dev.webhooker.store.PayloadStore;
 /** The beans the ingress route ({@code routes/ingress.camel.yaml}) calls by name. */
 @Configuration(proxyBeanMethods = false)
 public class IngressConfiguration {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IngressConfiguration.class);
 
     @Bean
     BoundedBodyReader boundedBodyReader(WebhookerProperties properties) {
@@ -58,6 +62,7 @@ public class IngressConfiguration {
             throw new InvalidSettingException("REPLAY_WINDOW", "must be positive, got " + ingress.replayWindow());
         }
         IngressSecrets secrets = new IngressSecrets(ingress.githubWebhookSecret(), ingress.giteaWebhookSecret(), requireReplayProtection);
+        secrets.unconfigured().forEach(LOG::warn);
         return new WebhookVerifier(groups, secrets, new ProviderDetector(), new WebhookAuthenticator(ingress.replayWindow()),
                 Clock.systemUTC());
     }
@@ -88,7 +93,7 @@ public class IngressConfiguration {
         if (inlineMax < 0 || inlineMax > Integer.MAX_VALUE) {
             throw new InvalidSettingException("PAYLOAD_INLINE_MAX_BYTES", "must be between 0 and 2 GiB, got " + inlineMax);
         }
-        return new PayloadClaimCheck(store, mapper, (int) inlineMax, Clock.systemUTC(), routes::anyRouteSelects);
+        return new PayloadClaimCheck(store, mapper, (int) inlineMax, Clock.systemUTC(), routes::decide);
     }
 
     @Bean
@@ -104,6 +109,11 @@ public class IngressConfiguration {
     @Bean
     DeliveryIdempotentRepository deliveryIdempotentRepository(DeliveryIntake intake) {
         return new DeliveryIdempotentRepository(intake);
+    }
+
+    @Bean
+    IngressLog ingressLog() {
+        return new IngressLog();
     }
 
     @Bean

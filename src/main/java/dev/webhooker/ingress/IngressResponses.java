@@ -8,15 +8,19 @@ import org.apache.camel.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.delivery.DeliveryMdc;
+
 /**
  * The response bodies of spec §1.10 and issue 03, with their status codes. Nothing from an
- * exception's stack or an internal message reaches the sender except a rejection's detail.
+ * exception's stack or an internal message reaches the sender except a rejection's detail. Each answer
+ * ends the request, so it also takes the delivery id out of the logging context ({@link IngressLog}).
  */
 public final class IngressResponses {
 
     private static final Logger LOG = LoggerFactory.getLogger(IngressResponses.class);
 
     public Map<String, Object> accepted(PendingDelivery pending, Message message) {
+        DeliveryMdc.clear();
         message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("ok", true);
@@ -25,6 +29,7 @@ public final class IngressResponses {
     }
 
     public Map<String, Object> duplicate(Message message) {
+        DeliveryMdc.clear();
         message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("ok", true);
@@ -33,6 +38,7 @@ public final class IngressResponses {
     }
 
     public Map<String, Object> rejected(Exchange exchange) {
+        DeliveryMdc.clear();
         WebhookRejectedException e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, WebhookRejectedException.class);
         Rejection rejection = e.rejection();
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, rejection.status());
@@ -47,6 +53,7 @@ public final class IngressResponses {
     public Map<String, Object> storageUnavailable(Exchange exchange) {
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
         LOG.error("webhook not accepted, storage unavailable: {}", cause == null ? "?" : cause.toString());
+        DeliveryMdc.clear();
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 503);
         exchange.getMessage().setHeader("Retry-After", "30");
         return Map.of("error", "Storage unavailable, retry later");
@@ -55,6 +62,7 @@ public final class IngressResponses {
     public Map<String, Object> unexpected(Exchange exchange) {
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
         LOG.error("webhook not accepted, unexpected failure", cause);
+        DeliveryMdc.clear();
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 500);
         return Map.of("error", "Internal error, retry later");
     }

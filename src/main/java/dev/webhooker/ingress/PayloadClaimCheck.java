@@ -3,7 +3,7 @@ package dev.webhooker.ingress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.function.Predicate;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +19,7 @@ import dev.webhooker.store.PayloadStore;
  * only that key; smaller payloads stay inline. The object is written before the accepting transaction
  * (a store cannot join it), so a delivery that ends up not accepted removes its object again.
  * <p>
- * A delivery no route selects ({@code routed} is false) keeps no payload at all, inline or parked: it
+ * A delivery no route selects (see {@link RouteDecision}) keeps no payload at all, inline or parked: it
  * is stored as already delivered and nothing will ever send it (a finished delivery keeps no parked
  * object either). Its payload was most of the bytes written per such webhook.
  */
@@ -31,27 +31,28 @@ public final class PayloadClaimCheck {
     private final ObjectMapper mapper;
     private final int inlineMaxBytes;
     private final Clock clock;
-    private final Predicate<IncomingDelivery> routed;
+    private final Function<IncomingDelivery, RouteDecision> routes;
 
     public PayloadClaimCheck(PayloadStore store, ObjectMapper mapper, int inlineMaxBytes, Clock clock,
-                             Predicate<IncomingDelivery> routed) {
+                             Function<IncomingDelivery, RouteDecision> routes) {
         this.store = store;
         this.mapper = mapper;
         this.inlineMaxBytes = inlineMaxBytes;
         this.clock = clock;
-        this.routed = routed;
+        this.routes = routes;
     }
 
     public PendingDelivery park(IncomingDelivery delivery) {
         Instant now = clock.instant();
         // what waits for the commit keeps the text or the key, never the parsed tree (nothing later reads it)
         IncomingDelivery stored = delivery.withoutPayload();
-        if (!routed.test(delivery)) {
-            return new PendingDelivery(stored, null, null, now, false);
+        RouteDecision decision = routes.apply(delivery);
+        if (!decision.routed()) {
+            return new PendingDelivery(stored, null, null, now, false, decision);
         }
         String json = payloadJson(delivery);
         if (delivery.bodyBytes() <= inlineMaxBytes) {
-            return new PendingDelivery(stored, json, null, now);
+            return new PendingDelivery(stored, json, null, now, true, decision);
         }
         String key = PayloadKeys.newKey(now);
         try {
@@ -59,7 +60,7 @@ public final class PayloadClaimCheck {
         } catch (RuntimeException e) {
             throw new StorageUnavailableException("the payload store is unavailable: " + e.getMessage(), e);
         }
-        return new PendingDelivery(stored, null, key, now);
+        return new PendingDelivery(stored, null, key, now, true, decision);
     }
 
     /** The received text when it is the payload as is; the parsed payload written back otherwise. */

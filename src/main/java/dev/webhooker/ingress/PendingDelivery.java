@@ -4,14 +4,15 @@ import java.time.Instant;
 
 /**
  * What the accepting transaction writes: the delivery, its payload JSON inline or the key of the object
- * the claim check parked it under, and whether any route selected it when it arrived.
+ * the claim check parked it under, and whether any route selected it when it arrived ({@code decision}
+ * says which, or why none; null where nobody asked).
  * <p>
  * A routed delivery has exactly one of {@code payloadJson} and {@code payloadRef}. An unrouted one is
  * stored already concluded and has neither: nothing will send it. The delivery carries no parsed payload
  * ({@link IncomingDelivery#withoutPayload()}): what is stored is the text or the key.
  */
 public record PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt,
-                              boolean routed) {
+                              boolean routed, RouteDecision decision) {
 
     public PendingDelivery {
         if (routed && (payloadJson == null) == (payloadRef == null)) {
@@ -24,7 +25,12 @@ public record PendingDelivery(IncomingDelivery delivery, String payloadJson, Str
 
     /** A delivery some route selected. */
     public PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt) {
-        this(delivery, payloadJson, payloadRef, receivedAt, true);
+        this(delivery, payloadJson, payloadRef, receivedAt, true, null);
+    }
+
+    /** Without the routing decision (for the log line only). */
+    public PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt, boolean routed) {
+        this(delivery, payloadJson, payloadRef, receivedAt, routed, null);
     }
 
     /** The delivery's identity (see {@link IncomingDelivery#hashCode()}): never a walk over the payload. */

@@ -47,6 +47,11 @@ public final class WebhookVerifier {
         Provider provider = detector.detect(request.headers());
         if (request.groupId() == null) {
             secret = secrets.forProvider(provider);
+            if (secret == null || secret.isBlank()) {
+                // the server is not set up for this provider: say so, rather than blame the sender's signature
+                throw new WebhookRejectedException(Rejection.INVALID_SIGNATURE, "this endpoint has no secret for "
+                        + provider.wireName() + " deliveries (" + IngressSecrets.settingFor(provider) + " is not set on the server)");
+            }
         }
         Authentication authentication = authenticator.authenticate(provider, request.headers(), request.body(),
                 secret, requireReplay, clock.instant());

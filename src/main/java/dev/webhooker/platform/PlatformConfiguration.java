@@ -7,13 +7,18 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
+import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
@@ -22,6 +27,8 @@ import dev.webhooker.platform.telegram.TelegramRenderer;
 /** The Discord and Telegram clients (DISCORD_API_URL / DISCORD_TOKEN, TELEGRAM_API_URL / TELEGRAM_TOKEN). */
 @Configuration(proxyBeanMethods = false)
 public class PlatformConfiguration {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PlatformConfiguration.class);
 
     /** A platform call makes at most this many requests (short rate-limit waits retry in place). */
     private static final int MAX_TRIES_PER_CALL = 3;
@@ -74,6 +81,13 @@ public class PlatformConfiguration {
     PlatformRenderers platformRenderers(WebhookerProperties properties) {
         return new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(),
                 properties.platforms().telegramRichHeaderHost(), properties.baseUrl());
+    }
+
+    /** Once the configuration in force is loaded: a warning per route that sends where no token is set. */
+    @Bean
+    ApplicationListener<ApplicationReadyEvent> missingTokenWarnings(WebhookerProperties properties, ConfigSnapshots snapshots) {
+        MissingTokens tokens = new MissingTokens(properties.platforms().discordToken(), properties.platforms().telegramToken());
+        return event -> tokens.warnings(snapshots.current()).forEach(LOG::warn);
     }
 
     @Bean

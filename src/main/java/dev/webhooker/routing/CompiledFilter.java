@@ -12,11 +12,13 @@ final class CompiledFilter {
 
     private final FilterType type;
     private final List<MatchPattern> patterns;
+    private final List<String> written;
     private final boolean exclude;
 
-    private CompiledFilter(FilterType type, List<MatchPattern> patterns, boolean exclude) {
+    private CompiledFilter(FilterType type, List<MatchPattern> patterns, List<String> written, boolean exclude) {
         this.type = type;
         this.patterns = patterns;
+        this.written = written;
         this.exclude = exclude;
     }
 
@@ -27,6 +29,7 @@ final class CompiledFilter {
                 filter.match().stream()
                         .map(p -> type.isKeyword() ? MatchPattern.forKeyword(p) : MatchPattern.forField(p))
                         .toList(),
+                filter.match(),
                 filter.exclude()));
     }
 
@@ -38,5 +41,22 @@ final class CompiledFilter {
         String v = value.get();
         boolean anyMatches = patterns.stream().anyMatch(p -> p.matches(v));
         return exclude != anyMatches;
+    }
+
+    /**
+     * Why this filter is false for {@code values}, e.g. {@code filter event [push] refuses "issues"}. A keyword
+     * filter never quotes the payload (it would put message bodies in the log).
+     */
+    String whyNot(EventValues values) {
+        String filter = "filter " + type.wireName() + (exclude ? " (exclude) " : " ") + written.stream()
+                .map(ConfigError::quote).toList();
+        Optional<String> value = values.of(type);
+        if (value.isEmpty()) {
+            return filter + ": the event has no " + type.wireName();
+        }
+        if (type.isKeyword()) {
+            return filter + (exclude ? ": found in the payload" : ": not found in the payload");
+        }
+        return filter + " refuses " + ConfigError.quote(value.get());
     }
 }

@@ -37,6 +37,18 @@ final class CompiledRoute {
         return route;
     }
 
+    /** Why {@link #matches} is false. */
+    String whyNot(EventValues values) {
+        if (!route.enabled()) {
+            return "disabled";
+        }
+        try {
+            return condition.whyNot(values);
+        } catch (RuntimeException | StackOverflowError e) {
+            return "its filter tree cannot be evaluated";
+        }
+    }
+
     /** {@code enabled} and the filter tree is true; {@code false} if evaluating the tree fails. */
     boolean matches(EventValues values) {
         if (!route.enabled()) {

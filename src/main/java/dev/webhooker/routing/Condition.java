@@ -10,6 +10,9 @@ sealed interface Condition {
 
     boolean test(EventValues values);
 
+    /** Why the condition is false for {@code values} (only asked when it is). */
+    String whyNot(EventValues values);
+
     Condition ALWAYS = new AllOf(List.of());
     Condition NEVER = new AnyOf(List.of());
 
@@ -50,6 +53,12 @@ sealed interface Condition {
         public boolean test(EventValues values) {
             return children.stream().allMatch(c -> c.test(values));
         }
+
+        @Override
+        public String whyNot(EventValues values) {
+            return children.stream().filter(c -> !c.test(values)).findFirst().map(c -> c.whyNot(values))
+                    .orElse("its filters match");
+        }
     }
 
     /** Some child true; no children → false. */
@@ -58,6 +67,12 @@ sealed interface Condition {
         public boolean test(EventValues values) {
             return children.stream().anyMatch(c -> c.test(values));
         }
+
+        @Override
+        public String whyNot(EventValues values) {
+            return children.isEmpty() ? "it can never match (a filter of unknown type, or an empty any:)"
+                    : "no branch of any: matches (the first: " + children.get(0).whyNot(values) + ")";
+        }
     }
 
     record NotOf(Condition child) implements Condition {
@@ -65,12 +80,22 @@ sealed interface Condition {
         public boolean test(EventValues values) {
             return !child.test(values);
         }
+
+        @Override
+        public String whyNot(EventValues values) {
+            return "not: its filter matches";
+        }
     }
 
     record Leaf(CompiledFilter filter) implements Condition {
         @Override
         public boolean test(EventValues values) {
             return filter.test(values);
+        }
+
+        @Override
+        public String whyNot(EventValues values) {
+            return filter.whyNot(values);
         }
     }
 }

@@ -32,6 +32,31 @@ public class GroupGates {
         return group != null && accepts(group, event);
     }
 
+    /** Why {@link #acceptsRoute} is false, e.g. {@code group "default": owners gate ["myorg"] refuses owner "octocat"}. */
+    public String whyNot(Route route, Map<String, Group> groupsById, WebhookEvent event) {
+        Group group = groupsById.get(route.groupId());
+        if (group == null) {
+            return "its group " + ConfigError.quote(route.groupId()) + " does not exist";
+        }
+        String prefix = "group " + ConfigError.quote(group.id()) + ": ";
+        if (!installationAccepts(group, event.installationId())) {
+            return prefix + "installation gate " + group.installationId() + " refuses "
+                    + (event.installationId() == null ? "an event without an installation" : "installation " + event.installationId());
+        }
+        if (!ownersAccept(group, event.payload())) {
+            List<String> seen = event.payload() == null ? List.of()
+                    : Stream.of(event.payload().path("repository").path("owner").path("login"), event.payload().path("organization").path("login"))
+                            .filter(JsonNode::isTextual).map(JsonNode::textValue).distinct().toList();
+            return prefix + "owners gate " + quoted(group.owners()) + " refuses "
+                    + (seen.isEmpty() ? "an event that names no owner" : "owner " + String.join(" / ", seen.stream().map(ConfigError::quote).toList()));
+        }
+        return prefix + "providers gate " + quoted(group.providers()) + " refuses provider " + ConfigError.quote(event.provider());
+    }
+
+    private static String quoted(List<String> values) {
+        return values.stream().map(ConfigError::quote).toList().toString();
+    }
+
     /** All three gates of {@code group}. */
     public boolean accepts(Group group, WebhookEvent event) {
         return installationAccepts(group, event.installationId())

@@ -61,6 +61,34 @@ public class RouteSelector {
         return List.copyOf(fired);
     }
 
+    /**
+     * Why {@link #select} is empty for {@code event}: what said no to the first route that was considered,
+     * e.g. {@code route default/pushes: filter event ["push"] refuses "issues"}. For a log line.
+     */
+    public String whyNone(ConfigSnapshot snapshot, WebhookEvent event) {
+        CompiledConfig config = cache.forSnapshot(snapshot);
+        String tenant = event.tenantGroupId();
+        Map<String, Group> groups = config.groupsById();
+        EventValues values = new EventValues(event);
+        for (CompiledRoute compiled : config.routes()) {
+            Route route = compiled.route();
+            if (tenant != null && !tenant.equals(route.groupId())) {
+                continue;
+            }
+            String name = "route " + (route.groupId() == null ? "" : route.groupId() + "/") + route.id() + ": ";
+            if (!gates.acceptsRoute(route, groups, event)) {
+                return name + gates.whyNot(route, groups, event);
+            }
+            if (!compiled.matches(values)) {
+                return name + compiled.whyNot(values);
+            }
+        }
+        if (config.routes().isEmpty()) {
+            return "there are no routes";
+        }
+        return tenant == null ? "no route matches" : "group " + ConfigError.quote(tenant) + " has no route";
+    }
+
     /** The tenant's routes (all routes on the global endpoint), each gated and matched once. */
     private List<Candidate> candidates(CompiledConfig config, WebhookEvent event) {
         String tenant = event.tenantGroupId();

@@ -25,7 +25,8 @@ class PayloadClaimCheckTest {
 
     private PayloadClaimCheck check(boolean routed) {
         return new PayloadClaimCheck(new DirectoryPayloadStore(dir), JSON, INLINE_MAX,
-                new TestClock(Instant.parse("2026-11-30T01:00:00Z")), d -> routed);
+                new TestClock(Instant.parse("2026-11-30T01:00:00Z")),
+                d -> routed ? RouteDecision.to(java.util.List.of("g/r")) : RouteDecision.none("no route"));
     }
 
     private static IncomingDelivery delivery(String text) throws Exception {

@@ -86,7 +86,7 @@ public final class PullRequestFormatter implements EventFormatter {
             parts.add("-" + deletions);
         }
         if (files != null) {
-            parts.add(ctx.t("common.n_files", "count", files));
+            parts.add(ctx.t("common.n_files", "count", files, "s", files == 1 ? "" : "s"));
         }
         return parts.isEmpty() ? null : String.join(" | ", parts);
     }

@@ -23,11 +23,27 @@ public final class WorkflowRunFormatter implements EventFormatter {
         return Set.of("workflow_run");
     }
 
+    /**
+     * The run's name; GitHub leaves it empty for some runs (re-runs, dependabot) while the payload still
+     * names the workflow, or at least its file.
+     */
+    private static String name(FormatContext ctx, PayloadView run) {
+        String name = run.get("name").nonBlank();
+        if (name == null) {
+            name = ctx.payload().get("workflow", "name").nonBlank();
+        }
+        String path = run.get("path").nonBlank();
+        if (name == null && path != null) {
+            name = path.substring(path.lastIndexOf('/') + 1);
+        }
+        return name == null ? ctx.t("events.workflow_run.default_name") : name;
+    }
+
     @Override
     public MessageDraft format(FormatContext ctx) {
         PayloadView run = ctx.require("workflow_run");
         String status = RunStatus.ofRun(ctx.action(""), run.get("conclusion").nonBlank());
-        String name = run.get("name").textOr(ctx.t("events.workflow_run.default_name"));
+        String name = name(ctx, run);
         String url = run.get("html_url").nonBlank();
         String runText = name + " — " + ctx.word("status", status);
         String runLink = url == null ? runText : "[" + runText + "](" + url + ")";

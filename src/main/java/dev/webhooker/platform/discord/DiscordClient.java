@@ -96,7 +96,8 @@ public class DiscordClient {
             } catch (HttpTimeoutException e) {
                 return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord timed out after " + settings.requestTimeout(), tries);
             } catch (IOException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord unreachable: " + e.getMessage(), tries);
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord unreachable: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), tries);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);

@@ -1,0 +1,46 @@
+package dev.webhooker.ingress;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.webhooker.delivery.DeliveryMdc;
+
+/**
+ * The log of the front door: one INFO line per webhook answered 200 — what it is, where it came in and
+ * which routes selected it, or the first reason none did — with the delivery id in the logging context
+ * from the moment it is known. Never a secret or a body.
+ */
+public final class IngressLog {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IngressLog.class);
+
+    /** Puts the delivery id into the logging context; {@link IngressResponses} clears it with the answer. */
+    public IncomingDelivery identify(IncomingDelivery delivery) {
+        DeliveryMdc.put(delivery.deliveryId());
+        return delivery;
+    }
+
+    public void accepted(PendingDelivery pending) {
+        IncomingDelivery d = pending.delivery();
+        RouteDecision decision = pending.decision();
+        if (decision == null) {
+            LOG.info("Accepted {} {} {} on {}", d.provider().wireName(), d.event(), d.deliveryId(), endpoint(d));
+        } else if (decision.routed()) {
+            LOG.info("Accepted {} {} {} on {}: routes {}", d.provider().wireName(), d.event(), d.deliveryId(), endpoint(d),
+                    String.join(", ", decision.routes()));
+        } else {
+            LOG.info("Accepted {} {} {} on {}: no route selected it, nothing is sent ({})", d.provider().wireName(), d.event(),
+                    d.deliveryId(), endpoint(d), decision.whyNone());
+        }
+    }
+
+    public void duplicate(PendingDelivery pending) {
+        IncomingDelivery d = pending.delivery();
+        LOG.info("Duplicate {} {} {} on {}: accepted before, not delivered again", d.provider().wireName(), d.event(),
+                d.deliveryId(), endpoint(d));
+    }
+
+    private static String endpoint(IncomingDelivery d) {
+        return d.groupId() == null ? "/webhook" : "/webhook/" + d.groupId();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.webhooker.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.Filter;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
+
+class MissingTokensTest {
+
+    private static Route route(String id, boolean enabled, Target... targets) {
+        return new Route(id, "g", id, enabled, List.of(new Filter("event", List.of("push"), false)), null, List.of(targets),
+                false, false, List.of());
+    }
+
+    private static final Group LOGGED_TO_TELEGRAM = new Group("g", "G", List.of(), List.of(), List.of(), List.of(), null, true,
+            List.of(), null, Target.telegram("-100", null), false);
+
+    private static final ConfigSnapshot CONFIG = new ConfigSnapshot(1, List.of(LOGGED_TO_TELEGRAM), List.of(
+            route("both", true, Target.discord("1", null), Target.discord("2", null), Target.telegram("-100", null)),
+            route("off", false, Target.telegram("-100", null))));
+
+    @Test
+    void oneLinePerRouteAndPlatformWithoutAToken() {
+        assertThat(new MissingTokens(null, "").warnings(CONFIG)).containsExactly(
+                "route g/both sends to discord, but DISCORD_TOKEN is not set: its discord targets will fail",
+                "route g/both sends to telegram, but TELEGRAM_TOKEN is not set: its telegram targets will fail",
+                "group g logs to telegram, but TELEGRAM_TOKEN is not set: its group log will fail");
+    }
+
+    @Test
+    void nothingWhenTheTokensAreThere() {
+        assertThat(new MissingTokens("discord-token", "telegram-token").warnings(CONFIG)).isEmpty();
+        assertThat(new MissingTokens("discord-token", null).warnings(new ConfigSnapshot(1, List.of(),
+                List.of(route("d", true, Target.discord("1", null)))))).isEmpty();
+    }
+}
