@@ -40,6 +40,7 @@ import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.store.PayloadKeys;
 import dev.webhooker.store.PayloadStore;
+import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
 
@@ -330,9 +331,17 @@ abstract class DeliveryEngineContract {
         String key = push("dead");
         EngineHarness engine = engine("a");
 
-        for (int i = 0; i < 8; i++) {
-            engine.drain();
-            clock.advance(Duration.ofMinutes(11));
+        try (LogCapture log = new LogCapture(DeliveryProcessor.class)) {
+            for (int i = 0; i < 8; i++) {
+                engine.drain();
+                clock.advance(Duration.ofMinutes(11));
+            }
+            // one line when it ends dead, none for the retries before; with the delivery id in the MDC
+            List<String> warnings = log.lines().stream().filter(l -> l.contains("target 222")).toList();
+            assertThat(warnings).singleElement().asString().startsWith("WARN delivery " + key + ": discord target 222 of route ")
+                    .contains(" is dead after 5 attempt(s): ");
+            assertThat(log.events().stream().filter(e -> e.getFormattedMessage().contains("target 222")))
+                    .allSatisfy(e -> assertThat(e.getMDCPropertyMap()).containsEntry("deliveryId", "dead"));
         }
 
         assertThat(target(key, "222")).containsEntry("status", "dead");

@@ -40,6 +40,7 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 import dev.webhooker.store.PayloadStore;
 import dev.webhooker.testsupport.Fixtures;
+import dev.webhooker.testsupport.LogCapture;
 
 /**
  * The front door over HTTP, with the headers each provider really sends (fixtures/SOURCES.md).
@@ -500,6 +501,28 @@ abstract class IngressEndpointContract {
                     .isEqualTo(JSON.readTree("{\"ok\":true,\"duplicate\":true}"));
         }
         assertThat(payloads.list("webhooks/")).hasSize(objectsBefore);
+    }
+
+    @Test
+    void eachAnsweredWebhookIsOneInfoLineWithItsRoutesOrWhyNoneAndTheDeliveryIdInTheMdc() throws Exception {
+        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/push/commits.json"));
+        String routed = UUID.randomUUID().toString();
+        byte[] custom = "{\"title\":\"nobody listens\"}".getBytes(StandardCharsets.UTF_8);
+        try (LogCapture log = new LogCapture(IngressLog.class)) {
+            assertThat(post("/webhook/" + GROUP, githubHeaders("push", routed, GROUP_SECRET, body), body).status()).isEqualTo(200);
+            assertThat(post("/webhook/" + GROUP, githubHeaders("push", routed, GROUP_SECRET, body), body).status()).isEqualTo(200);
+            Reply unrouted = post("/webhook/" + UNROUTED_GROUP,
+                    Map.of("X-WebHooker-Signature", "sha256=" + hex(GROUP_SECRET, custom)), custom);
+            String unroutedId = unrouted.body().get("deliveryId").textValue();
+
+            assertThat(log.lines()).containsExactly(
+                    "INFO Accepted github push " + routed + " on /webhook/" + GROUP + ": routes " + GROUP + "/all",
+                    "INFO Duplicate github push " + routed + " on /webhook/" + GROUP + ": accepted before, not delivered again",
+                    "INFO Accepted custom custom " + unroutedId + " on /webhook/" + UNROUTED_GROUP
+                            + ": no route selected it, nothing is sent (group \"" + UNROUTED_GROUP + "\" has no route)");
+            assertThat(log.mdc()).extracting(m -> m.get("deliveryId")).containsExactly(routed, routed, unroutedId);
+            assertThat(String.join("\n", log.lines())).doesNotContain(GROUP_SECRET).doesNotContain("nobody listens");
+        }
     }
 
     // ---- installation provisioning ----
