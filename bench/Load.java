@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -34,6 +35,9 @@ import javax.crypto.spec.SecretKeySpec;
  *   rate    URL SECRET FIXTURE RATE SECONDS OUT   open loop: RATE webhooks/s for SECONDS, each body made unique
  *   blast   URL SECRET FIXTURE COUNT CONCURRENCY OUT   closed loop: COUNT webhooks as fast as CONCURRENCY allows
  *   join    SENT ARRIVALS TARGETS                 accept-to-sink latency and deliveries/s from the two logs
+ *   drip    URL SECRET FIXTURE DRIPPERS SECONDS RATE   slow senders: DRIPPERS connections each sending a body at one
+ *                                              byte per second (reconnecting when answered) while RATE normal
+ *                                              webhooks/s are sent and /health is polled, for SECONDS
  *
  * In rate/blast each request carries a sequence number in the commit message ("bench#SEQ#"), which the
  * rendered Discord/Telegram message keeps, so the fake sink (bench/Sink.java) can tell which webhook a
@@ -62,6 +66,8 @@ public class Load {
             case "blast" -> blast(URI.create(args[1]), args[2], Path.of(args[3]), Integer.parseInt(args[4]),
                     Integer.parseInt(args[5]), Path.of(args[6]));
             case "join" -> join(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
+            case "drip" -> drip(URI.create(args[1]), args[2], Path.of(args[3]), Integer.parseInt(args[4]),
+                    Integer.parseInt(args[5]), Double.parseDouble(args[6]));
             default -> throw new IllegalArgumentException("unknown mode " + args[0]);
         }
     }
@@ -213,6 +219,135 @@ public class Load {
         write(log, out);
         summary(log, (System.nanoTime() - start) / 1e9);
         System.exit(0);
+    }
+
+    /**
+     * Slow senders against normal traffic. Each dripper declares a 1,000-byte body and sends one byte a second;
+     * when the server answers (408 at its body deadline) or closes, it reconnects and starts again, so DRIPPERS
+     * connections drip for the whole run. Meanwhile RATE signed webhooks/s (open loop) and a /health poll every
+     * 250 ms measure what everyone else sees. Prints one line: the normal webhooks' latency, failures, the
+     * longest /health answer and how the drippers were answered.
+     */
+    static void drip(URI url, String secret, Path fixture, int drippers, int seconds, double rate) throws Exception {
+        loopbackOnly(url);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        AtomicLong answered408 = new AtomicLong();
+        AtomicLong otherAnswers = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        for (int d = 0; d < drippers; d++) {
+            Thread t = new Thread(() -> dripUntil(url, end, answered408, otherAnswers));
+            t.setDaemon(true);
+            t.start();
+            threads.add(t);
+        }
+        List<Long> healthMs = new ArrayList<>();
+        AtomicLong healthFailures = new AtomicLong();
+        Thread health = new Thread(() -> {
+            HttpClient http = client(1);
+            URI healthUri = url.resolve("/health");
+            while (System.nanoTime() < end) {
+                long t0 = System.nanoTime();
+                try {
+                    int status = http.send(HttpRequest.newBuilder(healthUri).timeout(Duration.ofSeconds(10)).build(),
+                            HttpResponse.BodyHandlers.discarding()).statusCode();
+                    if (status != 200) {
+                        healthFailures.incrementAndGet();
+                    }
+                } catch (Exception e) {
+                    healthFailures.incrementAndGet();
+                }
+                synchronized (healthMs) {
+                    healthMs.add((System.nanoTime() - t0) / 1_000_000);
+                }
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        health.setDaemon(true);
+        health.start();
+        // the normal webhooks start once every dripper is connected and dripping
+        Thread.sleep(2_000);
+        Bodies bodies = new Bodies(fixture);
+        String runId = "drip-" + Long.toHexString(System.nanoTime());
+        HttpClient http = client(4);
+        int total = (int) Math.round(rate * (seconds - 4));
+        long[] latencyUs = new long[total];
+        AtomicLong failed = new AtomicLong();
+        CountDownLatch done = new CountDownLatch(total);
+        long start = System.nanoTime();
+        long intervalNs = (long) (1e9 / rate);
+        for (int i = 0; i < total; i++) {
+            long wait = start + i * intervalNs - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            long sent = System.nanoTime();
+            final int seq = i;
+            http.sendAsync(request(url, secret, bodies.body(i), runId, i), HttpResponse.BodyHandlers.discarding())
+                    .whenComplete((r, e) -> {
+                        latencyUs[seq] = (System.nanoTime() - sent) / 1_000;
+                        if (e != null || r.statusCode() != 200) {
+                            failed.incrementAndGet();
+                        }
+                        done.countDown();
+                    });
+        }
+        done.await(60, TimeUnit.SECONDS);
+        health.join(TimeUnit.SECONDS.toMillis(seconds + 15));
+        long[] sorted = latencyUs.clone();
+        Arrays.sort(sorted);
+        long healthMax;
+        synchronized (healthMs) {
+            healthMax = healthMs.stream().mapToLong(Long::longValue).max().orElse(-1);
+        }
+        System.out.printf(Locale.ROOT, "RESULT drippers=%d webhooks=%d failed=%d p50_ms=%.2f p99_ms=%.2f health_max_ms=%d "
+                        + "health_failures=%d drippers_408=%d drippers_other=%d%n",
+                drippers, total, failed.get(), sorted[total / 2] / 1000.0, sorted[(int) (total * 0.99)] / 1000.0, healthMax,
+                healthFailures.get(), answered408.get(), otherAnswers.get());
+        System.exit(0);
+    }
+
+    /** One slow sender: a byte a second on one connection, a new connection each time the server ends one. */
+    private static void dripUntil(URI url, long end, AtomicLong answered408, AtomicLong otherAnswers) {
+        while (System.nanoTime() < end) {
+            try (java.net.Socket socket = new java.net.Socket(url.getHost(), url.getPort())) {
+                socket.setSoTimeout(1_000);
+                var out = socket.getOutputStream();
+                out.write(("POST " + url.getPath() + " HTTP/1.1\r\nHost: " + url.getHost() + "\r\nContent-Type: application/json\r\n"
+                        + "X-GitHub-Event: push\r\nContent-Length: 1000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                var in = socket.getInputStream();
+                byte[] answer = new byte[64];
+                while (System.nanoTime() < end) {
+                    out.write('{');
+                    out.flush();
+                    int n;
+                    try {
+                        n = in.read(answer);
+                    } catch (java.net.SocketTimeoutException quiet) {
+                        continue; // no answer yet: the next byte
+                    }
+                    if (n > 0) {
+                        (new String(answer, 0, n, StandardCharsets.US_ASCII).startsWith("HTTP/1.1 408") ? answered408 : otherAnswers)
+                                .incrementAndGet();
+                    }
+                    break; // answered or closed: start over
+                }
+            } catch (IOException e) {
+                sleepQuietly(200);
+            }
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static void write(long[][] log, Path out) throws IOException {

@@ -131,6 +131,23 @@ public class Report {
                     .append(" ms (`POST /bench/bare`) → **").append(times("startup-webhooker", "ms", "startup-bare", "ms"))
                     .append("** the bare app's\n");
         }
+        if (points.containsKey("slow-senders-drip")) {
+            md.append("\n## 5. Slow senders (").append(machine.getOrDefault("drip", "")).append(", embedded)\n\n");
+            md.append("| traffic | normal webhooks p50 ms | p99 ms | failed | /health slowest ms | /health failed | drippers answered 408 / other |\n");
+            md.append("|---|---|---|---|---|---|---|\n");
+            for (String mode : List.of("base", "drip")) {
+                String p = "slow-senders-" + mode;
+                md.append("| ").append(mode.equals("base") ? "normal webhooks alone" : "with the dripping connections")
+                        .append(" | ").append(fig(p, "p50_ms", 1)).append(" | ").append(fig(p, "p99_ms", 1))
+                        .append(" | ").append(fmt(sum(p, "failed"), 0))
+                        .append(" | ").append(fig(p, "health_max_ms", 0)).append(" | ").append(fmt(sum(p, "health_failures"), 0))
+                        .append(" | ").append(fmt(sum(p, "drippers_408"), 0)).append(" / ").append(fmt(sum(p, "drippers_other"), 0))
+                        .append(" |\n");
+            }
+            md.append("\nThe drippers delay normal webhooks at p99 by **")
+                    .append(fmt(median("slow-senders-drip", "p99_ms") - median("slow-senders-base", "p99_ms"), 1))
+                    .append(" ms** (medians of the repetitions; target: under 100 ms, and /health answering throughout).\n");
+        }
         Files.writeString(Path.of(args[1]), md.toString());
         System.out.print(md);
     }

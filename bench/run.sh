@@ -12,7 +12,7 @@
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
 # BENCH_JFR=1 (JFR recordings of the two ingest points into their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
-# embedded production e2e-rate e2e-saturation bare startup). A subset run writes its report into its
+# embedded production e2e-rate e2e-saturation slow-senders bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +34,10 @@ S3_PORT=9000
 E2E_RATE=200
 E2E_SECONDS=${BENCH_E2E_SECONDS:-15}
 SATURATION_WEBHOOKS=${BENCH_SATURATION_WEBHOOKS:-1500}
-ALL_POINTS="embedded production e2e-rate e2e-saturation bare startup"
+DRIP_CONNECTIONS=${BENCH_DRIP_CONNECTIONS:-200}
+DRIP_SECONDS=${BENCH_DRIP_SECONDS:-60}
+DRIP_RATE=${BENCH_DRIP_RATE:-50}
+ALL_POINTS="embedded production e2e-rate e2e-saturation slow-senders bare startup"
 POINTS=" ${BENCH_POINTS:-$ALL_POINTS} "
 want() { [[ "$POINTS" == *" $1 "* ]]; }
 FIXTURES=${WEBHOOKER_FIXTURES:-}
@@ -69,7 +72,7 @@ if ! command -v wrk >/dev/null; then
   log "installing wrk (Debian package)"
   apt-get install -y -q wrk >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }
 fi
-if [ ! -f "$JAR" ] || [ -n "$(find src pom.xml -newer "$JAR" -type f | head -1)" ]; then
+if [ ! -f "$JAR" ] || [ -n "$(find src routes pom.xml -newer "$JAR" -type f | head -1)" ]; then
   log "building $JAR"
   mvn -B -q -o -DskipTests package || mvn -B -q -DskipTests package
 fi
@@ -371,6 +374,29 @@ want e2e-saturation && for rep in $(seq "$REPS"); do
 done
 stop_pid "$APP_PID"
 stop_pid "$SINK_PID"
+fi
+
+# --- 5. slow senders -------------------------------------------------------------------------------
+# $DRIP_CONNECTIONS connections each drip a body at one byte per second for $DRIP_SECONDS s (reconnecting when
+# answered) while $DRIP_RATE normal webhooks/s are sent and /health is polled; the same traffic without the
+# drippers, right before, is the baseline. What counts is how much later the normal webhooks are answered.
+if want slow-senders; then
+log "slow senders: $DRIP_CONNECTIONS dripping connections for $DRIP_SECONDS s beside $DRIP_RATE webhooks/s"
+start_app slow WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml
+DRIP_FIXTURE=$FIXTURES/github/push/commits.json
+java bench/Load.java drip "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$DRIP_FIXTURE" 0 "$WARMUP" "$DRIP_RATE" >> "$WORK/load.log"
+for rep in $(seq "$REPS"); do
+  for mode in base drip; do
+    n=0; [ "$mode" = drip ] && n=$DRIP_CONNECTIONS
+    line=$(java bench/Load.java drip "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$DRIP_FIXTURE" "$n" "$DRIP_SECONDS" "$DRIP_RATE" | grep RESULT)
+    log "slow senders rep $rep $mode: $line"
+    for k in failed p50_ms p99_ms health_max_ms health_failures drippers_408 drippers_other; do
+      record "slow-senders-$mode" "$rep" "$k" "$(sed -E "s/.*[ ]$k=([0-9.]+).*/\1/" <<< "$line")"
+    done
+  done
+done
+echo "drip=$DRIP_CONNECTIONS connections, $DRIP_SECONDS s, $DRIP_RATE webhooks/s" >> "$WORK/machine.txt"
+stop_pid "$APP_PID"
 fi
 
 # --- 4. resources of the bare app; start-up of both ----------------------------------------------

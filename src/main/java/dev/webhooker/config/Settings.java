@@ -28,6 +28,8 @@ public final class Settings {
             new Setting("DEDUP_WINDOW", "webhooker.ingress.dedup-window", POSITIVE_DURATION),
             new Setting("REPLAY_WINDOW", "webhooker.ingress.replay-window", POSITIVE_DURATION),
             new Setting("WEBHOOK_REQUIRE_REPLAY_PROTECTION", "webhooker.ingress.require-replay-protection", BOOLEAN),
+            new Setting("WEBHOOK_BODY_REPLAY_DEDUP", "webhooker.ingress.body-replay-dedup", BOOLEAN),
+            new Setting("WEBHOOK_BODY_TIMEOUT", "webhooker.ingress.body-timeout", POSITIVE_DURATION),
             new Setting("DISCORD_API_URL", "webhooker.platforms.discord-api-url", HTTP_URL),
             new Setting("TELEGRAM_API_URL", "webhooker.platforms.telegram-api-url", HTTP_URL),
             new Setting("GITHUB_API_URL", "webhooker.github.api-url", HTTP_URL),

@@ -63,7 +63,7 @@ public class ConfigFileSync implements AutoCloseable {
     /** The start-up step of the mode; throws {@link InvalidSettingException} when the file can't be used. */
     public synchronized void start() {
         if (!settings.hasFile()) {
-            LOG.info("No config file (WEBHOOKER_CONFIG not set, no {}); groups and routes are managed through the admin API",
+            LOG.info("No config file (WEBHOOKER_CONFIG not set, no {}): the groups and routes in the database stay as they are",
                     ConfigFileSettings.DEFAULT_FILE);
             return;
         }

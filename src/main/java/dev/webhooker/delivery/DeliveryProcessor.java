@@ -23,6 +23,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.TransactionException;
 
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
@@ -36,9 +38,13 @@ import dev.webhooker.routing.WebhookEvent;
  * finally either reschedule the delivery for its earliest non-final target, or — when every target is
  * final — mark it final, send the group log once and delete the parked payload.
  * <p>
- * Exactly once per target: a target is only tried while this worker holds the delivery's lease
- * (renewed before the sends), its outcome is committed (with its send_logs rows) as soon as its call
- * returns and before the delivery is released, and a final target is never tried again.
+ * Once per target, as far as a platform allows: a target is only tried while this worker holds the
+ * delivery's lease (renewed before the sends), its outcome is committed (with its send_logs rows) as soon as
+ * its call returns and before the delivery is released, and a final target is never tried again. What is
+ * left is the window between a platform's answer and that commit: a crash there (or a database that stays
+ * unreachable for longer than the lease) makes the target due again. Discord then drops the second create
+ * by its nonce for a few minutes; Telegram has no such key, so there a message can arrive twice — delivery
+ * is at least once (docs/operations.md).
  */
 public class DeliveryProcessor {
 
@@ -121,8 +127,8 @@ public class DeliveryProcessor {
 
     /**
      * Sends every due target at once and returns the stored outcomes by plan position. Each outcome is
-     * committed as soon as its own call returns (exactly once: stored before the delivery is released or
-     * tried again), so a slow target does not hold up the others: a fan-out takes the time of its slowest
+     * committed as soon as its own call returns (stored before the delivery is released or tried again), so a
+     * slow target does not hold up the others: a fan-out takes the time of its slowest
      * call, not the sum. The first target is sent by this thread, the others on {@code targetSends}.
      */
     private Map<Integer, DeliveryTarget> sendAll(Attempt attempt, List<DeliveryTarget> due) {
@@ -303,10 +309,13 @@ public class DeliveryProcessor {
         private final ClaimedDelivery claim;
         private final WebhookEvent event;
         private final Map<String, MessageComposer.Composed> composedByRoute = new ConcurrentHashMap<>();
+        /** Made right after the lease was taken or renewed; its outcomes are stored before three quarters of it pass. */
+        private final long keepStoringUntilNanos;
 
         Attempt(ClaimedDelivery claim, WebhookEvent event) {
             this.claim = claim;
             this.event = event;
+            this.keepStoringUntilNanos = System.nanoTime() + settings.lease().toNanos() * 3 / 4;
         }
 
         /** Formats the message of every route of {@code due} once; a failure is left to that target's send. */
@@ -324,11 +333,46 @@ public class DeliveryProcessor {
         DeliveryTarget deliverAndSave(DeliveryTarget target) {
             List<SendLogEntry> logs = new ArrayList<>(2);
             DeliveryTarget next = deliver(target, logs);
-            targets.update(next, clock.instant(), () -> {
-                sendLogs.append(logs);
-                return null;
-            });
+            store(next, logs);
             return next;
+        }
+
+        /**
+         * Commits an outcome the platform has already given. When the database is away for a moment, the commit
+         * is tried again while this worker still holds the lease (three quarters of it, counted from the
+         * attempt's start): given up, the target would be due again and sent a second time.
+         */
+        private void store(DeliveryTarget next, List<SendLogEntry> logs) {
+            long waitMillis = 100;
+            boolean warned = false;
+            while (true) {
+                try {
+                    targets.update(next, clock.instant(), () -> {
+                        sendLogs.append(logs);
+                        return null;
+                    });
+                    if (warned) {
+                        LOG.info("delivery {}: the outcome of target {} is stored after all", claim.key(), next.targetId());
+                    }
+                    return;
+                } catch (DataAccessException | TransactionException e) {
+                    if (System.nanoTime() + waitMillis * 1_000_000 > keepStoringUntilNanos) {
+                        throw e;
+                    }
+                    if (!warned) {
+                        LOG.warn("delivery {}: could not store the outcome of target {} ({}); trying again while the lease holds",
+                                claim.key(), next.targetId(), e.toString());
+                        warned = true;
+                    }
+                    try {
+                        Thread.sleep(waitMillis);
+                    } catch (InterruptedException interrupted) {
+                        Thread.currentThread().interrupt();
+                        throw e;
+                    }
+                    waitMillis = Math.min(waitMillis * 2, 1_000);
+                }
+            }
         }
 
         private Group group(DeliveryTarget target) {

@@ -1,57 +1,128 @@
 package dev.webhooker.health;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Service;
 
-/** Runs every {@link HealthProbe} in parallel, each bounded in time, and says what is down. */
+/**
+ * Runs every {@link HealthProbe} in parallel and says which are up. Built so that /health always answers
+ * within a second, also while a dependency hangs (a load balancer's or Kubernetes' probe times out after one):
+ * <ul>
+ *   <li>a probe that has not answered within {@link #PROBE_DEADLINE} counts as down;</li>
+ *   <li>a probe still running from an earlier check is not started again (a hung database must not pile up
+ *       threads, one per request), its earlier run is waited for;</li>
+ *   <li>a result is reused for {@link #FRESH_FOR}, and concurrent requests share one run.</li>
+ * </ul>
+ * Why a probe is down is logged when its state changes, never shown to callers.
+ */
 @Service
-public class HealthService {
+public class HealthService implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(HealthService.class);
-    private static final long PROBE_TIMEOUT_MS = 3_000;
+    static final Duration PROBE_DEADLINE = Duration.ofMillis(800);
+    static final Duration FRESH_FOR = Duration.ofSeconds(1);
+    private static final Logger LOG = LoggerFactory.getLogger(HealthService.class);
 
     private final List<HealthProbe> probes;
+    private final Clock clock;
+    private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "health-probe");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Map<String, CompletableFuture<String>> running = new ConcurrentHashMap<>();
+    private final Map<String, String> lastState = new ConcurrentHashMap<>();
 
+    private HealthReport cached;
+    private Instant cachedAt;
+    private CompletableFuture<HealthReport> inFlight;
+
+    @Autowired
     public HealthService(List<HealthProbe> probes) {
+        this(probes, Clock.systemUTC());
+    }
+
+    HealthService(List<HealthProbe> probes, Clock clock) {
         this.probes = List.copyOf(probes);
+        this.clock = clock;
     }
 
     public HealthReport check() {
-        Map<String, CompletableFuture<String>> running = new LinkedHashMap<>();
-        for (HealthProbe probe : probes) {
-            running.put(probe.name(), CompletableFuture.supplyAsync(() -> {
-                try {
-                    probe.check();
-                    return "ok";
-                } catch (Exception e) {
-                    return "down: " + describe(e);
-                }
-            }));
+        CompletableFuture<HealthReport> answer;
+        synchronized (this) {
+            Instant now = clock.instant();
+            if (cached != null && now.isBefore(cachedAt.plus(FRESH_FOR))) {
+                return cached;
+            }
+            if (inFlight == null) {
+                inFlight = refresh();
+            }
+            answer = inFlight;
         }
-        Map<String, String> checks = new LinkedHashMap<>();
-        running.forEach((name, future) -> {
-            String result;
-            try {
-                result = future.get(PROBE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
-                future.cancel(true);
-                result = "down: no answer within " + PROBE_TIMEOUT_MS + " ms";
-            } catch (Exception e) {
-                result = "down: " + describe(e);
+        HealthReport report = answer.join();
+        synchronized (this) {
+            if (inFlight == answer) {
+                cached = report;
+                cachedAt = clock.instant();
+                inFlight = null;
             }
-            if (!"ok".equals(result)) {
-                log.warn("health check {} is {}", name, result);
-            }
-            checks.put(name, result);
+        }
+        return report;
+    }
+
+    private CompletableFuture<HealthReport> refresh() {
+        Map<String, CompletableFuture<String>> results = new LinkedHashMap<>();
+        for (HealthProbe probe : probes) {
+            // a copy times out, not the shared run, which a later check still waits for
+            results.put(probe.name(), run(probe).thenApply(reason -> reason)
+                    .completeOnTimeout("no answer within " + PROBE_DEADLINE.toMillis() + " ms", PROBE_DEADLINE.toMillis(), TimeUnit.MILLISECONDS));
+        }
+        return CompletableFuture.allOf(results.values().toArray(CompletableFuture[]::new)).thenApply(done -> {
+            Map<String, Boolean> up = new LinkedHashMap<>();
+            results.forEach((name, result) -> {
+                String reason = result.join();
+                up.put(name, reason == null);
+                logChange(name, reason);
+            });
+            return new HealthReport(up);
         });
-        return new HealthReport(checks);
+    }
+
+    /** The probe's result, null when up or the reason it is down; its run still in progress if there is one. */
+    private CompletableFuture<String> run(HealthProbe probe) {
+        CompletableFuture<String> result = running.computeIfAbsent(probe.name(), name -> CompletableFuture.supplyAsync(() -> {
+            try {
+                probe.check();
+                return null;
+            } catch (Exception e) {
+                return describe(e);
+            }
+        }, executor));
+        // outside computeIfAbsent: a run that is already done must leave the map now, not before it is put in
+        result.whenComplete((r, e) -> running.remove(probe.name(), result));
+        return result;
+    }
+
+    private void logChange(String name, String reason) {
+        String state = reason == null ? "up" : "down";
+        String before = lastState.put(name, state);
+        if (reason != null && !"down".equals(before)) {
+            LOG.warn("health check {} is down: {}", name, reason);
+        } else if (reason == null && "down".equals(before)) {
+            LOG.info("health check {} is up again", name);
+        }
     }
 
     private static String describe(Throwable e) {
@@ -61,5 +132,10 @@ public class HealthService {
         }
         String message = root.getMessage();
         return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
     }
 }

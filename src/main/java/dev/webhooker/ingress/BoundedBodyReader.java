@@ -6,6 +6,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 
+import dev.webhooker.web.RequestGuardFilter;
+
 /**
  * Reads a request body up to a byte limit. The limit is counted in bytes while reading, so an
  * oversized body costs at most {@code maxBytes + 1} bytes of memory, whatever Content-Length claims
@@ -38,6 +40,8 @@ public final class BoundedBodyReader {
         }
         try {
             return declaredLength > 0 ? readDeclared(in, (int) declaredLength) : readRest(in, new byte[0]);
+        } catch (RequestGuardFilter.BodyTooLargeException e) {
+            throw tooLarge();
         } catch (IOException e) {
             throw new UncheckedIOException("reading the request body failed", e);
         }
@@ -84,7 +88,40 @@ public final class BoundedBodyReader {
         return out.toByteArray();
     }
 
-    private WebhookRejectedException tooLarge() {
+    /**
+     * A body collected piece by piece as it arrives (non-blocking reads): the same limit, counted the same
+     * way. Throws the 413 rejection at once for a declared length over the limit.
+     */
+    public Collector collector(long declaredLength) {
+        if (declaredLength > maxBytes) {
+            throw tooLarge();
+        }
+        return new Collector(declaredLength > 0 ? (int) declaredLength : 8192);
+    }
+
+    /** One body in progress; not thread-safe (the container calls its read listener one call at a time). */
+    public final class Collector {
+
+        private final ByteArrayOutputStream out;
+
+        private Collector(int expected) {
+            out = new ByteArrayOutputStream(expected);
+        }
+
+        /** Adds {@code n} bytes of {@code buffer}; throws the 413 rejection once the body passes the limit. */
+        public void add(byte[] buffer, int n) {
+            if ((long) out.size() + n > maxBytes) {
+                throw tooLarge();
+            }
+            out.write(buffer, 0, n);
+        }
+
+        public byte[] bytes() {
+            return out.toByteArray();
+        }
+    }
+
+    WebhookRejectedException tooLarge() {
         return new WebhookRejectedException(Rejection.TOO_LARGE, "the body limit is " + maxBytes + " bytes");
     }
 }

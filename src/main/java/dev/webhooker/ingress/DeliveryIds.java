@@ -46,6 +46,14 @@ public final class DeliveryIds {
         }
     }
 
+    /**
+     * The second dedup key of a delivery signed over its body alone: provider, scope and the body's SHA-256, so
+     * the same signed body is a duplicate within the dedup window whatever delivery id it comes with.
+     */
+    public static String replayKey(Provider provider, String groupId, byte[] body) {
+        return provider.wireName() + ":" + scope(groupId) + ":body:" + derive(provider, groupId, body);
+    }
+
     /** The given id when usable; blank means "none" (derive one); anything else unusable is refused. */
     static String checked(String id, String source) {
         if (id == null || id.isBlank()) {

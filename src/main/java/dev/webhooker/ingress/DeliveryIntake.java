@@ -18,7 +18,9 @@ import dev.webhooker.store.GroupCommit;
  * it), so a delivery is either fully accepted or not
  * at all (P3). The claim is a single atomic statement that inserts the key or takes over only an
  * expired one (P1); concurrent copies of one delivery therefore yield exactly one accepted row.
- * A custom replay nonce is consumed right before the transaction and given back if it fails (P9).
+ * A custom replay nonce is consumed right before the transaction and given back if it fails (P9). A delivery
+ * signed over its body alone also claims its {@link IncomingDelivery#replayKey() replay key} in the same
+ * transaction, so a captured body resent with a fresh delivery id is a duplicate too.
  */
 public final class DeliveryIntake {
 
@@ -80,7 +82,7 @@ public final class DeliveryIntake {
         Outcome outcome;
         try {
             outcome = commits.execute(() -> claimAndInsert(pending));
-        } catch (StillInFlight rolledBack) {
+        } catch (LateDuplicate rolledBack) {
             outcome = Outcome.DUPLICATE;
         } catch (DataAccessException | TransactionException e) {
             if (nonce != null) {
@@ -108,6 +110,10 @@ public final class DeliveryIntake {
             return Outcome.DUPLICATE;
         }
         IncomingDelivery d = pending.delivery();
+        if (d.replayKey() != null && !claim(d.replayKey(), nowMs, nowMs + dedupWindow.toMillis())) {
+            // the same signed body under a new id: a replay; the id's claim taken above must not stay
+            throw new LateDuplicate();
+        }
         long receivedAt = pending.receivedAt().toEpochMilli();
         // a delivery no route selected is concluded here: nothing is due, the engine never claims it
         String status = pending.routed() ? "pending" : "delivered";
@@ -123,7 +129,7 @@ public final class DeliveryIntake {
             return Outcome.ACCEPTED;
         }
         // the earlier delivery is still in flight: a duplicate, and the claim taken over above must not stay
-        throw new StillInFlight();
+        throw new LateDuplicate();
     }
 
     /** One atomic statement on PostgreSQL; on H2 an insert, then a take-over of an expired row. */
@@ -155,10 +161,10 @@ public final class DeliveryIntake {
         }
     }
 
-    /** Rolls back a claim taken over for a key whose earlier delivery is still in flight. */
-    private static final class StillInFlight extends RuntimeException {
-        StillInFlight() {
-            super("the earlier delivery with this key is still in flight", null, false, false);
+    /** Rolls back the claims of a copy that turned out a duplicate after its first claim was taken. */
+    private static final class LateDuplicate extends RuntimeException {
+        LateDuplicate() {
+            super("a duplicate found after the first claim", null, false, false);
         }
     }
 }

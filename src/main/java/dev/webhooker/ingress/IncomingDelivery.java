@@ -24,11 +24,17 @@ public record IncomingDelivery(
         String deliveryId,
         int bodyBytes,
         String nonce,
-        String payloadText) {
+        String payloadText,
+        String replayKey) {
 
     public IncomingDelivery(Provider provider, String event, ObjectNode payload, Long installationId, String groupId,
                             String deliveryId, int bodyBytes, String nonce) {
-        this(provider, event, payload, installationId, groupId, deliveryId, bodyBytes, nonce, null);
+        this(provider, event, payload, installationId, groupId, deliveryId, bodyBytes, nonce, null, null);
+    }
+
+    public IncomingDelivery(Provider provider, String event, ObjectNode payload, Long installationId, String groupId,
+                            String deliveryId, int bodyBytes, String nonce, String payloadText) {
+        this(provider, event, payload, installationId, groupId, deliveryId, bodyBytes, nonce, payloadText, null);
     }
 
     @Override
@@ -42,7 +48,7 @@ public record IncomingDelivery(
      * was most of what the in-flight requests kept alive across young collections.
      */
     public IncomingDelivery withoutPayload() {
-        return new IncomingDelivery(provider, event, null, installationId, groupId, deliveryId, bodyBytes, nonce, null);
+        return new IncomingDelivery(provider, event, null, installationId, groupId, deliveryId, bodyBytes, nonce, null, replayKey);
     }
 
     public String dedupKey() {

@@ -68,8 +68,9 @@ public class IngressConfiguration {
     }
 
     @Bean
-    WebhookNormalizer webhookNormalizer(ObjectMapper mapper) {
-        return new WebhookNormalizer(new PayloadParser(mapper));
+    WebhookNormalizer webhookNormalizer(ObjectMapper mapper,
+            @Value("${webhooker.ingress.body-replay-dedup:true}") boolean bodyReplayDedup) {
+        return new WebhookNormalizer(new PayloadParser(mapper), bodyReplayDedup);
     }
 
     @Bean

@@ -5,7 +5,10 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,9 +27,11 @@ public final class PayloadParser {
     private static final String FORM_FIELD = "payload=";
 
     private final ObjectReader reader;
+    private final StreamReadConstraints limits;
 
     public PayloadParser(ObjectMapper mapper) {
         this.reader = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        this.limits = mapper.getFactory().streamReadConstraints();
     }
 
     public ObjectNode parse(byte[] body, String contentType) {
@@ -34,9 +39,12 @@ public final class PayloadParser {
         JsonNode node;
         try {
             node = reader.readTree(json);
+        } catch (StreamConstraintsException e) {
+            throw invalid(limitExceeded(e));
         } catch (JsonProcessingException e) {
-            throw invalid("the body is not valid JSON (line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + ")");
+            JsonLocation at = e.getLocation();
+            throw invalid("the body is not valid JSON" + (at == null || at.getLineNr() < 1 ? ""
+                    : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
         } catch (IOException e) {
             throw invalid("the body is not valid JSON");
         }
@@ -67,6 +75,24 @@ public final class PayloadParser {
             }
         }
         return null;
+    }
+
+    /** The parser's own limits (Jackson's StreamReadConstraints), said without its internal names. */
+    private String limitExceeded(StreamConstraintsException e) {
+        String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        if (message.contains("nesting depth")) {
+            return "the JSON nests deeper than " + limits.getMaxNestingDepth() + " levels";
+        }
+        if (message.contains("Number value length")) {
+            return "the JSON has a number longer than " + limits.getMaxNumberLength() + " characters";
+        }
+        if (message.contains("String value length")) {
+            return "the JSON has a string longer than " + limits.getMaxStringLength() + " characters";
+        }
+        if (message.contains("Name length")) {
+            return "the JSON has a property name longer than " + limits.getMaxNameLength() + " characters";
+        }
+        return "the JSON exceeds a parser limit";
     }
 
     private static boolean isForm(String contentType) {

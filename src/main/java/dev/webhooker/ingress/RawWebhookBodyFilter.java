@@ -2,11 +2,17 @@ package dev.webhooker.ingress;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -14,10 +20,13 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
+
+import dev.webhooker.web.RequestGuardFilter;
 
 /**
  * Keeps the servlet container and Camel's HTTP binding away from webhook bodies. A form-encoded POST
@@ -31,9 +40,15 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * platform-http binding would otherwise copy every body, whole and before any route step, into its stream
  * cache ({@code useStreaming} is not honoured there): an oversized chunked body was buffered in full before
  * the route could answer 413, and the copies were about half of all memory allocated per webhook.
+ * <p>
+ * The body is read without blocking a thread: the request goes asynchronous, the container calls a read
+ * listener as bytes arrive, and once the body is complete the request is dispatched again, now with its body,
+ * into the route. A sender that drips its body byte by byte therefore holds a connection, not one of the
+ * container's few threads, and cannot stall everyone else. A body not complete within {@code bodyTimeout}
+ * (the body stopped, or arrives too slowly) is answered {@code 408} and the connection closed.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE)
+@Order(Ordered.HIGHEST_PRECEDENCE + 10)
 public class RawWebhookBodyFilter extends OncePerRequestFilter {
 
     /** Set by this filter only (a sender's own header of that name is replaced). */
@@ -42,10 +57,15 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
     /** The body as read by this filter: a byte[], or the exception that reading it ended with. */
     private static final String BODY = RawWebhookBodyFilter.class.getName() + ".body";
 
-    private final BoundedBodyReader reader;
+    private static final byte[] TIMED_OUT_BODY = "{\"error\":\"Request timeout\",\"detail\":\"the body did not arrive in time\"}"
+            .getBytes(StandardCharsets.UTF_8);
 
-    public RawWebhookBodyFilter(BoundedBodyReader reader) {
+    private final BoundedBodyReader reader;
+    private final Duration bodyTimeout;
+
+    public RawWebhookBodyFilter(BoundedBodyReader reader, @Value("${webhooker.ingress.body-timeout:15s}") Duration bodyTimeout) {
         this.reader = reader;
+        this.bodyTimeout = bodyTimeout;
     }
 
     /**
@@ -66,18 +86,140 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
         return !"POST".equalsIgnoreCase(request.getMethod()) || !(path.equals("/webhook") || path.startsWith("/webhook/"));
     }
 
+    /** The request comes back through the filters once its body is read (and again if Spring goes async). */
+    @Override
+    protected boolean shouldNotFilterAsyncDispatch() {
+        return false;
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        Object body;
-        try {
-            body = reader.read(request.getInputStream(), request.getContentLengthLong());
-        } catch (WebhookRejectedException | UncheckedIOException e) {
-            // answered by the route, like every other rejection; the rest of the body is left unread
-            body = e;
+        if (request.getAttribute(BODY) != null) {
+            chain.doFilter(new OpaqueBodyRequest(request), response);
+            return;
         }
-        request.setAttribute(BODY, body);
-        chain.doFilter(new OpaqueBodyRequest(request), response);
+        if (!request.isAsyncSupported()) {
+            request.setAttribute(BODY, readBlocking(request));
+            chain.doFilter(new OpaqueBodyRequest(request), response);
+            return;
+        }
+        BoundedBodyReader.Collector collector;
+        try {
+            collector = reader.collector(request.getContentLengthLong());
+        } catch (WebhookRejectedException e) {
+            // answered by the route, like every other rejection; the body is left unread
+            request.setAttribute(BODY, e);
+            chain.doFilter(new OpaqueBodyRequest(request), response);
+            return;
+        }
+        AsyncContext async = request.startAsync(request, response);
+        async.setTimeout(bodyTimeout.toMillis());
+        new BodyRead(request, response, async, collector, reader.tooLarge()).start();
+    }
+
+    private Object readBlocking(HttpServletRequest request) throws IOException {
+        try {
+            return reader.read(request.getInputStream(), request.getContentLengthLong());
+        } catch (WebhookRejectedException | UncheckedIOException e) {
+            return e;
+        }
+    }
+
+    /**
+     * One body read by the container's read-listener calls. Exactly one of three things ends it: the body is
+     * complete (or refused as too large, or the read failed) and the request is dispatched to the route; or the
+     * deadline passes first and the 408 is written here.
+     */
+    private static final class BodyRead implements ReadListener, AsyncListener {
+
+        private final HttpServletRequest request;
+        private final HttpServletResponse response;
+        private final AsyncContext async;
+        private final BoundedBodyReader.Collector collector;
+        private final WebhookRejectedException tooLarge;
+        private final AtomicBoolean ended = new AtomicBoolean();
+        private final byte[] buffer = new byte[8192];
+        private ServletInputStream in;
+
+        BodyRead(HttpServletRequest request, HttpServletResponse response, AsyncContext async,
+                 BoundedBodyReader.Collector collector, WebhookRejectedException tooLarge) {
+            this.request = request;
+            this.response = response;
+            this.async = async;
+            this.collector = collector;
+            this.tooLarge = tooLarge;
+        }
+
+        void start() throws IOException {
+            async.addListener(this);
+            in = request.getInputStream();
+            in.setReadListener(this);
+        }
+
+        @Override
+        public void onDataAvailable() throws IOException {
+            try {
+                while (!ended.get() && in.isReady()) {
+                    int n = in.read(buffer);
+                    if (n < 0) {
+                        return;
+                    }
+                    collector.add(buffer, n);
+                }
+            } catch (WebhookRejectedException e) {
+                dispatch(e);
+            } catch (RequestGuardFilter.BodyTooLargeException e) {
+                dispatch(tooLarge);
+            }
+        }
+
+        @Override
+        public void onAllDataRead() {
+            dispatch(collector.bytes());
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            dispatch(new UncheckedIOException("reading the request body failed",
+                    t instanceof IOException io ? io : new IOException(t)));
+        }
+
+        private void dispatch(Object body) {
+            if (ended.compareAndSet(false, true)) {
+                request.setAttribute(BODY, body);
+                async.dispatch();
+            }
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) throws IOException {
+            if (!ended.compareAndSet(false, true)) {
+                return;
+            }
+            // written here, once: the route never saw this request
+            response.setStatus(408);
+            response.setContentType("application/json");
+            response.setHeader("Connection", "close");
+            response.setContentLength(TIMED_OUT_BODY.length);
+            response.getOutputStream().write(TIMED_OUT_BODY);
+            async.complete();
+        }
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+            if (ended.compareAndSet(false, true)) {
+                async.complete();
+            }
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+        }
     }
 
     /** What Camel reads instead of the body: nothing (a zero length makes its binding skip the body). */

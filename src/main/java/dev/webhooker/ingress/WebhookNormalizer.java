@@ -18,11 +18,23 @@ public final class WebhookNormalizer {
     private static final Pattern EVENT_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,100}");
 
     private final PayloadParser parser;
+    private final boolean bodyReplayKeys;
     private final GiteaNormalizer gitea = new GiteaNormalizer();
     private final CustomPayloadValidator custom = new CustomPayloadValidator();
 
+    /** With replay keys for body-only signatures (see {@link #WebhookNormalizer(PayloadParser, boolean)}). */
     public WebhookNormalizer(PayloadParser parser) {
+        this(parser, true);
+    }
+
+    /**
+     * @param bodyReplayKeys give a delivery signed over its body alone (GitHub, Gitea, custom without timestamp
+     *                       and nonce) a {@link IncomingDelivery#replayKey()}: such a signature says nothing about
+     *                       when it was made, so a captured body resent under a fresh delivery id would verify
+     */
+    public WebhookNormalizer(PayloadParser parser, boolean bodyReplayKeys) {
         this.parser = parser;
+        this.bodyReplayKeys = bodyReplayKeys;
     }
 
     public IncomingDelivery normalize(VerifiedWebhook verified) {
@@ -54,12 +66,17 @@ public final class WebhookNormalizer {
                                 "field 'deliveryId'");
             }
         }
+        String replayKey = null;
         if (deliveryId == null) {
+            // derived from the body: a resend is a duplicate by its id already
             deliveryId = DeliveryIds.derive(verified.provider(), request.groupId(), request.body());
+        } else if (bodyReplayKeys && verified.authentication().nonce() == null
+                && verified.authentication().signedMessageId() == null) {
+            replayKey = DeliveryIds.replayKey(verified.provider(), request.groupId(), request.body());
         }
         return new IncomingDelivery(verified.provider(), event, payload, installationId, request.groupId(), deliveryId,
                 request.body().length, verified.authentication().nonce(),
-                payloadChanged ? null : PayloadParser.receivedJsonText(request.body(), request.contentType()));
+                payloadChanged ? null : PayloadParser.receivedJsonText(request.body(), request.contentType()), replayKey);
     }
 
     private static String eventName(String value, String header) {

@@ -1,5 +1,7 @@
 package dev.webhooker.store;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -11,6 +13,7 @@ import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -25,7 +28,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * a caller's guarantees are those of its own transaction. Units must only touch the database through
  * the DataSource of the transaction manager (they then join the batch's transaction) and must be safe to
  * run twice: when any unit of a batch throws, or the commit fails, the batch is rolled back and every unit
- * is run again alone in its own transaction, so one bad unit fails alone. Units of one batch see each
+ * is run again alone in its own transaction, so one bad unit fails alone (unless no transaction could be
+ * begun at all, the database being unreachable: then every unit fails at once, and for about a second after,
+ * batches fail at once too, without waiting for a connection, see {@link OutageBreaker}). Units of one batch see each
  * other's writes (as consecutive transactions would) and must not mark the transaction rollback-only;
  * a unit that may have to undo part of its writes does it under a savepoint.
  * <p>
@@ -45,6 +50,7 @@ public final class GroupCommit {
     private final Semaphore slots;
     private final int maxBatch;
     private final ConcurrentLinkedQueue<Unit<?>> waiting = new ConcurrentLinkedQueue<>();
+    private final OutageBreaker breaker = new OutageBreaker(Clock.systemUTC(), Duration.ofSeconds(1));
 
     public GroupCommit(PlatformTransactionManager transactionManager, int concurrentBatches, int maxBatch) {
         if (concurrentBatches < 1 || maxBatch < 1) {
@@ -107,6 +113,22 @@ public final class GroupCommit {
     }
 
     private void run(List<Unit<?>> batch) {
+        if (!breaker.allow()) {
+            CannotCreateTransactionException down = new CannotCreateTransactionException(
+                    "the database was unreachable moments ago; it is tried again about once a second");
+            batch.forEach(unit -> unit.fail(down));
+            return;
+        }
+        try {
+            runAllowed(batch);
+            breaker.succeeded();
+        } catch (CannotCreateTransactionException unreachable) {
+            breaker.failed(unreachable);
+            batch.forEach(unit -> unit.fail(unreachable));
+        }
+    }
+
+    private void runAllowed(List<Unit<?>> batch) {
         if (batch.size() > 1) {
             try {
                 List<Object> results = transactions.execute(status -> {
@@ -120,6 +142,9 @@ public final class GroupCommit {
                     batch.get(i).complete(results.get(i));
                 }
                 return;
+            } catch (CannotCreateTransactionException unreachable) {
+                // no connection: not a unit's fault, and running each alone would wait that long once per unit
+                throw unreachable;
             } catch (RuntimeException | Error together) {
                 // rolled back: find out alone which unit it was, the others commit
                 LOG.debug("a batch of {} rolled back ({}); running its units one by one", batch.size(), together.toString());
@@ -128,6 +153,8 @@ public final class GroupCommit {
         for (Unit<?> unit : batch) {
             try {
                 unit.complete(transactions.execute(status -> unit.work.get()));
+            } catch (CannotCreateTransactionException unreachable) {
+                throw unreachable;
             } catch (RuntimeException | Error alone) {
                 unit.fail(alone);
             }

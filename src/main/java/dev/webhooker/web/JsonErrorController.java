@@ -35,7 +35,9 @@ public class JsonErrorController implements ErrorController {
 
     @RequestMapping("/error")
     public ResponseEntity<Map<String, String>> error(HttpServletRequest request) {
-        HttpStatus status = statusOf(request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE));
+        Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        // asked for directly (GET /error): there is no such page
+        HttpStatus status = code == null ? HttpStatus.NOT_FOUND : statusOf(code);
         if (status == HttpStatus.NOT_FOUND && !camel.isStarted()) {
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).contentType(MediaType.APPLICATION_JSON)
                     .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)

@@ -326,27 +326,56 @@ abstract class DeliveryEngineContract {
     }
 
     @Test
+    void anOutcomeThatCannotBeStoredAtOnceIsStoredLaterAndNotSentAgain() {
+        String key = push("db-blip");
+        java.util.concurrent.atomic.AtomicInteger failuresLeft = new java.util.concurrent.atomic.AtomicInteger(2);
+        EngineHarness engine = new EngineHarness(ds, kind(), clock, "a", catalog, payloads, EngineHarness.settings(LEASE),
+                EngineHarness.senderFor(clock, discord.baseUrl(), telegram.baseUrl(), EngineHarness.settings(LEASE)),
+                (dataSource, commits) -> new DeliveryTargets(dataSource, commits) {
+                    @Override
+                    public <T> T update(DeliveryTarget t, java.time.Instant now, java.util.function.Supplier<T> also) {
+                        if (t.progress().status() == TargetStatus.DELIVERED && failuresLeft.getAndDecrement() > 0) {
+                            // the database answers nothing for a moment, right after a platform did
+                            throw new org.springframework.transaction.CannotCreateTransactionException("connection refused");
+                        }
+                        return super.update(t, now, also);
+                    }
+                });
+
+        try (LogCapture log = new LogCapture(DeliveryProcessor.class)) {
+            engine.drain();
+
+            assertThat(log.lines()).anySatisfy(l -> assertThat(l).contains("trying again while the lease holds"));
+        }
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        assertThat(discordPosts("111")).isEqualTo(1);
+        assertThat(discordPosts("222")).isEqualTo(1);
+        assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+    }
+
+    @Test
     void retriesUpTheScheduleEndDead() {
         discord.stubFor(post("/channels/222/messages").willReturn(aResponse().withStatus(503)));
         String key = push("dead");
         EngineHarness engine = engine("a");
 
         try (LogCapture log = new LogCapture(DeliveryProcessor.class)) {
-            for (int i = 0; i < 8; i++) {
+            // the default schedule, 5s..2h: eight tries over 3 h 43 min
+            for (int i = 0; i < 10; i++) {
                 engine.drain();
-                clock.advance(Duration.ofMinutes(11));
+                clock.advance(Duration.ofHours(2).plusMinutes(1));
             }
             // one line when it ends dead, none for the retries before; with the delivery id in the MDC
             List<String> warnings = log.lines().stream().filter(l -> l.contains("target 222")).toList();
             assertThat(warnings).singleElement().asString().startsWith("WARN delivery " + key + ": discord target 222 of route ")
-                    .contains(" is dead after 5 attempt(s): ");
+                    .contains(" is dead after 8 attempt(s): ");
             assertThat(log.events().stream().filter(e -> e.getFormattedMessage().contains("target 222")))
                     .allSatisfy(e -> assertThat(e.getMDCPropertyMap()).containsEntry("deliveryId", "dead"));
         }
 
         assertThat(target(key, "222")).containsEntry("status", "dead");
-        assertThat(((Number) target(key, "222").get("attempts")).intValue()).isEqualTo(5);
-        assertThat(discordPosts("222")).isEqualTo(5);
+        assertThat(((Number) target(key, "222").get("attempts")).intValue()).isEqualTo(8);
+        assertThat(discordPosts("222")).isEqualTo(8);
         assertThat(rows.status(key)).isEqualTo("dead");
     }
 

@@ -57,11 +57,17 @@ final class EngineHarness {
 
     EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, RouteCatalog catalog, PayloadStore payloads,
                   DeliveryProperties settings, PlatformSender sender) {
+        this(ds, kind, clock, instance, catalog, payloads, settings, sender, DeliveryTargets::new);
+    }
+
+    /** {@code targets} makes the target store from the DataSource and the group commit (a test may wrap it). */
+    EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, RouteCatalog catalog, PayloadStore payloads,
+                  DeliveryProperties settings, PlatformSender sender, java.util.function.BiFunction<DataSource, GroupCommit, DeliveryTargets> targets) {
         this.settings = settings;
         // like one JVM: the delivery engine's group commit as the application configures it for this database
         GroupCommit commits = CommitGroups.of(new DataSourceTransactionManager(ds), kind.vendor()).delivery();
         this.queue = new DeliveryQueue(ds, commits, clock, instance);
-        this.processor = new DeliveryProcessor(queue, new DeliveryTargets(ds, commits), new SendLogs(ds), new MessageTracking(ds, clock),
+        this.processor = new DeliveryProcessor(queue, targets.apply(ds, commits), new SendLogs(ds), new MessageTracking(ds, clock),
                 new MessageLocks(ds, clock), new PayloadResolver(JSON, payloads), catalog, composer(clock),
                 renderers(), sender, settings, clock, TARGET_SENDS);
         this.poller = new DeliveryPoller(queue, processor, new DeliveryWakeUp(settings.pollInterval()), settings);

@@ -44,9 +44,12 @@ class TargetRulesTest {
             waits.add(Duration.between(at, p.nextAttemptAt()));
             at = p.nextAttemptAt();
         }
-        assertThat(waits).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofMinutes(10));
+        assertThat(waits).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofMinutes(10),
+                Duration.ofMinutes(30), Duration.ofHours(1), Duration.ofHours(2));
         assertThat(p.status()).isEqualTo(TargetStatus.DEAD);
-        assertThat(p.attempts()).isEqualTo(5);
+        assertThat(p.attempts()).isEqualTo(8);
+        assertThat(waits.stream().reduce(Duration.ZERO, Duration::plus)).as("an hour-long outage is ridden out")
+                .isGreaterThan(Duration.ofHours(1));
     }
 
     @Test

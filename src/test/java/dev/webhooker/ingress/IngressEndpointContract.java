@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -80,6 +81,7 @@ abstract class IngressEndpointContract {
         registry.add("webhooker.delivery.enabled", () -> "false");
         registry.add("webhooker.ingress.github-webhook-secret", () -> GITHUB_SECRET);
         registry.add("webhooker.ingress.gitea-webhook-secret", () -> GITEA_SECRET);
+        registry.add("webhooker.ingress.body-timeout", () -> "1500ms");
     }
 
     /**
@@ -409,9 +411,35 @@ abstract class IngressEndpointContract {
 
     // ---- dedup ----
 
+    /**
+     * A fixture with a field of its own: a body signed alone is a duplicate when the same body came before on
+     * the endpoint (even under another id), so tests that repeat a fixture must not meet each other.
+     */
+    static byte[] unique(String fixture) throws Exception {
+        ObjectNode node = (ObjectNode) JSON.readTree(Files.readAllBytes(Fixtures.root().resolve(fixture)));
+        node.put("test_copy", UUID.randomUUID().toString());
+        return JSON.writeValueAsBytes(node);
+    }
+
+    @Test
+    void theSameSignedBodyUnderAFreshIdIsAReplayAndADuplicate() throws Exception {
+        byte[] body = unique("github/push/commits.json");
+        assertThat(post("/webhook", githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, body), body).body().has("deliveryId"))
+                .isTrue();
+        String replayed = UUID.randomUUID().toString();
+        Reply again = post("/webhook", githubHeaders("push", replayed, GITHUB_SECRET, body), body);
+        assertThat(again.body()).isEqualTo(JSON.readTree("{\"ok\":true,\"duplicate\":true}"));
+        assertThat(count("SELECT COUNT(*) FROM delivery_state WHERE delivery_id = ?", replayed)).isZero();
+        // the same body on another endpoint is another delivery; one changed byte too
+        assertThat(post("/webhook/" + GROUP, githubHeaders("push", replayed, GROUP_SECRET, body), body).body().has("deliveryId")).isTrue();
+        byte[] changed = new String(body, StandardCharsets.UTF_8).replace("\"test_copy\":\"", "\"test_copy\":\"x").getBytes(StandardCharsets.UTF_8);
+        assertThat(post("/webhook", githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, changed), changed).body()
+                .has("deliveryId")).isTrue();
+    }
+
     @Test
     void aRedeliveryIsADuplicateAndStoresNothingNew() throws Exception {
-        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/ping/ping.json"));
+        byte[] body = unique("github/ping/ping.json");
         String id = UUID.randomUUID().toString();
         assertThat(post("/webhook", githubHeaders("ping", id, GITHUB_SECRET, body), body).status()).isEqualTo(200);
         Reply again = post("/webhook", githubHeaders("ping", id, GITHUB_SECRET, body), body);
@@ -424,7 +452,7 @@ abstract class IngressEndpointContract {
 
     @Test
     void fiftyConcurrentPostsOfOneDeliveryGiveOneRow() throws Exception {
-        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/issues/opened.json"));
+        byte[] body = unique("github/issues/opened.json");
         String id = UUID.randomUUID().toString();
         Map<String, String> headers = githubHeaders("issues", id, GITHUB_SECRET, body);
         ExecutorService pool = Executors.newFixedThreadPool(50);
@@ -505,7 +533,7 @@ abstract class IngressEndpointContract {
 
     @Test
     void eachAnsweredWebhookIsOneInfoLineWithItsRoutesOrWhyNoneAndTheDeliveryIdInTheMdc() throws Exception {
-        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/push/commits.json"));
+        byte[] body = unique("github/push/commits.json");
         String routed = UUID.randomUUID().toString();
         byte[] custom = "{\"title\":\"nobody listens\"}".getBytes(StandardCharsets.UTF_8);
         try (LogCapture log = new LogCapture(IngressLog.class)) {
@@ -523,6 +551,100 @@ abstract class IngressEndpointContract {
             assertThat(log.mdc()).extracting(m -> m.get("deliveryId")).containsExactly(routed, routed, unroutedId);
             assertThat(String.join("\n", log.lines())).doesNotContain(GROUP_SECRET).doesNotContain("nobody listens");
         }
+    }
+
+    // ---- hostile input ----
+
+    /** A raw HTTP/1.1 exchange: what the server wrote until it closed the connection or {@code holdOpen} passed. */
+    String raw(String request, byte[] bodyStart, Duration holdOpen) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout((int) holdOpen.toMillis());
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().write(bodyStart);
+            socket.getOutputStream().flush();
+            long started = System.nanoTime();
+            java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
+            byte[] buffer = new byte[4096];
+            int n;
+            try {
+                while ((n = socket.getInputStream().read(buffer)) >= 0) {
+                    answer.write(buffer, 0, n);
+                    if (Duration.ofNanos(System.nanoTime() - started).compareTo(holdOpen) > 0) {
+                        break;
+                    }
+                }
+            } catch (java.net.SocketTimeoutException | java.net.SocketException ended) {
+                // the server stopped talking or reset the connection after its answer
+            }
+            return answer.toString(StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    @Test
+    void pathsThatAreNotWrittenPlainlyAre400AndNeverReachARouteOrBufferTheBody() throws Exception {
+        byte[] big = new byte[3 * 1024 * 1024];
+        java.util.Arrays.fill(big, (byte) ' ');
+        for (String path : List.of("/%77ebhook", "/webhook;x=1", "/webhook;x=1/rel", "/webhook/%74eam-a", "/webhook//", "/./webhook")) {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(path).isEqualTo(400);
+            assertThat(JSON.readTree(response.body()).get("error").textValue()).isEqualTo("Bad request");
+        }
+        byte[] form = "payload=%ZZ".getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = new LinkedHashMap<>(githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, form));
+        headers.put("Content-Type", "application/x-www-form-urlencoded");
+        assertThat(post("/webhook", headers, form).status()).isEqualTo(400);
+    }
+
+    @Test
+    void anyPathRefusesADeclaredBodyOverTheLimitBeforeReadingIt() throws Exception {
+        String answer = raw("POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 67108864\r\n\r\n", new byte[0], Duration.ofSeconds(2));
+        assertThat(answer).startsWith("HTTP/1.1 413").contains("{\"error\":\"Request too large\"");
+    }
+
+    @Test
+    void aBodyThatStopsArrivingIsOne408AndOthersAreServedMeanwhile() throws Exception {
+        java.util.concurrent.CompletableFuture<String> stalled = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return raw("POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-GitHub-Event: push\r\n"
+                        + "Content-Length: 100\r\n\r\n", "{\"ref\":".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(8));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(300);
+        byte[] body = unique("github/push/commits.json");
+        assertThat(post("/webhook", githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, body), body).status())
+                .as("a normal webhook while another body is stalled").isEqualTo(200);
+
+        String answer = stalled.join();
+        assertThat(answer).startsWith("HTTP/1.1 408");
+        assertThat(answer.split("HTTP/1.1 ", -1)).as("one response, nothing after it: " + answer).hasSize(2);
+        String json = answer.substring(answer.indexOf("\r\n\r\n") + 4);
+        assertThat(JSON.readTree(json).get("error").textValue()).isEqualTo("Request timeout");
+    }
+
+    @Test
+    void deepNestingAndLongNumbersAre400WithTheLimitNamed() throws Exception {
+        byte[] deep = ("{\"a\":" + "[".repeat(1500) + "]".repeat(1500) + "}").getBytes(StandardCharsets.UTF_8);
+        Reply nested = post("/webhook", githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, deep), deep);
+        assertError(nested, 400, "Invalid event");
+        assertThat(nested.body().get("detail").textValue()).isEqualTo("the JSON nests deeper than 1000 levels");
+        byte[] number = ("{\"a\":" + "7".repeat(2000) + "}").getBytes(StandardCharsets.UTF_8);
+        Reply longNumber = post("/webhook", githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, number), number);
+        assertError(longNumber, 400, "Invalid event");
+        assertThat(longNumber.body().get("detail").textValue()).startsWith("the JSON has a number longer than");
+    }
+
+    @Test
+    void errorsTomcatAnswersItselfAndTheErrorPathAreJson() throws Exception {
+        String badRequestLine = raw("GET /a{b} HTTP/1.1\r\nHost: x\r\n\r\n", new byte[0], Duration.ofSeconds(2));
+        assertThat(badRequestLine).startsWith("HTTP/1.1 400").contains("application/json").contains("{\"error\":\"Bad Request\"}");
+        HttpResponse<String> error = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/error")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(error.statusCode()).isEqualTo(404);
+        assertThat(error.body()).isEqualTo("{\"error\":\"Not Found\"}");
     }
 
     // ---- installation provisioning ----

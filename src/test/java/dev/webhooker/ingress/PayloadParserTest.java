@@ -15,6 +15,20 @@ class PayloadParserTest {
     private final PayloadParser parser = new PayloadParser(new ObjectMapper());
 
     @Test
+    void theParsersLimitsAreInvalidEventsThatSayWhichLimit() {
+        String deep = "{\"a\":" + "[".repeat(1200) + "]".repeat(1200) + "}";
+        String longNumber = "{\"a\":" + "9".repeat(1500) + "}";
+        assertThatThrownBy(() -> parser.parse(deep.getBytes(StandardCharsets.UTF_8), "application/json"))
+                .isInstanceOfSatisfying(WebhookRejectedException.class, e -> {
+                    assertThat(e.rejection()).isEqualTo(Rejection.INVALID_EVENT);
+                    assertThat(e.detail()).isEqualTo("the JSON nests deeper than 1000 levels");
+                });
+        assertThatThrownBy(() -> parser.parse(longNumber.getBytes(StandardCharsets.UTF_8), "application/json"))
+                .isInstanceOfSatisfying(WebhookRejectedException.class,
+                        e -> assertThat(e.detail()).isEqualTo("the JSON has a number longer than 1000 characters"));
+    }
+
+    @Test
     void anObjectIsParsed() {
         assertThat(parser.parse("{\"a\":1}".getBytes(StandardCharsets.UTF_8), "application/json").get("a").intValue()).isEqualTo(1);
     }

@@ -18,7 +18,7 @@ class RawWebhookBodyFilterTest {
 
     private static final int MAX = 1024;
 
-    private final RawWebhookBodyFilter filter = new RawWebhookBodyFilter(new BoundedBodyReader(MAX));
+    private final RawWebhookBodyFilter filter = new RawWebhookBodyFilter(new BoundedBodyReader(MAX), java.time.Duration.ofSeconds(15));
 
     private HttpServletRequest filtered(MockHttpServletRequest request) throws Exception {
         AtomicReference<HttpServletRequest> seen = new AtomicReference<>();

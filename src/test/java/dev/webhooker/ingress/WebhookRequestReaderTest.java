@@ -32,7 +32,7 @@ class WebhookRequestReaderTest {
         MockHttpServletRequest request = new MockHttpServletRequest("POST", "/webhook/team-a");
         request.setContentType("application/json");
         request.setContent(body);
-        new RawWebhookBodyFilter(limit).doFilter(request, new MockHttpServletResponse(), (req, res) -> { });
+        new RawWebhookBodyFilter(limit, java.time.Duration.ofSeconds(15)).doFilter(request, new MockHttpServletResponse(), (req, res) -> { });
         Exchange exchange = new DefaultExchange(camel);
         exchange.getIn().setHeader(Exchange.HTTP_SERVLET_REQUEST, request);
         exchange.getIn().setHeader("groupId", "team-a");

@@ -10,12 +10,14 @@ import dev.webhooker.testsupport.TestRedis;
 /** Redis (REDIS_URL set), through the same connection factory the application builds. */
 class RedisKvStoreIT extends KvStoreContract {
 
+    private static io.lettuce.core.resource.ClientResources resources;
     private static LettuceConnectionFactory connections;
     private static RedisKvStore store;
 
     @BeforeAll
     static void connect() {
-        connections = RedisConfiguration.connectionFactory(RedisSettings.parse(TestRedis.url()));
+        resources = RedisConfiguration.clientResources();
+        connections = RedisConfiguration.connectionFactory(RedisSettings.parse(TestRedis.url()), resources);
         connections.afterPropertiesSet();
         connections.start();
         store = new RedisKvStore(new StringRedisTemplate(connections));
@@ -24,6 +26,7 @@ class RedisKvStoreIT extends KvStoreContract {
     @AfterAll
     static void disconnect() {
         connections.destroy();
+        resources.shutdown();
     }
 
     @Override
