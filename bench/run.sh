@@ -256,7 +256,10 @@ jfr_opts() {
 }
 if want embedded; then
 log "embedded: starting webhooker (H2 file, SQL KV, payload directory)"
-APP_EXTRA_OPTS=$(jfr_opts embedded) start_app embedded WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml
+# wrk sends the same signed fixture bodies again and again under fresh delivery ids: with the replay check on
+# (the default) all but the first of each would be duplicates, so the ingest points turn it off and measure
+# accepting; the end-to-end and slow-senders points send unique bodies and run with it on.
+APP_EXTRA_OPTS=$(jfr_opts embedded) start_app embedded WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml WEBHOOK_BODY_REPLAY_DEDUP=false
 ingest_points embedded "http://127.0.0.1:$APP_PORT"
 stop_pid "$APP_PID"
 fi
@@ -286,7 +289,7 @@ CONF
   fi
   psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS webhooker_bench' -c 'CREATE DATABASE webhooker_bench' >/dev/null
   log "production: starting webhooker (PostgreSQL + Redis + S3)"
-  APP_EXTRA_OPTS=$(jfr_opts production) start_app production WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml \
+  APP_EXTRA_OPTS=$(jfr_opts production) start_app production WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml WEBHOOK_BODY_REPLAY_DEDUP=false \
     DATABASE_URL=jdbc:postgresql://127.0.0.1:5432/webhooker_bench DATABASE_USER=postgres \
     REDIS_URL=redis://127.0.0.1:6379/0 S3_BUCKET=webhooker-bench S3_ENDPOINT=http://127.0.0.1:$S3_PORT \
     S3_ACCESS_KEY=local-access S3_SECRET_KEY=local-secret

@@ -106,13 +106,17 @@ public final class DeliveryIntake {
         Instant now = clock.instant();
         long nowMs = now.toEpochMilli();
         String key = pending.key();
-        if (!claim(key, nowMs, nowMs + dedupWindow.toMillis())) {
+        IncomingDelivery d = pending.delivery();
+        // the body first: a replay (or a redelivery, same body) is then a duplicate before anything is written
+        if (d.replayKey() != null && !claim(d.replayKey(), nowMs, nowMs + dedupWindow.toMillis())) {
             return Outcome.DUPLICATE;
         }
-        IncomingDelivery d = pending.delivery();
-        if (d.replayKey() != null && !claim(d.replayKey(), nowMs, nowMs + dedupWindow.toMillis())) {
-            // the same signed body under a new id: a replay; the id's claim taken above must not stay
-            throw new LateDuplicate();
+        if (!claim(key, nowMs, nowMs + dedupWindow.toMillis())) {
+            if (d.replayKey() != null) {
+                // a known id with a body never seen: the body's claim taken above must not stay
+                throw new LateDuplicate();
+            }
+            return Outcome.DUPLICATE;
         }
         long receivedAt = pending.receivedAt().toEpochMilli();
         // a delivery no route selected is concluded here: nothing is due, the engine never claims it

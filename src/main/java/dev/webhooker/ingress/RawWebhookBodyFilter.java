@@ -115,7 +115,7 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
         }
         AsyncContext async = request.startAsync(request, response);
         async.setTimeout(bodyTimeout.toMillis());
-        new BodyRead(request, response, async, collector, reader.tooLarge()).start();
+        new BodyRead(request, response, async, collector, reader).start();
     }
 
     private Object readBlocking(HttpServletRequest request) throws IOException {
@@ -137,18 +137,18 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
         private final HttpServletResponse response;
         private final AsyncContext async;
         private final BoundedBodyReader.Collector collector;
-        private final WebhookRejectedException tooLarge;
+        private final BoundedBodyReader reader;
         private final AtomicBoolean ended = new AtomicBoolean();
         private final byte[] buffer = new byte[8192];
         private ServletInputStream in;
 
         BodyRead(HttpServletRequest request, HttpServletResponse response, AsyncContext async,
-                 BoundedBodyReader.Collector collector, WebhookRejectedException tooLarge) {
+                 BoundedBodyReader.Collector collector, BoundedBodyReader reader) {
             this.request = request;
             this.response = response;
             this.async = async;
             this.collector = collector;
-            this.tooLarge = tooLarge;
+            this.reader = reader;
         }
 
         void start() throws IOException {
@@ -170,7 +170,7 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
             } catch (WebhookRejectedException e) {
                 dispatch(e);
             } catch (RequestGuardFilter.BodyTooLargeException e) {
-                dispatch(tooLarge);
+                dispatch(reader.tooLarge());
             }
         }
 
