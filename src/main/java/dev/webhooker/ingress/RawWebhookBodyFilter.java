@@ -41,9 +41,9 @@ import dev.webhooker.web.RequestGuardFilter;
  * cache ({@code useStreaming} is not honoured there): an oversized chunked body was buffered in full before
  * the route could answer 413, and the copies were about half of all memory allocated per webhook.
  * <p>
- * The body is read without blocking a thread: the request goes asynchronous, the container calls a read
- * listener as bytes arrive, and once the body is complete the request is dispatched again, now with its body,
- * into the route. A sender that drips its body byte by byte therefore holds a connection, not one of the
+ * A body that has not arrived whole with the headers is read without blocking a thread: the request goes
+ * asynchronous, the container calls a read listener as bytes arrive, and once the body is complete the
+ * request is dispatched again, now with its body, into the route. A sender that drips its body byte by byte therefore holds a connection, not one of the
  * container's few threads, and cannot stall everyone else. A body not complete within {@code bodyTimeout}
  * (the body stopped, or arrives too slowly) is answered {@code 408} and the connection closed.
  */
@@ -104,6 +104,12 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
             chain.doFilter(new OpaqueBodyRequest(request), response);
             return;
         }
+        if (arrivedWhole(request)) {
+            // the usual webhook: its whole body came with the headers, so reading it cannot wait on the sender
+            request.setAttribute(BODY, readBlocking(request));
+            chain.doFilter(new OpaqueBodyRequest(request), response);
+            return;
+        }
         BoundedBodyReader.Collector collector;
         try {
             collector = reader.collector(request.getContentLengthLong());
@@ -116,6 +122,15 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
         AsyncContext async = request.startAsync(request, response);
         async.setTimeout(bodyTimeout.toMillis());
         new BodyRead(request, response, async, collector, reader).start();
+    }
+
+    /**
+     * Whether the declared body is already buffered by the container: reading it then returns at once, and
+     * going asynchronous (a second dispatch through the filters and Spring) would only cost time.
+     */
+    private boolean arrivedWhole(HttpServletRequest request) throws IOException {
+        long declared = request.getContentLengthLong();
+        return declared >= 0 && declared <= reader.maxBytes() && request.getInputStream().available() >= declared;
     }
 
     private Object readBlocking(HttpServletRequest request) throws IOException {
