@@ -116,6 +116,10 @@ public final class BoundedBodyReader {
             out.write(buffer, 0, n);
         }
 
+        public int size() {
+            return out.size();
+        }
+
         public byte[] bytes() {
             return out.toByteArray();
         }

@@ -41,8 +41,8 @@ import dev.webhooker.web.RequestGuardFilter;
  * cache ({@code useStreaming} is not honoured there): an oversized chunked body was buffered in full before
  * the route could answer 413, and the copies were about half of all memory allocated per webhook.
  * <p>
- * A body that has not arrived whole with the headers is read without blocking a thread: the request goes
- * asynchronous, the container calls a read listener as bytes arrive, and once the body is complete the
+ * What the container already holds of a body is read at once; a body still arriving after that is read
+ * without blocking a thread: the request goes asynchronous, the container calls a read listener as bytes arrive, and once the body is complete the
  * request is dispatched again, now with its body, into the route. A sender that drips its body byte by byte therefore holds a connection, not one of the
  * container's few threads, and cannot stall everyone else. A body not complete within {@code bodyTimeout}
  * (the body stopped, or arrives too slowly) is answered {@code 408} and the connection closed.
@@ -104,12 +104,6 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
             chain.doFilter(new OpaqueBodyRequest(request), response);
             return;
         }
-        if (arrivedWhole(request)) {
-            // the usual webhook: its whole body came with the headers, so reading it cannot wait on the sender
-            request.setAttribute(BODY, readBlocking(request));
-            chain.doFilter(new OpaqueBodyRequest(request), response);
-            return;
-        }
         BoundedBodyReader.Collector collector;
         try {
             collector = reader.collector(request.getContentLengthLong());
@@ -119,18 +113,50 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
             chain.doFilter(new OpaqueBodyRequest(request), response);
             return;
         }
+        Object whole = readWhatHasArrived(request, collector);
+        if (whole != null) {
+            // the usual webhook: its body came with the headers, so no thread waited on the sender
+            request.setAttribute(BODY, whole);
+            chain.doFilter(new OpaqueBodyRequest(request), response);
+            return;
+        }
         AsyncContext async = request.startAsync(request, response);
         async.setTimeout(bodyTimeout.toMillis());
         new BodyRead(request, response, async, collector, reader).start();
     }
 
     /**
-     * Whether the declared body is already buffered by the container: reading it then returns at once, and
-     * going asynchronous (a second dispatch through the filters and Spring) would only cost time.
+     * Reads what the container already holds of the body, which never waits (it has said so by
+     * {@code available()}). Returns the outcome when that was the whole body (the bytes, or the rejection it
+     * ended with), else null: the rest is read asynchronously into the same collector. Going asynchronous costs
+     * a second dispatch through the filters and Spring, so it is only paid for a body that is still arriving.
      */
-    private boolean arrivedWhole(HttpServletRequest request) throws IOException {
+    private Object readWhatHasArrived(HttpServletRequest request, BoundedBodyReader.Collector collector) {
         long declared = request.getContentLengthLong();
-        return declared >= 0 && declared <= reader.maxBytes() && request.getInputStream().available() >= declared;
+        if (declared == 0) {
+            return collector.bytes();
+        }
+        try {
+            ServletInputStream in = request.getInputStream();
+            byte[] buffer = new byte[8192];
+            while (in.available() > 0) {
+                int n = in.read(buffer);
+                if (n < 0) {
+                    return collector.bytes();
+                }
+                collector.add(buffer, n);
+                if (collector.size() == declared) {
+                    return collector.bytes();
+                }
+            }
+            return null;
+        } catch (WebhookRejectedException e) {
+            return e;
+        } catch (RequestGuardFilter.BodyTooLargeException e) {
+            return reader.tooLarge();
+        } catch (IOException e) {
+            return new UncheckedIOException("reading the request body failed", e);
+        }
     }
 
     private Object readBlocking(HttpServletRequest request) throws IOException {
