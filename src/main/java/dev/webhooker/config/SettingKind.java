@@ -14,12 +14,6 @@ import org.springframework.util.unit.DataSize;
  */
 public enum SettingKind {
 
-    DURATION("a duration such as 30s, 5m, 2h or 7d") {
-        @Override
-        boolean accepts(String value) {
-            return duration(value) != null;
-        }
-    },
     POSITIVE_DURATION("a positive duration such as 30s, 5m, 2h or 7d") {
         @Override
         boolean accepts(String value) {
