@@ -100,19 +100,25 @@ public class HealthService implements AutoCloseable {
         });
     }
 
-    /** The probe's result, null when up or the reason it is down; its run still in progress if there is one. */
+    /**
+     * The probe's result, null when up or the reason it is down: its run still in progress if there is one, else
+     * a new run. Only one refresh runs at a time (see {@link #check}), so nothing else touches the map meanwhile.
+     */
     private CompletableFuture<String> run(HealthProbe probe) {
-        CompletableFuture<String> result = running.computeIfAbsent(probe.name(), name -> CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<String> current = running.get(probe.name());
+        if (current != null && !current.isDone()) {
+            return current;
+        }
+        CompletableFuture<String> fresh = CompletableFuture.supplyAsync(() -> {
             try {
                 probe.check();
                 return null;
             } catch (Exception e) {
                 return describe(e);
             }
-        }, executor));
-        // outside computeIfAbsent: a run that is already done must leave the map now, not before it is put in
-        result.whenComplete((r, e) -> running.remove(probe.name(), result));
-        return result;
+        }, executor);
+        running.put(probe.name(), fresh);
+        return fresh;
     }
 
     private void logChange(String name, String reason) {
