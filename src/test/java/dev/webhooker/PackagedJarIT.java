@@ -118,8 +118,13 @@ class PackagedJarIT {
     }
 
     private String pushAndExpectMessageIn(String channel) throws Exception {
-        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/push/commits.json"));
+        // a fresh body each time: the same signed body under a new id would be a replay, and a duplicate
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode push = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json.readTree(Fixtures.root().resolve("github/push/commits.json").toFile());
         String id = UUID.randomUUID().toString();
+        push.put("test_copy", id);
+        byte[] body = json.writeValueAsBytes(push);
         int before = discord.findAll(postRequestedFor(urlEqualTo("/channels/" + channel + "/messages"))).size();
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/webhook"))
                 .header("Content-Type", "application/json")
