@@ -48,8 +48,8 @@ public class DataSourceConfiguration {
         ds.setIdleTimeout(60_000);
         // Start even when PostgreSQL is down for a moment: requests then get 503 and /health says so.
         ds.setInitializationFailTimeout(-1);
-        // Fail fast while the database is unreachable: a webhook then gets its 503 within two seconds (and
-        // senders retry), and no request thread waits out a long outage.
+        // Fail fast while the database is unreachable: a webhook then gets its 503 within two seconds (its
+        // sender may retry), and no request thread waits out a long outage.
         ds.setConnectionTimeout(1_500);
         ds.setValidationTimeout(1_000);
         if (url.vendor() == DatabaseUrl.Vendor.POSTGRESQL) {

@@ -11,7 +11,7 @@ import org.springframework.transaction.CannotCreateTransactionException;
 
 /**
  * Fails fast while the database is unreachable. Once a transaction could not even begin, callers are refused
- * at once (a webhook is answered 503 and its sender retries later) instead of each waiting out a connection
+ * at once (a webhook is answered 503, for its sender to retry later) instead of each waiting out a connection
  * timeout in a growing queue; one caller per {@code probeEvery} is let through to find out whether the
  * database is back, and its success closes the breaker for everyone.
  */
