@@ -86,7 +86,7 @@ public class HealthService implements AutoCloseable {
         Map<String, CompletableFuture<String>> results = new LinkedHashMap<>();
         for (HealthProbe probe : probes) {
             // a copy times out, not the shared run, which a later check still waits for
-            results.put(probe.name(), run(probe).thenApply(reason -> reason)
+            results.put(probe.name(), run(probe).copy()
                     .completeOnTimeout("no answer within " + PROBE_DEADLINE.toMillis() + " ms", PROBE_DEADLINE.toMillis(), TimeUnit.MILLISECONDS));
         }
         return CompletableFuture.allOf(results.values().toArray(CompletableFuture[]::new)).thenApply(done -> {

@@ -42,9 +42,10 @@ import dev.webhooker.web.RequestGuardFilter;
  * the route could answer 413, and the copies were about half of all memory allocated per webhook.
  * <p>
  * What the container already holds of a body is read at once; a body still arriving after that is read
- * without blocking a thread: the request goes asynchronous, the container calls a read listener as bytes arrive, and once the body is complete the
- * request is dispatched again, now with its body, into the route. A sender that drips its body byte by byte therefore holds a connection, not one of the
- * container's few threads, and cannot stall everyone else. A body not complete within {@code bodyTimeout}
+ * without blocking a thread: the request goes asynchronous, the container calls a read listener as bytes
+ * arrive, and once the body is complete the request is dispatched again, now with its body, into the route.
+ * A sender that drips its body byte by byte therefore holds a connection, not one of the container's few
+ * threads, and cannot stall everyone else. A body not complete within {@code bodyTimeout}
  * (the body stopped, or arrives too slowly) is answered {@code 408} and the connection closed.
  */
 @Component
@@ -100,8 +101,7 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
             return;
         }
         if (!request.isAsyncSupported()) {
-            request.setAttribute(BODY, readBlocking(request));
-            chain.doFilter(new OpaqueBodyRequest(request), response);
+            pass(readBlocking(request), request, response, chain);
             return;
         }
         BoundedBodyReader.Collector collector;
@@ -109,20 +109,56 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
             collector = reader.collector(request.getContentLengthLong());
         } catch (WebhookRejectedException e) {
             // answered by the route, like every other rejection; the body is left unread
-            request.setAttribute(BODY, e);
-            chain.doFilter(new OpaqueBodyRequest(request), response);
+            pass(e, request, response, chain);
             return;
         }
         Object whole = readWhatHasArrived(request, collector);
         if (whole != null) {
             // the usual webhook: its body came with the headers, so no thread waited on the sender
-            request.setAttribute(BODY, whole);
-            chain.doFilter(new OpaqueBodyRequest(request), response);
+            pass(whole, request, response, chain);
             return;
         }
         AsyncContext async = request.startAsync(request, response);
         async.setTimeout(bodyTimeout.toMillis());
         new BodyRead(request, response, async, collector, reader).start();
+    }
+
+    /** Hands the request on with {@code body} (the bytes, or what reading them ended with) for the route. */
+    private static void pass(Object body, HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        request.setAttribute(BODY, body);
+        chain.doFilter(new OpaqueBodyRequest(request), response);
+    }
+
+    /** Whether a read of the body can be made now without waiting for the sender. */
+    @FunctionalInterface
+    private interface ReadReady {
+        boolean now() throws IOException;
+    }
+
+    /**
+     * Reads into {@code collector} while {@code ready} says a read will not wait, for the blocking first look
+     * and the read listener alike. True once the body is complete (its end, or its declared length); throws
+     * the 413 rejection once it passes the limit, counted here or by {@link RequestGuardFilter}.
+     */
+    private static boolean drain(ServletInputStream in, BoundedBodyReader.Collector collector, long declared,
+                                 BoundedBodyReader reader, ReadReady ready) throws IOException {
+        byte[] buffer = new byte[8192];
+        try {
+            while (ready.now()) {
+                int n = in.read(buffer);
+                if (n < 0) {
+                    return true;
+                }
+                collector.add(buffer, n);
+                if (collector.size() == declared) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (RequestGuardFilter.BodyTooLargeException e) {
+            throw reader.tooLarge();
+        }
     }
 
     /**
@@ -138,22 +174,9 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
         }
         try {
             ServletInputStream in = request.getInputStream();
-            byte[] buffer = new byte[8192];
-            while (in.available() > 0) {
-                int n = in.read(buffer);
-                if (n < 0) {
-                    return collector.bytes();
-                }
-                collector.add(buffer, n);
-                if (collector.size() == declared) {
-                    return collector.bytes();
-                }
-            }
-            return null;
+            return drain(in, collector, declared, reader, () -> in.available() > 0) ? collector.bytes() : null;
         } catch (WebhookRejectedException e) {
             return e;
-        } catch (RequestGuardFilter.BodyTooLargeException e) {
-            return reader.tooLarge();
         } catch (IOException e) {
             return new UncheckedIOException("reading the request body failed", e);
         }
@@ -180,7 +203,6 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
         private final BoundedBodyReader.Collector collector;
         private final BoundedBodyReader reader;
         private final AtomicBoolean ended = new AtomicBoolean();
-        private final byte[] buffer = new byte[8192];
         private ServletInputStream in;
 
         BodyRead(HttpServletRequest request, HttpServletResponse response, AsyncContext async,
@@ -201,17 +223,11 @@ public class RawWebhookBodyFilter extends OncePerRequestFilter {
         @Override
         public void onDataAvailable() throws IOException {
             try {
-                while (!ended.get() && in.isReady()) {
-                    int n = in.read(buffer);
-                    if (n < 0) {
-                        return;
-                    }
-                    collector.add(buffer, n);
+                if (drain(in, collector, request.getContentLengthLong(), reader, () -> !ended.get() && in.isReady())) {
+                    dispatch(collector.bytes());
                 }
             } catch (WebhookRejectedException e) {
                 dispatch(e);
-            } catch (RequestGuardFilter.BodyTooLargeException e) {
-                dispatch(reader.tooLarge());
             }
         }
 

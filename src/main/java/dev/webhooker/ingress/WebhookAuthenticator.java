@@ -118,7 +118,7 @@ public final class WebhookAuthenticator {
 
     private static void check(boolean ok, String header) {
         if (!ok) {
-            // a missing secret answers exactly like a mismatch: the sender must not learn the difference
+            // (a server without a secret for the provider is refused before this, saying so: WebhookVerifier)
             throw invalid(header + " does not match the body");
         }
     }

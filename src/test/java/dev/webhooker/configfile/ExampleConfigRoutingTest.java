@@ -19,18 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.webhooker.dryrun.DryRun;
 import dev.webhooker.dryrun.DryRunResult;
-import dev.webhooker.format.EventFormatters;
-import dev.webhooker.format.I18n;
-import dev.webhooker.format.MessageFormatter;
-import dev.webhooker.ingress.PayloadParser;
-import dev.webhooker.ingress.WebhookNormalizer;
-import dev.webhooker.platform.PlatformRenderers;
-import dev.webhooker.platform.discord.DiscordRenderer;
-import dev.webhooker.platform.telegram.TelegramRenderer;
+import dev.webhooker.dryrun.OfflineDryRun;
 import dev.webhooker.routing.ConfigSnapshot;
-import dev.webhooker.routing.ConfigSnapshots;
-import dev.webhooker.routing.ConfigSource;
-import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.testsupport.Fixtures;
 
 /**
@@ -43,19 +33,7 @@ class ExampleConfigRoutingTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String EXAMPLE = read(Path.of("config/webhooker.example.yaml"));
 
-    private final DryRun dryRun = new DryRun(new ConfigSnapshots(new ConfigSource() {
-        @Override
-        public ConfigSnapshot load() {
-            return ConfigSnapshot.empty();
-        }
-
-        @Override
-        public long revision() {
-            return 0;
-        }
-    }), new RouteSelector(), new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), CLOCK),
-            new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(), null, null),
-            new WebhookNormalizer(new PayloadParser(JSON)), 1024 * 1024, CLOCK);
+    private final DryRun dryRun = OfflineDryRun.over(ConfigSnapshot::empty, 0, CLOCK);
 
     static Stream<Path> githubFixtures() throws IOException {
         Path root = Fixtures.root().resolve("github");

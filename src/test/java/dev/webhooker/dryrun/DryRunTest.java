@@ -16,20 +16,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import dev.webhooker.delivery.RenderedMessage;
-import dev.webhooker.format.EventFormatters;
-import dev.webhooker.format.I18n;
-import dev.webhooker.format.MessageFormatter;
-import dev.webhooker.ingress.PayloadParser;
-import dev.webhooker.ingress.WebhookNormalizer;
-import dev.webhooker.platform.PlatformRenderers;
-import dev.webhooker.platform.discord.DiscordRenderer;
-import dev.webhooker.platform.telegram.TelegramRenderer;
 import dev.webhooker.routing.ConfigSnapshot;
-import dev.webhooker.routing.ConfigSnapshots;
-import dev.webhooker.routing.ConfigSource;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.routing.Target;
 import dev.webhooker.testsupport.Fixtures;
 
@@ -73,19 +62,7 @@ class DryRunTest {
 
     private final ObjectMapper json = new ObjectMapper();
     private ConfigSnapshot inForce = ConfigSnapshot.empty();
-    private final DryRun dryRun = new DryRun(new ConfigSnapshots(new ConfigSource() {
-        @Override
-        public ConfigSnapshot load() {
-            return inForce;
-        }
-
-        @Override
-        public long revision() {
-            return 0;
-        }
-    }), new RouteSelector(), new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), CLOCK),
-            new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(), null, null),
-            new WebhookNormalizer(new PayloadParser(json)), 1024 * 1024, CLOCK);
+    private final DryRun dryRun = OfflineDryRun.over(() -> inForce, 0, CLOCK);
 
     private static byte[] fixture(String path) throws IOException {
         return Files.readAllBytes(Fixtures.root().resolve(path));
@@ -140,19 +117,7 @@ class DryRunTest {
         Route route = new Route("all", "team", "Everything", true, List.of(), null,
                 List.of(Target.telegram(TELEGRAM_CHAT, null)), false, false, List.of());
         inForce = new ConfigSnapshot(1, List.of(group), List.of(route));
-        DryRun withConfig = new DryRun(new ConfigSnapshots(new ConfigSource() {
-            @Override
-            public ConfigSnapshot load() {
-                return inForce;
-            }
-
-            @Override
-            public long revision() {
-                return 1;
-            }
-        }), new RouteSelector(), new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), CLOCK),
-                new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(), null, null),
-                new WebhookNormalizer(new PayloadParser(json)), 1024 * 1024, CLOCK);
+        DryRun withConfig = OfflineDryRun.over(() -> inForce, 1, CLOCK);
 
         DryRunResult.Preview preview = preview(withConfig.run(fixture("github/push/commits.json"), github("push"), null,
                 (String) null));
