@@ -79,6 +79,13 @@ public enum SettingKind {
             return HTTP_URL_PATTERN.matcher(value).matches();
         }
     },
+    /** A key that stays out of every log line: a malformed one is described by its length only. */
+    SECRET_KEY("a secret of at least 32 characters (for example the output of: openssl rand -hex 32)") {
+        @Override
+        boolean accepts(String value) {
+            return value.length() >= 32;
+        }
+    },
     NUMERIC_IDS("comma-separated numeric GitHub user ids such as 583231,9919") {
         @Override
         boolean accepts(String value) {

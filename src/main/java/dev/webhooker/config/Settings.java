@@ -36,6 +36,10 @@ public final class Settings {
             new Setting("GITHUB_OAUTH_URL", "webhooker.github.oauth-url", HTTP_URL),
             new Setting("ADMIN_USER_IDS", "webhooker.admin.user-ids", NUMERIC_IDS),
             new Setting("ALLOW_SELF_SIGNUP", "webhooker.admin.allow-self-signup", BOOLEAN),
+            new Setting("SESSION_IDLE_TIMEOUT", "webhooker.admin.session-idle-timeout", POSITIVE_DURATION),
+            new Setting("SIGN_IN_RATE_LIMIT", "webhooker.admin.sign-in-rate-limit", POSITIVE_INT),
+            new Setting("WEBHOOKER_SECRET_KEY", "webhooker.secrets.key", SECRET_KEY),
+            new Setting("WEBHOOKER_SECRET_KEY_PREVIOUS", "webhooker.secrets.previous-key", SECRET_KEY),
             new Setting("SEND_LOG_RETENTION_DAYS", "webhooker.retention.send-log-days", POSITIVE_INT),
             new Setting("DELIVERY_ENABLED", "webhooker.delivery.enabled", BOOLEAN),
             new Setting("DELIVERY_RETRY_SCHEDULE", "webhooker.delivery.retry-schedule", DURATION_LIST),
@@ -74,6 +78,9 @@ public final class Settings {
     }
 
     static InvalidSettingException malformed(String variable, String value, SettingKind kind) {
+        if (kind == SECRET_KEY) {
+            return new InvalidSettingException(variable, "a value of " + value.trim().length() + " characters is not " + kind.expected());
+        }
         return new InvalidSettingException(variable, quote(value) + " is not " + kind.expected());
     }
 

@@ -26,6 +26,7 @@ public record WebhookerProperties(
         Platforms platforms,
         Github github,
         Admin admin,
+        Secrets secrets,
         Retention retention) {
 
     public record Database(String url, String user, String password) {
@@ -67,7 +68,11 @@ public record WebhookerProperties(
     public record Github(String clientId, String clientSecret, String apiUrl, String oauthUrl) {
     }
 
-    public record Admin(String userIds, boolean allowSelfSignup) {
+    /** Keys that encrypt secrets at rest (WEBHOOKER_SECRET_KEY and the one before a rotation). */
+    public record Secrets(String key, String previousKey) {
+    }
+
+    public record Admin(String userIds, boolean allowSelfSignup, Duration sessionIdleTimeout, int signInRateLimit) {
         public List<String> userIdList() {
             if (userIds == null || userIds.isBlank()) {
                 return List.of();

@@ -64,7 +64,7 @@ public final class InstallationProvisioner {
         JsonNode loginNode = delivery.payload().path("installation").path("account").path("login");
         String login = loginNode.isTextual() ? loginNode.textValue().trim() : "";
         try {
-            List<String> changed = "created".equals(action) ? provision(installationId, login) : unbind(installationId);
+            List<String> changed = "created".equals(action) ? provision(installationId, login, null).groupIds() : unbind(installationId);
             for (String groupId : changed) {
                 audit.record(AuditEntry.of("installation." + action).actor(null, login.isEmpty() ? null : login).onGroup(groupId));
             }
@@ -75,14 +75,30 @@ public final class InstallationProvisioner {
         return delivery;
     }
 
-    /** Returns the groups bound or created; empty when the installation was already bound or nothing may be written. */
-    private List<String> provision(long installationId, String login) {
+    /**
+     * What provisioning did: the groups it bound or created (empty when the installation was already bound,
+     * see {@code boundTo}, or when the config file forbids writes), and whether it created {@code inst-{id}}.
+     */
+    public record Provisioning(List<String> groupIds, boolean created, String boundTo) {
+    }
+
+    /**
+     * The install flow's "new group" choice (control-plane.md §1.10) after the user proved they can see the
+     * installation: the same algorithm as the webhook, and a group it creates gets {@code creator} as its
+     * first member (null: none). A group already bound is reported in {@code boundTo}, never joined.
+     */
+    public Provisioning provisionInstallation(long installationId, String login, Group.Member creator) {
+        return provision(installationId, login == null ? "" : login.trim(), creator);
+    }
+
+    private Provisioning provision(long installationId, String login, Group.Member creator) {
         String lock = KvKeys.INST_LOCK.key(installationId);
         boolean locked = acquire(lock, installationId);
         try {
             ConfigSnapshot snapshot = snapshots.refresh();
-            if (boundGroup(snapshot, installationId).isPresent()) {
-                return List.of();
+            Optional<Group> bound = boundGroup(snapshot, installationId);
+            if (bound.isPresent()) {
+                return new Provisioning(List.of(), false, bound.get().id());
             }
             String wanted = login.toLowerCase(Locale.ROOT);
             List<String> candidates = wanted.isEmpty() ? List.of() : snapshot.groups().stream()
@@ -95,22 +111,24 @@ public final class InstallationProvisioner {
                 LOG.warn("GitHub App installation {} ({}) is not bound: the config file is authoritative (sync mode); "
                         + "set installationId: {} on {} in the file", installationId, login.isEmpty() ? "unknown account" : login,
                         installationId, candidates.isEmpty() ? "a group (e.g. a new group " + id + ")" : "group(s) " + candidates);
-                return List.of();
+                return new Provisioning(List.of(), false, null);
             }
             if (!candidates.isEmpty()) {
                 repository.bindInstallation(candidates, installationId);
                 LOG.info("installation {} bound to groups {}", installationId, candidates);
-                return candidates;
+                return new Provisioning(candidates, false, null);
             }
-            if (snapshot.group(id).isPresent()) {
+            boolean created = snapshot.group(id).isEmpty();
+            if (!created) {
                 repository.bindInstallation(List.of(id), installationId);
             } else {
                 String name = login.isEmpty() ? "Installation " + installationId : login;
-                repository.createGroup(new Group(id, name, List.of(), List.of(), List.of(), List.of(), installationId, true,
-                        List.of(), null, null, false));
+                repository.createGroup(new Group(id, name, creator == null ? List.of() : List.of(creator), List.of(), List.of(),
+                        List.of(), installationId, true, List.of(), null, null, false));
             }
+            snapshots.refresh();
             LOG.info("installation {} provisioned as group {}", installationId, id);
-            return List.of(id);
+            return new Provisioning(List.of(id), created, null);
         } finally {
             if (locked) {
                 kv.delete(lock);

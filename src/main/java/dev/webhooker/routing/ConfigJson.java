@@ -32,12 +32,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public final class ConfigJson {
 
     private static final Set<String> GROUP_FIELDS = Set.of("id", "name", "members", "adminIds", "owners", "providers",
-            "installationId", "emoji", "forgeSources", "lang", "logTarget", "requireReplayProtection");
+            "installationId", "emoji", "forgeSources", "lang", "logTarget", "requireReplayProtection", "globalWebhook");
     private static final Set<String> ROUTE_FIELDS = Set.of("id", "groupId", "name", "enabled", "filters", "ast", "targets",
             "target", "stop", "fallback", "discordRoleIds");
     private static final Set<String> TARGET_FIELDS = Set.of("platform", "channelId", "threadId", "chatId", "topicId");
     private static final Set<String> FILTER_FIELDS = Set.of("type", "match", "exclude");
-    private static final Set<String> MEMBER_FIELDS = Set.of("login", "role");
+    private static final Set<String> MEMBER_FIELDS = Set.of("login", "role", "userId");
     private static final Set<String> FORGE_FIELDS = Set.of("host", "type", "name");
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
@@ -174,7 +174,7 @@ public final class ConfigJson {
                 String path = "members[" + i++ + "]";
                 ObjectNode mo = object(m, path);
                 checkFields(mo, path + ".", MEMBER_FIELDS);
-                members.add(new Group.Member(text(mo, "login", path + ".login"), text(mo, "role", path + ".role")));
+                members.add(new Group.Member(text(mo, "login", path + ".login"), text(mo, "role", path + ".role"), userId(mo, path + ".userId")));
             }
         } else if (present(o.get("adminIds"))) {
             // legacy groups list their owners as adminIds only
@@ -206,7 +206,23 @@ public final class ConfigJson {
                 forgeSources,
                 text(o, "lang", "lang"),
                 present(logTarget) ? target(logTarget, "logTarget") : null,
-                bool(o, "requireReplayProtection", false));
+                bool(o, "requireReplayProtection", false),
+                bool(o, "globalWebhook", true));
+    }
+
+    /** A pinned member's GitHub user id: digits, written as a number or as text. */
+    private static String userId(ObjectNode member, String path) {
+        JsonNode id = member.get("userId");
+        if (!present(id)) {
+            return null;
+        }
+        if (id.isIntegralNumber() && id.asLong() > 0) {
+            return id.asText();
+        }
+        if (id.isTextual() && id.textValue().matches("[1-9][0-9]{0,19}")) {
+            return id.textValue();
+        }
+        throw new FieldProblem(path, "not a numeric GitHub user id: " + id);
     }
 
     /** {@code adminIds} is derived on every save: the logins of the owners (control-plane.md §2.4). */
@@ -329,7 +345,10 @@ public final class ConfigJson {
         o.put("name", g.name());
         ArrayNode members = o.putArray("members");
         for (Group.Member m : g.members()) {
-            members.addObject().put("login", m.login()).put("role", m.role());
+            ObjectNode mo = members.addObject().put("login", m.login()).put("role", m.role());
+            if (m.userId() != null) {
+                mo.put("userId", m.userId());
+            }
         }
         ArrayNode adminIds = o.putArray("adminIds");
         ownerLogins(g.members()).forEach(adminIds::add);
@@ -355,6 +374,9 @@ public final class ConfigJson {
             o.set("logTarget", write(g.logTarget()));
         }
         o.put("requireReplayProtection", g.requireReplayProtection());
+        if (!g.globalWebhook()) {
+            o.put("globalWebhook", false);
+        }
         return o;
     }
 

@@ -174,6 +174,7 @@ public final class ConfigValidator {
 
     private static void checkMembers(Problems p, List<Group.Member> members) {
         Map<String, Integer> seen = new HashMap<>();
+        Map<String, Integer> seenIds = new HashMap<>();
         boolean owner = false;
         for (int i = 0; i < members.size(); i++) {
             Group.Member m = members.get(i);
@@ -184,6 +185,12 @@ public final class ConfigValidator {
                 Integer first = seen.putIfAbsent(m.login().trim().toLowerCase(Locale.ROOT), i);
                 if (first != null) {
                     p.add(path + ".login", "duplicate login " + ConfigError.quote(m.login()) + " (also members[" + first + "])");
+                }
+            }
+            if (m.userId() != null) {
+                Integer first = seenIds.putIfAbsent(m.userId(), i);
+                if (first != null) {
+                    p.add(path + ".userId", "duplicate userId " + m.userId() + " (also members[" + first + "])");
                 }
             }
             if (m.role() == null || !ROLES.contains(m.role())) {

@@ -39,6 +39,10 @@ public class GroupGates {
             return "its group " + ConfigError.quote(route.groupId()) + " does not exist";
         }
         String prefix = "group " + ConfigError.quote(group.id()) + ": ";
+        if (!endpointAccepts(group, event)) {
+            return prefix + "a self-signup group takes nothing from the shared /webhook endpoint until it is bound to an installation"
+                    + " (its own endpoint is /webhook/" + group.id() + ")";
+        }
         if (!installationAccepts(group, event.installationId())) {
             return prefix + "installation gate " + group.installationId() + " refuses "
                     + (event.installationId() == null ? "an event without an installation" : "installation " + event.installationId());
@@ -57,11 +61,21 @@ public class GroupGates {
         return values.stream().map(ConfigError::quote).toList().toString();
     }
 
-    /** All three gates of {@code group}. */
+    /** All gates of {@code group}. */
     public boolean accepts(Group group, WebhookEvent event) {
-        return installationAccepts(group, event.installationId())
+        return endpointAccepts(group, event)
+                && installationAccepts(group, event.installationId())
                 && ownersAccept(group, event.payload())
                 && providersAccept(group, event.provider());
+    }
+
+    /**
+     * Deny by default for groups nobody vetted ({@code globalWebhook: false}, self-signup): on the shared
+     * endpoint they take only the events of the installation they are bound to (the installation gate
+     * then decides); their own endpoint is unaffected.
+     */
+    public boolean endpointAccepts(Group group, WebhookEvent event) {
+        return group.globalWebhook() || event.tenantGroupId() != null || group.installationId() != null;
     }
 
     /**

@@ -139,8 +139,7 @@ public class ConfigRepository implements ConfigSource {
     }
 
     private static Group withId(Group g, String id) {
-        return new Group(id, g.name(), g.members(), g.adminIds(), g.owners(), g.providers(), g.installationId(), g.emoji(),
-                g.forgeSources(), g.lang(), g.logTarget(), g.requireReplayProtection());
+        return g.withId(id);
     }
 
     // ---------------------------------------------------------------- writing

@@ -21,6 +21,12 @@ public interface KvStore {
 
     void delete(String key);
 
+    /**
+     * Atomically removes a live entry and returns its value: of concurrent takes of one key, exactly one
+     * gets the value (single-use records such as a pending OAuth state).
+     */
+    Optional<String> take(String key);
+
     /** Keys of live entries starting with {@code prefix}, in no particular order. */
     List<String> scan(String prefix);
 }

@@ -56,6 +56,12 @@ public class RedisKvStore implements KvStore {
     }
 
     /** SCAN (never KEYS, which blocks the server); Redis skips expired keys itself. */
+    /** GETDEL (Redis 6.2 and later). */
+    @Override
+    public Optional<String> take(String key) {
+        return Optional.ofNullable(redis.opsForValue().getAndDelete(key));
+    }
+
     @Override
     public List<String> scan(String prefix) {
         Set<String> keys = new LinkedHashSet<>();

@@ -95,6 +95,17 @@ public class SqlKvStore implements KvStore {
         jdbc.update("DELETE FROM kv_entries WHERE key = ?", key);
     }
 
+    /** Read, then delete that very value: the delete's row count decides which of concurrent takers won. */
+    @Override
+    public Optional<String> take(String key) {
+        Optional<String> value = get(key);
+        if (value.isEmpty()) {
+            return value;
+        }
+        int deleted = jdbc.update("DELETE FROM kv_entries WHERE key = ? AND value = ? AND " + LIVE, key, value.get(), now());
+        return deleted == 1 ? value : Optional.empty();
+    }
+
     @Override
     public List<String> scan(String prefix) {
         return jdbc.queryForList(

@@ -42,15 +42,24 @@ class SettingsTest {
     void everyTypedSettingRefusesGarbageAndTakesItsDefault() throws Exception {
         Map<String, String> defaults = placeholderDefaults();
         for (Setting setting : Settings.TYPED) {
+            String shown = setting.kind() == SettingKind.SECRET_KEY ? "a value of 9 characters" : "\"not\\u0007valid\"";
             assertThatThrownBy(() -> Settings.check(Map.of(setting.variable(), "not\u0007valid")::get))
                     .as(setting.variable())
-                    .hasMessage(setting.variable() + ": \"not\\u0007valid\" is not " + setting.kind().expected());
+                    .hasMessage(setting.variable() + ": " + shown + " is not " + setting.kind().expected());
             String fallback = defaults.get(setting.variable());
             if (fallback != null && !fallback.isEmpty()) {
                 Settings.check(Map.of(setting.variable(), fallback)::get);
             }
         }
         Settings.check(Map.<String, String>of()::get);
+    }
+
+    @Test
+    void aTooShortSecretKeyIsDescribedByItsLengthAndNeverShown() {
+        assertThatThrownBy(() -> Settings.check(Map.of("WEBHOOKER_SECRET_KEY", "hunter2-hunter2")::get))
+                .hasMessage("WEBHOOKER_SECRET_KEY: a value of 15 characters is not " + SettingKind.SECRET_KEY.expected())
+                .hasMessageNotContaining("hunter2");
+        Settings.check(Map.of("WEBHOOKER_SECRET_KEY", "x".repeat(32))::get);
     }
 
     @Test

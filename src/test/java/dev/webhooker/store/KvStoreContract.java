@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -165,6 +166,48 @@ abstract class KvStoreContract {
                 assertThat(store().get(key)).contains(winner);
             }
             return winners;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void takeReturnsTheValueOnceAndRemovesIt() {
+        store().put(key("t"), "once", LONG);
+        assertThat(store().take(key("t"))).contains("once");
+        assertThat(store().take(key("t"))).isEmpty();
+        assertThat(store().get(key("t"))).isEmpty();
+    }
+
+    @Test
+    void takeIgnoresAnExpiredEntry() {
+        store().put(key("gone"), "old", SHORT);
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> store().get(key("gone")).isEmpty());
+        assertThat(store().take(key("gone"))).isEmpty();
+    }
+
+    @Test
+    void concurrentTakesHaveExactlyOneWinner() throws Exception {
+        store().put(key("single"), "state", LONG);
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Optional<String>>> results = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return store().take(key("single"));
+                }));
+            }
+            start.countDown();
+            long winners = 0;
+            for (Future<Optional<String>> result : results) {
+                if (result.get().isPresent()) {
+                    winners++;
+                }
+            }
+            assertThat(winners).isEqualTo(1);
         } finally {
             pool.shutdownNow();
         }

@@ -1,0 +1,62 @@
+package dev.webhooker.control;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.webhooker.access.Access;
+import dev.webhooker.access.Capability;
+import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Group;
+import dev.webhooker.signin.RequestAccess;
+
+/**
+ * {@code GET /admin/api/me} (control-plane.md §2.5): who the caller is, the groups they see with their role
+ * in each, and, ours, what each role lets them do there, so a console shows only what will work. The gate
+ * (a session, then any access) is the security chain's.
+ */
+@RestController
+class MeController {
+
+    private final RequestAccess access;
+    private final ConfigSnapshots snapshots;
+    private final ConfigJson json = ConfigJson.forStorage();
+
+    MeController(RequestAccess access, ConfigSnapshots snapshots) {
+        this.access = access;
+        this.snapshots = snapshots;
+    }
+
+    @GetMapping("/admin/api/me")
+    Map<String, Object> me(HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        List<ObjectNode> groups = snapshots.current().groups().stream()
+                .filter(g -> scope.sees(g.id()))
+                .map(json::write)
+                .toList();
+        Map<String, String> roles = new LinkedHashMap<>();
+        Map<String, List<String>> capabilities = new LinkedHashMap<>();
+        for (Group group : snapshots.current().groups()) {
+            if (scope.sees(group.id())) {
+                roles.put(group.id(), scope.roles().get(group.id()).wireName());
+                capabilities.put(group.id(), scope.capabilities(group.id()).stream().map(Capability::wireName).toList());
+            }
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("login", scope.user().login());
+        body.put("userId", scope.user().userId());
+        body.put("isSuper", scope.superAdmin());
+        body.put("groups", groups);
+        body.put("roles", roles);
+        body.put("capabilities", capabilities);
+        body.put("canCreateGroups", scope.canCreateGroups());
+        return body;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.webhooker.signin;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.web.util.HtmlUtils;
+
+/**
+ * The answers of the sign-in endpoints when something is wrong: {@code {"error": "..."}} (control-plane.md
+ * §9.2) for scripts, and a short page with the same sentence and a way back for a browser, which is what
+ * sits at the end of a GitHub redirect. Never a stack trace.
+ */
+final class AuthAnswers {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private AuthAnswers() {
+    }
+
+    static boolean wantsHtml(HttpServletRequest request) {
+        String accept = request.getHeader(HttpHeaders.ACCEPT);
+        return accept != null && accept.contains(MediaType.TEXT_HTML_VALUE);
+    }
+
+    /** JSON for scripts; a page for browsers. */
+    static void error(HttpServletRequest request, HttpServletResponse response, int status, String message) throws IOException {
+        if (wantsHtml(request)) {
+            page(response, status, "Sign-in", message);
+        } else {
+            json(response, status, message);
+        }
+    }
+
+    static void json(HttpServletResponse response, int status, String message) throws IOException {
+        response.setStatus(status);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+        response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        JSON.writeValue(response.getOutputStream(), java.util.Map.of("error", message));
+    }
+
+    static void page(HttpServletResponse response, int status, String title, String message) throws IOException {
+        response.setStatus(status);
+        response.setContentType(MediaType.TEXT_HTML_VALUE + ";charset=UTF-8");
+        response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        response.getOutputStream().write(html(title, "<p>" + HtmlUtils.htmlEscape(message) + "</p>"
+                + "<p><a href=\"/admin/login\">Sign in again</a></p>").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A minimal page around {@code body}, which the caller has escaped. */
+    static String html(String title, String body) {
+        return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>webhooker: " + HtmlUtils.htmlEscape(title)
+                + "</title><meta name=\"viewport\" content=\"width=device-width\"></head>"
+                + "<body style=\"font-family:sans-serif;max-width:40em;margin:3em auto;padding:0 1em\"><h1>"
+                + HtmlUtils.htmlEscape(title) + "</h1>" + body + "</body></html>";
+    }
+}

@@ -1,0 +1,61 @@
+package dev.webhooker.signin;
+
+import java.io.IOException;
+import java.util.Optional;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+import dev.webhooker.access.SessionUser;
+
+/**
+ * Authentication of the user actions API {@code /api/*} (control-plane.md §1.7): {@code Authorization:
+ * Bearer <GitHub token>}, looked up by its SHA-256 in {@code token-reverse:}, and valid only while it is
+ * the user's current stored token. 401 {@code Missing authorization}, {@code Invalid or expired token} or
+ * {@code Not authorized}; otherwise the request runs as that user.
+ */
+final class BearerTokenFilter extends OncePerRequestFilter {
+
+    private static final String PREFIX = "Bearer ";
+
+    private final TokenVault tokens;
+
+    BearerTokenFilter(TokenVault tokens) {
+        this.tokens = tokens;
+    }
+
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return !request.getRequestURI().startsWith("/api/");
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
+        if (header == null || !header.startsWith(PREFIX) || header.length() == PREFIX.length()) {
+            AuthAnswers.json(response, 401, "Missing authorization");
+            return;
+        }
+        String token = header.substring(PREFIX.length());
+        Optional<TokenVault.StoredToken> stored = tokens.findByAccessToken(token);
+        if (stored.isEmpty()) {
+            AuthAnswers.json(response, 401, "Invalid or expired token");
+            return;
+        }
+        if (stored.get().expiresAt().isBefore(java.time.Instant.now())) {
+            AuthAnswers.json(response, 401, "Not authorized");
+            return;
+        }
+        TokenVault.StoredToken caller = stored.get();
+        SessionUser user = new SessionUser(caller.userId(), caller.login() == null ? caller.userId() : caller.login());
+        SecurityContextHolder.setContext(KvSessionContextRepository.contextOf(new SignedIn(user, null)));
+        chain.doFilter(request, response);
+    }
+}

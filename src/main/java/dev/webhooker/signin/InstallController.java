@@ -1,0 +1,237 @@
+package dev.webhooker.signin;
+
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.util.HtmlUtils;
+
+import dev.webhooker.access.Access;
+import dev.webhooker.access.Capability;
+import dev.webhooker.control.AuditEntry;
+import dev.webhooker.control.AuditLog;
+import dev.webhooker.ingress.InstallationProvisioner;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Group;
+import dev.webhooker.store.ConfigRepository;
+
+/**
+ * The GitHub App's Setup URL (control-plane.md §1.10): after installing the App, the user picks the group
+ * the installation feeds. Unlike the original, both steps first check with the user's own GitHub token
+ * that they can see the installation (W2), a group already bound to it is never joined, and the binding
+ * form is a POST under the Origin check.
+ */
+@RestController
+class InstallController {
+
+    static final String INSTALL_PATH = "/auth/github/install";
+
+    private static final Logger LOG = LoggerFactory.getLogger(InstallController.class);
+
+    private final RequestAccess access;
+    private final GithubUserTokens userTokens;
+    private final GithubInstallations installations;
+    private final InstallationProvisioner provisioner;
+    private final ConfigRepository repository;
+    private final ConfigSnapshots snapshots;
+    private final AdminSessions sessions;
+    private final SessionCookie cookies;
+    private final SelfSignup selfSignup;
+    private final AuditLog audit;
+    private final BooleanSupplier configWritesAllowed;
+
+    @org.springframework.beans.factory.annotation.Autowired
+    InstallController(RequestAccess access, GithubUserTokens userTokens, GithubInstallations installations,
+                      InstallationProvisioner provisioner, ConfigRepository repository, ConfigSnapshots snapshots,
+                      AdminSessions sessions, SessionCookie cookies, SelfSignup selfSignup, AuditLog audit,
+                      org.springframework.beans.factory.ObjectProvider<dev.webhooker.configfile.ConfigFileSync> configFile) {
+        this(access, userTokens, installations, provisioner, repository, snapshots, sessions, cookies, selfSignup, audit,
+                SignInConfiguration.configWritesAllowed(configFile));
+    }
+
+    InstallController(RequestAccess access, GithubUserTokens userTokens, GithubInstallations installations,
+                      InstallationProvisioner provisioner, ConfigRepository repository, ConfigSnapshots snapshots,
+                      AdminSessions sessions, SessionCookie cookies, SelfSignup selfSignup, AuditLog audit,
+                      BooleanSupplier configWritesAllowed) {
+        this.access = access;
+        this.userTokens = userTokens;
+        this.installations = installations;
+        this.provisioner = provisioner;
+        this.repository = repository;
+        this.snapshots = snapshots;
+        this.sessions = sessions;
+        this.cookies = cookies;
+        this.selfSignup = selfSignup;
+        this.audit = audit;
+        this.configWritesAllowed = configWritesAllowed;
+    }
+
+    @GetMapping(INSTALL_PATH)
+    void choose(@RequestParam(name = "installation_id", required = false) String installationParam,
+                HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Long installationId = installationId(installationParam);
+        if (installationId == null) {
+            AuthAnswers.error(request, response, 400, "Missing installation_id");
+            return;
+        }
+        Optional<SignedIn> caller = RequestAccess.caller().filter(c -> c.sessionId() != null);
+        if (caller.isEmpty()) {
+            response.sendRedirect(GithubAuthorizationRequests.START_PATH + "?redirect="
+                    + URLEncoder.encode(INSTALL_PATH + "?installation_id=" + installationId, StandardCharsets.UTF_8));
+            return;
+        }
+        Optional<GithubInstallations.Installation> installation = verified(caller.get(), installationId, request, response);
+        if (installation.isEmpty()) {
+            return;
+        }
+        Access scope = access.of(request).orElseThrow();
+        Optional<Group> bound = snapshots.current().groups().stream()
+                .filter(g -> installationId.equals(g.installationId())).findFirst();
+        StringBuilder body = new StringBuilder();
+        String account = installation.get().accountLogin();
+        body.append("<p>GitHub App installation <b>").append(installationId).append("</b> on <b>")
+                .append(HtmlUtils.htmlEscape(account.isEmpty() ? "an unknown account" : account)).append("</b>.</p>");
+        body.append("<form method=\"post\" action=\"").append(INSTALL_PATH).append("/bind\">")
+                .append("<input type=\"hidden\" name=\"installation_id\" value=\"").append(installationId).append("\">");
+        boolean checked = false;
+        if (bound.isEmpty()) {
+            body.append("<p><label><input type=\"radio\" name=\"group\" value=\"\" checked> a new group <code>inst-")
+                    .append(installationId).append("</code></label></p>");
+            checked = true;
+        } else {
+            body.append("<p>It already feeds group <code>").append(HtmlUtils.htmlEscape(scope.sees(bound.get().id()) ? bound.get().id() : "(not yours)"))
+                    .append("</code>; binding it to another group moves it there.</p>");
+        }
+        for (Group group : snapshots.current().groups()) {
+            if (scope.can(Capability.BIND_INSTALLATION, group.id())) {
+                body.append("<p><label><input type=\"radio\" name=\"group\" value=\"").append(HtmlUtils.htmlEscape(group.id())).append('"')
+                        .append(checked ? "" : " checked").append("> ").append(HtmlUtils.htmlEscape(group.name()))
+                        .append(" <code>").append(HtmlUtils.htmlEscape(group.id())).append("</code></label></p>");
+                checked = true;
+            }
+        }
+        body.append(checked ? "<p><button type=\"submit\">Bind</button></p>" : "<p>There is no group you own to bind it to.</p>");
+        body.append("</form>");
+        response.setContentType("text/html;charset=UTF-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.getOutputStream().write(AuthAnswers.html("Bind a GitHub App installation", body.toString()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    @PostMapping(INSTALL_PATH + "/bind")
+    void bind(@RequestParam(name = "installation_id", required = false) String installationParam,
+              @RequestParam(name = "group", required = false) String groupParam,
+              HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Optional<SignedIn> caller = RequestAccess.caller().filter(c -> c.sessionId() != null);
+        if (caller.isEmpty()) {
+            response.sendRedirect("/admin?error=forbidden");
+            return;
+        }
+        Long installationId = installationId(installationParam);
+        if (installationId == null) {
+            AuthAnswers.error(request, response, 400, "Missing installation_id");
+            return;
+        }
+        Optional<GithubInstallations.Installation> installation = verified(caller.get(), installationId, request, response);
+        if (installation.isEmpty()) {
+            return;
+        }
+        if (!configWritesAllowed.getAsBoolean()) {
+            AuthAnswers.error(request, response, 409, "The config file is authoritative (sync mode): set installationId: "
+                    + installationId + " on a group in the file");
+            return;
+        }
+        Access scope = access.of(request).orElseThrow();
+        var user = caller.get().user();
+        String ip = request.getRemoteAddr();
+        String group = groupParam == null ? "" : groupParam.trim();
+        if (!group.isEmpty()) {
+            if (!scope.can(Capability.BIND_INSTALLATION, group)) {
+                response.sendRedirect("/admin?error=forbidden");
+                return;
+            }
+            repository.bindInstallation(java.util.List.of(group), installationId);
+            snapshots.refresh();
+            audit.record(AuditEntry.of("installation.bind").actor(user.userId(), user.login()).onGroup(group)
+                    .detail("{\"installationId\":" + installationId + "}").ip(ip));
+            LOG.info("installation {} bound to group {} by @{}", installationId, group, user.login());
+            response.sendRedirect("/admin?install=ok");
+            return;
+        }
+        String account = installation.get().accountLogin();
+        Group.Member creator = selfSignup.enabled() && !scope.superAdmin() ? new Group.Member(user.login(), "owner", user.userId()) : null;
+        InstallationProvisioner.Provisioning result = provisioner.provisionInstallation(installationId, account, creator);
+        if (result.boundTo() != null) {
+            // never join a group someone else set up (W2); its owners can bind it from the console
+            response.sendRedirect(access.resolve(user).sees(result.boundTo()) ? "/admin?install=ok" : "/admin?error=install");
+            return;
+        }
+        if (result.groupIds().isEmpty()) {
+            response.sendRedirect("/admin?error=install");
+            return;
+        }
+        String detail = "{\"source\":\"setup_url\"" + (account.isEmpty() ? "" : ",\"account\":" + jsonString(account)) + "}";
+        for (String id : result.groupIds()) {
+            audit.record(AuditEntry.of("installation.created").actor(user.userId(), user.login()).onGroup(id).detail(detail).ip(ip));
+        }
+        if (result.created() && creator != null) {
+            audit.record(AuditEntry.of("group.member.add").actor(user.userId(), user.login()).onGroup(result.groupIds().get(0))
+                    .detail("{\"login\":" + jsonString(user.login()) + ",\"role\":\"owner\",\"auto\":true}").ip(ip));
+        }
+        response.sendRedirect("/admin?install=ok");
+    }
+
+    /**
+     * The installation when the caller's GitHub token sees it; otherwise the answer is written: sign in
+     * again (no token, or GitHub refused it: the session ends), 403 (not theirs) or 502 (GitHub unreachable).
+     */
+    private Optional<GithubInstallations.Installation> verified(SignedIn caller, long installationId, HttpServletRequest request,
+                                                                HttpServletResponse response) throws IOException {
+        String again = GithubAuthorizationRequests.START_PATH + "?redirect="
+                + URLEncoder.encode(INSTALL_PATH + "?installation_id=" + installationId, StandardCharsets.UTF_8);
+        Optional<String> token = userTokens.accessToken(caller.user().userId());
+        if (token.isEmpty()) {
+            response.sendRedirect(again);
+            return Optional.empty();
+        }
+        try {
+            Optional<GithubInstallations.Installation> found = installations.find(token.get(), installationId);
+            if (found.isEmpty()) {
+                AuthAnswers.error(request, response, 403, "Your GitHub account cannot see installation " + installationId
+                        + "; only someone who can manage it may bind it");
+            }
+            return found;
+        } catch (GithubInstallations.LookupException e) {
+            if (e.tokenRefused()) {
+                userTokens.rejected(caller.user().userId());
+                sessions.end(caller.sessionId());
+                cookies.clear(response);
+                response.sendRedirect(again);
+            } else {
+                AuthAnswers.error(request, response, 502, e.getMessage() + "; try again in a moment");
+            }
+            return Optional.empty();
+        }
+    }
+
+    private static Long installationId(String value) {
+        if (value == null || !value.trim().matches("[1-9][0-9]{0,17}")) {
+            return null;
+        }
+        return Long.parseLong(value.trim());
+    }
+
+    private static String jsonString(String value) {
+        return com.fasterxml.jackson.databind.node.TextNode.valueOf(value).toString();
+    }
+}

@@ -1,0 +1,21 @@
+package dev.webhooker.signin;
+
+import java.util.List;
+
+/**
+ * A sign-in between {@code /auth/github} and the callback, as kept in KV {@code state:{hex}} (600 s, single
+ * use). The seed's fields ({@code redirectTo}, {@code expiresAt}) plus ours: the SHA-256 of the nonce
+ * cookie that binds it to the browser that started it, the PKCE verifier and the scopes asked for.
+ */
+record PendingSignIn(String state, String redirectTo, long expiresAt, String browserHash, String codeVerifier,
+                     List<String> scopes) {
+
+    PendingSignIn {
+        scopes = scopes == null ? List.of() : List.copyOf(scopes);
+    }
+
+    /** A sign-in whose target is an invite: it gets a session even without access, so the invite can be accepted. */
+    boolean inviteFlow() {
+        return redirectTo.startsWith("/admin/invite");
+    }
+}

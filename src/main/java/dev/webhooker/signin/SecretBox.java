@@ -1,0 +1,69 @@
+package dev.webhooker.signin;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+import org.springframework.security.crypto.encrypt.BytesEncryptor;
+import org.springframework.security.crypto.encrypt.Encryptors;
+
+/**
+ * Encrypts secrets at rest (GitHub tokens): AES-256-GCM through Spring Security's {@link Encryptors#stronger},
+ * which derives the key from WEBHOOKER_SECRET_KEY (PBKDF2) and gives every value a fresh random IV. A value
+ * reads {@code v1:} + base64. After a rotation the previous key still opens what it sealed; GCM's tag tells
+ * which key fits, so nothing is re-encrypted up front (tokens are rewritten at their next refresh or sign-in).
+ */
+public final class SecretBox {
+
+    private static final String PREFIX = "v1:";
+    /**
+     * The key carries the entropy; the salt only keeps this derivation apart from any other use of the
+     * same passphrase, so it is fixed (hex of "webhooker-secret").
+     */
+    private static final String SALT = "776562686f6f6b65722d736563726574";
+
+    private final BytesEncryptor current;
+    private final List<BytesEncryptor> readers;
+
+    public SecretBox(String key, String previousKey) {
+        this.current = Encryptors.stronger(key, SALT);
+        List<BytesEncryptor> all = new ArrayList<>(List.of(current));
+        if (previousKey != null && !previousKey.isBlank()) {
+            all.add(Encryptors.stronger(previousKey, SALT));
+        }
+        this.readers = List.copyOf(all);
+    }
+
+    public String seal(String plain) {
+        return PREFIX + Base64.getEncoder().withoutPadding().encodeToString(current.encrypt(plain.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The plain text; throws {@link SealedValueException} when no configured key opens it. */
+    public String open(String sealed) {
+        if (sealed == null || !sealed.startsWith(PREFIX)) {
+            throw new SealedValueException("not a sealed value");
+        }
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(sealed.substring(PREFIX.length()));
+        } catch (IllegalArgumentException e) {
+            throw new SealedValueException("not base64");
+        }
+        for (BytesEncryptor reader : readers) {
+            try {
+                return new String(reader.decrypt(bytes), StandardCharsets.UTF_8);
+            } catch (IllegalStateException | IllegalArgumentException wrongKey) {
+                // GCM's tag did not match: try the next key
+            }
+        }
+        throw new SealedValueException("no configured key opens it (was WEBHOOKER_SECRET_KEY changed without WEBHOOKER_SECRET_KEY_PREVIOUS?)");
+    }
+
+    /** A stored value that cannot be decrypted: tampered with, or sealed under a key no longer configured. */
+    public static final class SealedValueException extends RuntimeException {
+        SealedValueException(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package dev.webhooker.signin;
+
+import java.time.Clock;
+import java.util.function.BooleanSupplier;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.authorization.AuthorizationDecision;
+import org.springframework.security.authorization.AuthorizationManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
+import org.springframework.security.oauth2.client.web.OAuth2AuthorizationRequestRedirectFilter;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
+
+import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.configfile.ConfigFileSync;
+import dev.webhooker.control.AuditLog;
+import dev.webhooker.access.ScopeResolver;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.store.KvStore;
+
+/**
+ * Sign-in and access (control-plane.md §1): Spring Security with GitHub as OAuth client, sessions and
+ * pending states in our KV, tokens sealed in KV. The security filter runs on {@code /admin}, {@code /auth}
+ * and {@code /api} only, so the webhook endpoints, {@code /health} and the chat endpoints never pass through
+ * it and never need a session.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSecurity
+public class SignInConfiguration {
+
+    /** The paths the security filter is registered for (servlet URL patterns). */
+    static final String[] SECURED = {"/admin", "/admin/*", "/auth/*", "/api/*"};
+
+    @Bean
+    SecretBox secretBox(WebhookerProperties properties) {
+        return SecretKeys.box(properties);
+    }
+
+    @Bean
+    ClientRegistrationRepository githubRegistrations(WebhookerProperties properties) {
+        return GithubSignIn.registrations(properties);
+    }
+
+    @Bean
+    SessionCookie sessionCookie(WebhookerProperties properties) {
+        return new SessionCookie(properties.baseUrl());
+    }
+
+    @Bean
+    AdminSessions adminSessions(KvStore kv, WebhookerProperties properties, ObjectProvider<Clock> clock) {
+        return new AdminSessions(kv, properties.admin().sessionIdleTimeout(), clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    TokenVault tokenVault(KvStore kv, SecretBox box, ClientRegistrationRepository registrations, ObjectProvider<Clock> clock) {
+        return new TokenVault(kv, box, registrations, clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    GithubUserTokens githubUserTokens(ClientRegistrationRepository registrations, TokenVault vault) {
+        return new GithubUserTokens(registrations, vault);
+    }
+
+    @Bean
+    GithubInstallations githubInstallations(WebhookerProperties properties) {
+        return new GithubInstallations(properties.github().apiUrl());
+    }
+
+    @Bean
+    GithubTokenRevocation githubTokenRevocation(WebhookerProperties properties) {
+        return new GithubTokenRevocation(properties);
+    }
+
+    @Bean
+    ScopeResolver scopeResolver(WebhookerProperties properties) {
+        return new ScopeResolver(properties.admin().userIdList());
+    }
+
+    @Bean
+    RequestAccess requestAccess(ScopeResolver resolver, ConfigSnapshots snapshots) {
+        return new RequestAccess(resolver, snapshots);
+    }
+
+    @Bean
+    SelfSignup selfSignup(WebhookerProperties properties, ConfigRepository repository, ConfigSnapshots snapshots, AuditLog audit,
+                          ObjectProvider<ConfigFileSync> configFile) {
+        return new SelfSignup(properties.admin().allowSelfSignup(), repository, snapshots, audit, configWritesAllowed(configFile));
+    }
+
+    static BooleanSupplier configWritesAllowed(ObjectProvider<ConfigFileSync> configFile) {
+        return () -> {
+            ConfigFileSync sync = configFile.getIfAvailable();
+            return sync == null || sync.configWritesAllowed();
+        };
+    }
+
+    @Bean
+    SecurityFilterChain signInChain(HttpSecurity http, WebhookerProperties properties, KvStore kv, AdminSessions sessions,
+                                    SessionCookie cookies, ClientRegistrationRepository registrations, TokenVault tokens,
+                                    RequestAccess access, SelfSignup selfSignup, AuditLog audit, ObjectProvider<Clock> clock)
+            throws Exception {
+        KvAuthorizationRequests states = new KvAuthorizationRequests(kv, registrations, cookies, clock.getIfAvailable(Clock::systemUTC));
+        AuthorizationManager<RequestAuthorizationContext> anyAccess = (authentication, context) ->
+                new AuthorizationDecision(access.of(context.getRequest()).map(a -> a.hasAnyAccess()).orElse(false));
+        http.securityMatcher("/admin", "/admin/**", "/auth/**", "/api/**")
+                .csrf(AbstractHttpConfigurer::disable)
+                .requestCache(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable)
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.NEVER))
+                .securityContext(c -> c.securityContextRepository(new KvSessionContextRepository(sessions)))
+                .addFilterBefore(new SignInRateLimit(properties.admin().signInRateLimit()), SecurityContextHolderFilter.class)
+                .addFilterBefore(new OriginCheck(properties.baseUrl()), OAuth2AuthorizationRequestRedirectFilter.class)
+                .addFilterBefore(new BearerTokenFilter(tokens), OAuth2AuthorizationRequestRedirectFilter.class)
+                .oauth2Login(login -> login
+                        .clientRegistrationRepository(registrations)
+                        .authorizedClientService(tokens)
+                        .loginPage("/admin/login")
+                        .authorizationEndpoint(a -> a
+                                .authorizationRequestResolver(new GithubAuthorizationRequests(registrations))
+                                .authorizationRequestRepository(states))
+                        .loginProcessingUrl(KvAuthorizationRequests.CALLBACK_PATH)
+                        .tokenEndpoint(t -> t.accessTokenResponseClient(GithubSignIn.codeExchange()))
+                        .userInfoEndpoint(u -> u.userService(GithubSignIn.users()))
+                        .successHandler(new SignInSuccessHandler(sessions, cookies, access, selfSignup, audit))
+                        .failureHandler(new SignInFailureHandler()))
+                .exceptionHandling(e -> e
+                        .authenticationEntryPoint((request, response, ex) -> AuthAnswers.json(response, 401, "Unauthorized"))
+                        .accessDeniedHandler((request, response, ex) -> AuthAnswers.json(response, 403, "Forbidden")))
+                .authorizeHttpRequests(a -> a
+                        .requestMatchers("/admin/api/**").access((authentication, context) -> {
+                            if (RequestAccess.caller().filter(c -> c.sessionId() != null).isEmpty()) {
+                                return new AuthorizationDecision(false);
+                            }
+                            return anyAccess.check(authentication, context);
+                        })
+                        .anyRequest().permitAll());
+        return http.build();
+    }
+
+    /** In place of Boot's registration on every path (SecurityFilterAutoConfiguration is excluded). */
+    @Bean
+    DelegatingFilterProxyRegistrationBean securityFilterChainRegistration() {
+        DelegatingFilterProxyRegistrationBean registration = new DelegatingFilterProxyRegistrationBean("springSecurityFilterChain");
+        registration.setOrder(-100);
+        registration.addUrlPatterns(SECURED);
+        return registration;
+    }
+}

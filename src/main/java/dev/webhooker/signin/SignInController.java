@@ -1,0 +1,86 @@
+package dev.webhooker.signin;
+
+import java.io.IOException;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.webhooker.control.AuditEntry;
+import dev.webhooker.control.AuditLog;
+
+/**
+ * The sign-in endpoints that are not part of Spring's OAuth flow: {@code GET /admin/login},
+ * {@code POST /admin/logout}, {@code DELETE /auth/token/{userId}}, and {@code GET /auth/github} when
+ * GITHUB_CLIENT_ID / _SECRET are missing (when they are set, Spring answers it with the redirect to GitHub).
+ */
+@RestController
+class SignInController {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SignInController.class);
+
+    private final AdminSessions sessions;
+    private final SessionCookie cookies;
+    private final RequestAccess access;
+    private final TokenVault tokens;
+    private final GithubTokenRevocation revocation;
+    private final AuditLog audit;
+
+    SignInController(AdminSessions sessions, SessionCookie cookies, RequestAccess access, TokenVault tokens,
+                     GithubTokenRevocation revocation, AuditLog audit) {
+        this.sessions = sessions;
+        this.cookies = cookies;
+        this.access = access;
+        this.tokens = tokens;
+        this.revocation = revocation;
+        this.audit = audit;
+    }
+
+    @GetMapping("/admin/login")
+    void login(HttpServletResponse response) throws IOException {
+        response.sendRedirect(GithubAuthorizationRequests.START_PATH + "?redirect=" + RedirectTarget.DEFAULT);
+    }
+
+    @GetMapping(GithubAuthorizationRequests.START_PATH)
+    void notConfigured(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        AuthAnswers.error(request, response, 503, "Sign-in is not configured: set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET");
+    }
+
+    /** A POST, so another site cannot sign a browser out (W8); the Origin check applies. */
+    @PostMapping("/admin/logout")
+    void logout(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        RequestAccess.caller().filter(caller -> caller.sessionId() != null).ifPresent(caller -> {
+            audit.record(AuditEntry.of("session.logout").actor(caller.user().userId(), caller.user().login()).ip(request.getRemoteAddr()));
+            sessions.end(caller.sessionId());
+        });
+        cookies.clear(response);
+        response.sendRedirect("/admin");
+    }
+
+    /** Super admins may revoke anyone's token, others only their own; GitHub is told to revoke it too. */
+    @DeleteMapping("/auth/token/{userId}")
+    ResponseEntity<Map<String, Object>> revoke(@PathVariable String userId, HttpServletRequest request) {
+        var caller = RequestAccess.caller().filter(c -> c.sessionId() != null);
+        if (caller.isEmpty()) {
+            return ResponseEntity.status(401).body(Map.of("error", "Unauthorized"));
+        }
+        var user = caller.get().user();
+        if (!user.userId().equals(userId) && !access.isSuperAdmin(user)) {
+            return ResponseEntity.status(403).body(Map.of("error", "Forbidden"));
+        }
+        tokens.read(userId).ifPresent(token -> revocation.revoke(token.accessToken()));
+        tokens.remove(userId);
+        audit.record(AuditEntry.of("token.delete").actor(user.userId(), user.login()).target("token", userId).ip(request.getRemoteAddr()));
+        LOG.info("GitHub token of user {} revoked by @{}", userId, user.login());
+        return ResponseEntity.ok(Map.of("ok", true));
+    }
+}

@@ -1,0 +1,95 @@
+package dev.webhooker.signin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.webhooker.access.SessionUser;
+import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.KvKeys;
+import dev.webhooker.store.KvStore;
+import dev.webhooker.store.SqlKvStore;
+import dev.webhooker.testsupport.TestClock;
+import dev.webhooker.testsupport.TestDatabases;
+
+class AdminSessionsTest {
+
+    private static javax.sql.DataSource database;
+
+    private final TestClock clock = new TestClock(Instant.parse("2026-12-01T10:00:00Z"));
+    private KvStore kv;
+    private AdminSessions sessions;
+    private final SessionUser octo = new SessionUser("583231", "octocat");
+
+    @BeforeAll
+    static void database() {
+        database = TestDatabases.h2();
+    }
+
+    @org.junit.jupiter.api.BeforeEach
+    void setUp() {
+        kv = new SqlKvStore(database, DatabaseUrl.Vendor.H2, clock);
+        sessions = new AdminSessions(kv, Duration.ofHours(12), clock);
+    }
+
+    @Test
+    void aSessionIsA64HexIdWithTheSeedsRecordAndADifferentIdEachTime() throws Exception {
+        String id = sessions.start(octo);
+        String other = sessions.start(octo);
+
+        assertThat(id).matches("[0-9a-f]{64}").isNotEqualTo(other);
+        var record = new ObjectMapper().readTree(kv.get(KvKeys.SESSION.key(id)).orElseThrow());
+        assertThat(record.path("userId").asText()).isEqualTo("583231");
+        assertThat(record.path("login").asText()).isEqualTo("octocat");
+        assertThat(sessions.find(id)).get().extracting(AdminSessions.AdminSession::user).isEqualTo(octo);
+    }
+
+    @Test
+    void aSessionEndsAfterTheIdleTimeoutWithoutRequests() {
+        String id = sessions.start(octo);
+        clock.advance(Duration.ofHours(11));
+        assertThat(sessions.find(id)).isPresent();
+        clock.advance(Duration.ofHours(11));
+        assertThat(sessions.find(id)).as("used 11 h ago: still within 12 h").isPresent();
+        clock.advance(Duration.ofHours(12));
+        assertThat(sessions.find(id)).isEmpty();
+        assertThat(kv.get(KvKeys.SESSION.key(id))).isEmpty();
+    }
+
+    @Test
+    void aSessionEndsSevenDaysAfterSignInHoweverBusy() {
+        String id = sessions.start(octo);
+        for (int hour = 0; hour + 6 < 7 * 24; hour += 6) {
+            clock.advance(Duration.ofHours(6));
+            assertThat(sessions.find(id)).as("after %d h", hour + 6).isPresent();
+        }
+        clock.advance(Duration.ofHours(6));
+        assertThat(sessions.find(id)).isEmpty();
+    }
+
+    @Test
+    void malformedUnknownAndEndedIdsFindNothing() {
+        String id = sessions.start(octo);
+        sessions.end(id);
+
+        assertThat(sessions.find(id)).isEmpty();
+        assertThat(sessions.find("0".repeat(64))).isEmpty();
+        assertThat(sessions.find(id.toUpperCase())).isEmpty();
+        assertThat(sessions.find("x' OR '1'='1")).isEmpty();
+        assertThat(sessions.find(null)).isEmpty();
+    }
+
+    @Test
+    void aRecordWrittenByTheOriginalStaysValid() {
+        String id = "ab".repeat(32);
+        kv.put(KvKeys.SESSION.key(id), "{\"userId\":\"583231\",\"login\":\"octocat\"}", Duration.ofHours(24));
+
+        assertThat(sessions.find(id)).get().extracting(AdminSessions.AdminSession::user).isEqualTo(octo);
+    }
+}

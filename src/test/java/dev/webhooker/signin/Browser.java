@@ -1,0 +1,108 @@
+package dev.webhooker.signin;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A browser as far as sign-in is concerned: keeps the cookies the service sets (honouring Max-Age=0 and
+ * each cookie's path), sends Accept: text/html, follows no redirects, and sends this service's Origin on
+ * writes unless told otherwise.
+ */
+final class Browser {
+
+    private final String base;
+    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    private final Map<String, String[]> cookies = new LinkedHashMap<>();
+
+    Browser(int port) {
+        this.base = "http://localhost:" + port;
+    }
+
+    String origin() {
+        return base;
+    }
+
+    HttpResponse<String> get(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET().header("Accept", "text/html,application/xhtml+xml"), path);
+    }
+
+    HttpResponse<String> getJson(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET().header("Accept", "application/json"), path);
+    }
+
+    HttpResponse<String> post(String path, String form, String origin) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .POST(HttpRequest.BodyPublishers.ofString(form))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Accept", "text/html");
+        if (origin != null) {
+            request.header("Origin", origin);
+        }
+        return send(request, path);
+    }
+
+    HttpResponse<String> delete(String path, String origin) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).DELETE().header("Accept", "application/json");
+        if (origin != null) {
+            request.header("Origin", origin);
+        }
+        return send(request, path);
+    }
+
+    String cookie(String name) {
+        String[] cookie = cookies.get(name);
+        return cookie == null ? null : cookie[0];
+    }
+
+    void setCookie(String name, String value) {
+        cookies.put(name, new String[] {value, "/"});
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request, String path) {
+        String cookieHeader = cookies.entrySet().stream()
+                .filter(e -> path.startsWith(e.getValue()[1]))
+                .map(e -> e.getKey() + "=" + e.getValue()[0])
+                .collect(Collectors.joining("; "));
+        if (!cookieHeader.isEmpty()) {
+            request.header("Cookie", cookieHeader);
+        }
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            for (String setCookie : response.headers().allValues("Set-Cookie")) {
+                remember(setCookie);
+            }
+            return response;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void remember(String setCookie) {
+        List<String> parts = List.of(setCookie.split(";\\s*"));
+        String[] nameValue = parts.get(0).split("=", 2);
+        String cookiePath = "/";
+        boolean expired = false;
+        for (String attribute : parts.subList(1, parts.size())) {
+            if (attribute.regionMatches(true, 0, "Path=", 0, 5)) {
+                cookiePath = attribute.substring(5);
+            } else if (attribute.equalsIgnoreCase("Max-Age=0")) {
+                expired = true;
+            }
+        }
+        if (expired || nameValue[1].isEmpty()) {
+            cookies.remove(nameValue[0]);
+        } else {
+            cookies.put(nameValue[0], new String[] {nameValue[1], cookiePath});
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.webhooker.signin;
+
+import java.nio.file.Files;
+
+import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.webhooker.testsupport.TestPostgres;
+import dev.webhooker.testsupport.TestRedis;
+
+/** Sign-in on PostgreSQL and Redis, as several instances run it: sessions, states and tokens in Redis. */
+@CamelSpringBootTest
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class SignInPostgresRedisIT extends SignInContract {
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) throws Exception {
+        String dataDir = Files.createTempDirectory("webhooker-signin-pg").toString();
+        String database = TestPostgres.newDatabase();
+        registry.add("webhooker.data-dir", () -> dataDir);
+        registry.add("webhooker.database.url", () -> database);
+        registry.add("webhooker.database.user", TestPostgres::user);
+        registry.add("webhooker.database.password", TestPostgres::password);
+        registry.add("webhooker.redis-url", TestRedis::url);
+        registry.add("webhooker.s3.bucket", () -> "");
+        registry.add("webhooker.secrets.key", () -> "a shared key of more than thirty-two characters");
+        signInProperties(registry);
+    }
+}
