@@ -291,6 +291,7 @@ CONF
   log "production: starting webhooker (PostgreSQL + Redis + S3)"
   APP_EXTRA_OPTS=$(jfr_opts production) start_app production WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml WEBHOOK_BODY_REPLAY_DEDUP=false \
     DATABASE_URL=jdbc:postgresql://127.0.0.1:5432/webhooker_bench DATABASE_USER=postgres \
+    WEBHOOKER_SECRET_KEY=bench-only-key-of-more-than-thirty-two-characters \
     REDIS_URL=redis://127.0.0.1:6379/0 S3_BUCKET=webhooker-bench S3_ENDPOINT=http://127.0.0.1:$S3_PORT \
     S3_ACCESS_KEY=local-access S3_SECRET_KEY=local-secret
   ingest_points production "http://127.0.0.1:$APP_PORT"

@@ -87,7 +87,8 @@ class SigkillDurabilityIT {
         Map<String, byte[]> acked = runAndKill(dataDir, Map.of(
                 "DATABASE_URL", database,
                 "DATABASE_USER", TestPostgres.user(),
-                "DATABASE_PASSWORD", TestPostgres.password()));
+                "DATABASE_PASSWORD", TestPostgres.password(),
+                "WEBHOOKER_SECRET_KEY", "a test key of more than thirty-two characters"));
 
         assertDurable(database, TestPostgres.user(), TestPostgres.password(), dataDir, acked);
     }

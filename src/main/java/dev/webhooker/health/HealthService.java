@@ -59,6 +59,20 @@ public class HealthService implements AutoCloseable {
         this.clock = clock;
     }
 
+    /**
+     * Starts every probe once as soon as the application is up, without caching a report: the first run of a
+     * client is the slow one (the S3 SDK takes over a second to build), and a /health that comes meanwhile
+     * waits for that same run instead of starting a second cold one.
+     */
+    @org.springframework.context.event.EventListener(org.springframework.boot.context.event.ApplicationReadyEvent.class)
+    public void warmUp() {
+        synchronized (this) {
+            for (HealthProbe probe : probes) {
+                run(probe);
+            }
+        }
+    }
+
     public HealthReport check() {
         CompletableFuture<HealthReport> answer;
         synchronized (this) {

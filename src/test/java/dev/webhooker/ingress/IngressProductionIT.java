@@ -27,6 +27,7 @@ class IngressProductionIT extends IngressEndpointContract {
         commonProperties(registry);
         TestS3.Server s3 = TestS3.server();
         registry.add("webhooker.database.url", () -> DATABASE);
+        registry.add("webhooker.secrets.key", () -> "a test key of more than thirty-two characters");
         registry.add("webhooker.database.user", TestPostgres::user);
         registry.add("webhooker.database.password", TestPostgres::password);
         registry.add("webhooker.s3.bucket", () -> "webhooker-payloads");

@@ -35,6 +35,7 @@ class MaintenanceRoutesIT {
         String url = TestPostgres.newDatabase();
         registry.add("webhooker.data-dir", dataDir::toString);
         registry.add("webhooker.database.url", () -> url);
+        registry.add("webhooker.secrets.key", () -> "a test key of more than thirty-two characters");
         registry.add("webhooker.database.user", TestPostgres::user);
         registry.add("webhooker.database.password", TestPostgres::password);
         registry.add("webhooker.redis-url", () -> "");

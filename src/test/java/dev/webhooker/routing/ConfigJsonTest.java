@@ -32,6 +32,20 @@ class ConfigJsonTest {
     }
 
     @Test
+    void pinnedMembersAndAClosedGroupSurviveWriteAndRead() throws Exception {
+        Group group = new Group("u-7", "@seven", List.of(new Group.Member("seven", "owner", "7")), List.of("seven"), List.of(), List.of(),
+                null, true, List.of(), null, null, false, false);
+
+        assertThat(storage.readGroup(storage.toText(storage.write(group)))).isEqualTo(group);
+        assertThat(input.readGroup(json("{'id':'g','name':'G','members':[{'login':'a','role':'owner','userId':42}]}")).members())
+                .containsExactly(new Group.Member("a", "owner", "42"));
+        assertThat(input.readGroup(json("{'id':'g','name':'G'}")).globalWebhook()).as("open unless said otherwise").isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() ->
+                        input.readGroup(json("{'id':'g','name':'G','members':[{'login':'a','role':'owner','userId':'abc'}]}")))
+                .hasMessageContaining("members[0].userId").hasMessageContaining("not a numeric GitHub user id");
+    }
+
+    @Test
     void routeWithTreeSurvivesWriteAndRead() {
         FilterNode tree = new FilterNode.All(List.of(
                 new FilterNode.Leaf(new Filter("event", List.of("push"), false)),

@@ -99,4 +99,19 @@ class GroupGatesTest {
         assertThat(gates.acceptsRoute(route("r", "deleted"), groups, anything)).isFalse();
         assertThat(gates.acceptsRoute(route("r", null), groups, anything)).isTrue();
     }
+
+    @org.junit.jupiter.api.Test
+    void aClosedGroupTakesNothingFromTheSharedEndpointButItsInstallationAndItsOwnEndpoint() {
+        Group closed = new Group("u-7", "@seven", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false,
+                false);
+        Group closedBound = closed.withInstallationId(101L);
+
+        assertThat(gates.accepts(closed, event("github", "push", "{}", null, null))).isFalse();
+        assertThat(gates.whyNot(route("r", "u-7"), Map.of("u-7", closed), event("github", "push", "{}", null, null)))
+                .contains("self-signup group").contains("/webhook/u-7");
+        assertThat(gates.accepts(closed, event("github", "push", "{}", null, "u-7"))).isTrue();
+        assertThat(gates.accepts(closedBound, event("github", "push", "{}", 101L, null))).isTrue();
+        assertThat(gates.accepts(closedBound, event("github", "push", "{}", 202L, null))).isFalse();
+        assertThat(gates.accepts(group("open"), event("github", "push", "{}", null, null))).isTrue();
+    }
 }

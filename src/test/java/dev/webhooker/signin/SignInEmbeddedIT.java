@@ -1,8 +1,16 @@
 package dev.webhooker.signin;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
+import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -20,5 +28,19 @@ class SignInEmbeddedIT extends SignInContract {
         registry.add("webhooker.redis-url", () -> "");
         registry.add("webhooker.s3.bucket", () -> "");
         signInProperties(registry);
+    }
+
+    /** About GitHub, not the stores, so here only: it waits out the 10 s read timeout. */
+    @Test
+    void aGithubThatDoesNotAnswerInTimeGives502() {
+        GITHUB.stubFor(post(urlPathEqualTo("/login/oauth/access_token")).withRequestBody(containing("code=slow"))
+                .willReturn(okJson("{\"access_token\":\"gho_late\"}").withFixedDelay((int) GithubSignIn.READ_TIMEOUT.toMillis() + 2_000)));
+        Browser browser = browser();
+        String state = start(browser, null);
+        HttpResponse<String> callback = browser.getJson("/auth/github/callback?code=slow&state=" + state);
+
+        assertThat(callback.statusCode()).isEqualTo(502);
+        assertThat(parse(callback.body()).path("error").asText()).contains("did not answer in time");
+        assertThat(browser.cookie(SessionCookie.NAME)).isNull();
     }
 }

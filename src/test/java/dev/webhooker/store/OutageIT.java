@@ -69,6 +69,7 @@ class OutageIT {
         Path dataDir = Files.createTempDirectory("webhooker-outage");
         registry.add("webhooker.data-dir", dataDir::toString);
         registry.add("webhooker.database.url", () -> DATABASE_URL);
+        registry.add("webhooker.secrets.key", () -> "a test key of more than thirty-two characters");
         registry.add("webhooker.database.user", TestPostgres::user);
         registry.add("webhooker.database.password", TestPostgres::password);
         registry.add("webhooker.redis-url", () -> "redis://127.0.0.1:" + REDIS.port());
