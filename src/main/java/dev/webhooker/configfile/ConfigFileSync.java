@@ -60,6 +60,14 @@ public class ConfigFileSync implements AutoCloseable {
         return !(settings.mode() == ConfigFileMode.SYNC && settings.hasFile());
     }
 
+    /** {@link #configWritesAllowed()} for code built where the config-file bean may be absent (then: allowed). */
+    public static java.util.function.BooleanSupplier writesAllowed(org.springframework.beans.factory.ObjectProvider<ConfigFileSync> configFile) {
+        return () -> {
+            ConfigFileSync sync = configFile.getIfAvailable();
+            return sync == null || sync.configWritesAllowed();
+        };
+    }
+
     /** The start-up step of the mode; throws {@link InvalidSettingException} when the file can't be used. */
     public synchronized void start() {
         if (!settings.hasFile()) {

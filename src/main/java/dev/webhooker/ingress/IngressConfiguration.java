@@ -76,10 +76,7 @@ public class IngressConfiguration {
     @Bean
     InstallationProvisioner installationProvisioner(ConfigSnapshots snapshots, ConfigRepository repository, KvStore kv,
             AuditLog auditLog, ObjectProvider<ConfigFileSync> configFile) {
-        return new InstallationProvisioner(snapshots, repository, kv, auditLog, () -> {
-            ConfigFileSync sync = configFile.getIfAvailable();
-            return sync == null || sync.configWritesAllowed();
-        });
+        return new InstallationProvisioner(snapshots, repository, kv, auditLog, ConfigFileSync.writesAllowed(configFile));
     }
 
     @Bean

@@ -2,6 +2,7 @@ package dev.webhooker.signin;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -42,7 +43,7 @@ final class AuthAnswers {
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
         response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        JSON.writeValue(response.getOutputStream(), java.util.Map.of("error", message));
+        JSON.writeValue(response.getOutputStream(), Map.of("error", message));
     }
 
     static void page(HttpServletResponse response, int status, String title, String message) throws IOException {

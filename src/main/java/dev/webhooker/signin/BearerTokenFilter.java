@@ -1,6 +1,7 @@
 package dev.webhooker.signin;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.Optional;
 
 import jakarta.servlet.FilterChain;
@@ -49,7 +50,7 @@ final class BearerTokenFilter extends OncePerRequestFilter {
             AuthAnswers.json(response, 401, "Invalid or expired token");
             return;
         }
-        if (stored.get().expiresAt().isBefore(java.time.Instant.now())) {
+        if (stored.get().expiresAt().isBefore(Instant.now())) {
             AuthAnswers.json(response, 401, "Not authorized");
             return;
         }

@@ -1,5 +1,7 @@
 package dev.webhooker.signin;
 
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 import org.slf4j.Logger;
@@ -41,7 +43,7 @@ public final class GithubUserTokens {
                     .principal(principal(userId))
                     .build());
             if (client == null || client.getAccessToken().getExpiresAt() != null
-                    && client.getAccessToken().getExpiresAt().isBefore(java.time.Instant.now())) {
+                    && client.getAccessToken().getExpiresAt().isBefore(Instant.now())) {
                 return Optional.empty();
             }
             return Optional.of(client.getAccessToken().getTokenValue());
@@ -62,7 +64,7 @@ public final class GithubUserTokens {
     }
 
     private static Authentication principal(String userId) {
-        AbstractAuthenticationToken principal = new AbstractAuthenticationToken(java.util.List.of()) {
+        AbstractAuthenticationToken principal = new AbstractAuthenticationToken(List.of()) {
             @Override
             public Object getCredentials() {
                 return "";

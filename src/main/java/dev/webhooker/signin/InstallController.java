@@ -3,14 +3,18 @@ package dev.webhooker.signin;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -19,6 +23,7 @@ import org.springframework.web.util.HtmlUtils;
 
 import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
+import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.control.AuditEntry;
 import dev.webhooker.control.AuditLog;
 import dev.webhooker.ingress.InstallationProvisioner;
@@ -51,13 +56,13 @@ class InstallController {
     private final AuditLog audit;
     private final BooleanSupplier configWritesAllowed;
 
-    @org.springframework.beans.factory.annotation.Autowired
+    @Autowired
     InstallController(RequestAccess access, GithubUserTokens userTokens, GithubInstallations installations,
                       InstallationProvisioner provisioner, ConfigRepository repository, ConfigSnapshots snapshots,
                       AdminSessions sessions, SessionCookie cookies, SelfSignup selfSignup, AuditLog audit,
-                      org.springframework.beans.factory.ObjectProvider<dev.webhooker.configfile.ConfigFileSync> configFile) {
+                      ObjectProvider<ConfigFileSync> configFile) {
         this(access, userTokens, installations, provisioner, repository, snapshots, sessions, cookies, selfSignup, audit,
-                SignInConfiguration.configWritesAllowed(configFile));
+                ConfigFileSync.writesAllowed(configFile));
     }
 
     InstallController(RequestAccess access, GithubUserTokens userTokens, GithubInstallations installations,
@@ -160,7 +165,7 @@ class InstallController {
                 response.sendRedirect("/admin?error=forbidden");
                 return;
             }
-            repository.bindInstallation(java.util.List.of(group), installationId);
+            repository.bindInstallation(List.of(group), installationId);
             snapshots.refresh();
             audit.record(AuditEntry.of("installation.bind").actor(user.userId(), user.login()).onGroup(group)
                     .detail("{\"installationId\":" + installationId + "}").ip(ip));
@@ -232,6 +237,6 @@ class InstallController {
     }
 
     private static String jsonString(String value) {
-        return com.fasterxml.jackson.databind.node.TextNode.valueOf(value).toString();
+        return TextNode.valueOf(value).toString();
     }
 }

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -141,7 +142,7 @@ final class KvAuthorizationRequests implements AuthorizationRequestRepository<OA
                 .authorizationUri(registration.getProviderDetails().getAuthorizationUri())
                 .clientId(registration.getClientId())
                 .redirectUri(callback)
-                .scopes(new java.util.LinkedHashSet<>(pending.scopes()))
+                .scopes(new LinkedHashSet<>(pending.scopes()))
                 .state(pending.state())
                 .attributes(attributes -> {
                     attributes.put(OAuth2ParameterNames.REGISTRATION_ID, registration.getRegistrationId());

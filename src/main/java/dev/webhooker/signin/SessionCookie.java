@@ -1,6 +1,7 @@
 package dev.webhooker.signin;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 
 import jakarta.servlet.http.Cookie;
@@ -22,7 +23,7 @@ public final class SessionCookie {
     private final boolean secure;
 
     public SessionCookie(String baseUrl) {
-        this.secure = baseUrl != null && baseUrl.trim().toLowerCase(java.util.Locale.ROOT).startsWith("https://");
+        this.secure = baseUrl != null && baseUrl.trim().toLowerCase(Locale.ROOT).startsWith("https://");
     }
 
     public boolean secure() {

@@ -1,7 +1,6 @@
 package dev.webhooker.signin;
 
 import java.time.Clock;
-import java.util.function.BooleanSupplier;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
@@ -19,10 +18,11 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 
+import dev.webhooker.access.Access;
+import dev.webhooker.access.ScopeResolver;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.control.AuditLog;
-import dev.webhooker.access.ScopeResolver;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvStore;
@@ -93,14 +93,7 @@ public class SignInConfiguration {
     @Bean
     SelfSignup selfSignup(WebhookerProperties properties, ConfigRepository repository, ConfigSnapshots snapshots, AuditLog audit,
                           ObjectProvider<ConfigFileSync> configFile) {
-        return new SelfSignup(properties.admin().allowSelfSignup(), repository, snapshots, audit, configWritesAllowed(configFile));
-    }
-
-    static BooleanSupplier configWritesAllowed(ObjectProvider<ConfigFileSync> configFile) {
-        return () -> {
-            ConfigFileSync sync = configFile.getIfAvailable();
-            return sync == null || sync.configWritesAllowed();
-        };
+        return new SelfSignup(properties.admin().allowSelfSignup(), repository, snapshots, audit, ConfigFileSync.writesAllowed(configFile));
     }
 
     @Bean
@@ -109,8 +102,11 @@ public class SignInConfiguration {
                                     RequestAccess access, SelfSignup selfSignup, AuditLog audit, ObjectProvider<Clock> clock)
             throws Exception {
         KvAuthorizationRequests states = new KvAuthorizationRequests(kv, registrations, cookies, clock.getIfAvailable(Clock::systemUTC));
-        AuthorizationManager<RequestAuthorizationContext> anyAccess = (authentication, context) ->
-                new AuthorizationDecision(access.of(context.getRequest()).map(a -> a.hasAnyAccess()).orElse(false));
+        // the admin API's gate (control-plane.md §2.1): a console session, then any access; a denied anonymous
+        // caller gets the entry point's 401, a denied signed-in one the 403
+        AuthorizationManager<RequestAuthorizationContext> sessionWithAccess = (authentication, context) -> new AuthorizationDecision(
+                RequestAccess.caller().filter(caller -> caller.sessionId() != null).isPresent()
+                        && access.of(context.getRequest()).map(Access::hasAnyAccess).orElse(false));
         http.securityMatcher("/admin", "/admin/**", "/auth/**", "/api/**")
                 .csrf(AbstractHttpConfigurer::disable)
                 .requestCache(AbstractHttpConfigurer::disable)
@@ -136,12 +132,7 @@ public class SignInConfiguration {
                         .authenticationEntryPoint((request, response, ex) -> AuthAnswers.json(response, 401, "Unauthorized"))
                         .accessDeniedHandler((request, response, ex) -> AuthAnswers.json(response, 403, "Forbidden")))
                 .authorizeHttpRequests(a -> a
-                        .requestMatchers("/admin/api/**").access((authentication, context) -> {
-                            if (RequestAccess.caller().filter(c -> c.sessionId() != null).isEmpty()) {
-                                return new AuthorizationDecision(false);
-                            }
-                            return anyAccess.check(authentication, context);
-                        })
+                        .requestMatchers("/admin/api/**").access(sessionWithAccess)
                         .anyRequest().permitAll());
         return http.build();
     }

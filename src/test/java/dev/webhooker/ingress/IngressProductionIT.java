@@ -9,6 +9,7 @@ import java.util.UUID;
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -17,6 +18,9 @@ import dev.webhooker.testsupport.TestS3;
 
 /** Production storage: PostgreSQL and a real S3-compatible server (s3proxy). */
 @CamelSpringBootTest
+// Quartz keeps its database connection JVM-wide by scheduler name: a context left cached would keep its
+// scheduler running against the database registered last (QuartzClusterIT's)
+@DirtiesContext
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class IngressProductionIT extends IngressEndpointContract {
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.quartz.Scheduler;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.quartz.LocalDataSourceJobStore;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -26,6 +27,9 @@ import dev.webhooker.testsupport.TestPostgres;
  * The KV and payload stores are the app's own (the SQL KV table and the data directory).
  */
 @CamelSpringBootTest
+// Quartz keeps its database connection JVM-wide by scheduler name: a context left cached would keep its
+// scheduler running against the database registered last (QuartzClusterIT's)
+@DirtiesContext
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class MaintenanceRoutesIT {
 

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -12,6 +13,9 @@ import dev.webhooker.testsupport.TestRedis;
 
 /** Sign-in on PostgreSQL and Redis, as several instances run it: sessions, states and tokens in Redis. */
 @CamelSpringBootTest
+// Quartz keeps its database connection JVM-wide by scheduler name: a context left cached would keep its
+// scheduler running against the database registered last (QuartzClusterIT's)
+@DirtiesContext
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SignInPostgresRedisIT extends SignInContract {
 

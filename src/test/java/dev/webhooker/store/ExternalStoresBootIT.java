@@ -16,6 +16,7 @@ import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -26,6 +27,9 @@ import dev.webhooker.testsupport.TestS3;
 
 /** The scaled-out setup: PostgreSQL, Redis and S3 configured; the app uses them and /health is ok. */
 @CamelSpringBootTest
+// Quartz keeps its database connection JVM-wide by scheduler name: a context left cached would keep its
+// scheduler running against the database registered last (QuartzClusterIT's)
+@DirtiesContext
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ExternalStoresBootIT {
 
