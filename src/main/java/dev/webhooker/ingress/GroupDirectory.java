@@ -11,6 +11,7 @@ public interface GroupDirectory {
      */
     Optional<GroupCredentials> credentials(String groupId);
 
-    record GroupCredentials(String secret, boolean requireReplayProtection) {
+    /** {@code previousSecret}: the one a rotation replaced, still accepted during its overlap (else null). */
+    record GroupCredentials(String secret, String previousSecret, boolean requireReplayProtection) {
     }
 }

@@ -13,6 +13,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.configfile.ConfigFileSync;
+import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.control.AuditLog;
 import dev.webhooker.delivery.DeliveryWakeUp;
 import dev.webhooker.config.WebhookerProperties;
@@ -45,8 +46,8 @@ public class IngressConfiguration {
     }
 
     @Bean
-    GroupDirectory groupDirectory(ConfigSnapshots snapshots, KvStore kv) {
-        return new KvGroupDirectory(snapshots, kv);
+    GroupDirectory groupDirectory(ConfigSnapshots snapshots, TenantSecrets secrets) {
+        return new KvGroupDirectory(snapshots, secrets);
     }
 
     @Bean

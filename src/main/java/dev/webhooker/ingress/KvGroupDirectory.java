@@ -4,21 +4,21 @@ import java.util.Optional;
 
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
-import dev.webhooker.store.KvKeys;
-import dev.webhooker.store.KvStore;
+import dev.webhooker.secrets.SecretBox;
+import dev.webhooker.secrets.TenantSecrets;
 
 /**
- * Groups from the in-memory config snapshot, secrets from KV {@code tenant:{groupId}} (spec §1.5).
- * The snapshot is checked first, so an unknown group costs no storage read.
+ * Groups from the in-memory config snapshot, secrets from KV {@code tenant:{groupId}} (spec §1.5) through
+ * {@link TenantSecrets}. The snapshot is checked first, so an unknown group costs no storage read.
  */
 public final class KvGroupDirectory implements GroupDirectory {
 
     private final ConfigSnapshots snapshots;
-    private final KvStore kv;
+    private final TenantSecrets secrets;
 
-    public KvGroupDirectory(ConfigSnapshots snapshots, KvStore kv) {
+    public KvGroupDirectory(ConfigSnapshots snapshots, TenantSecrets secrets) {
         this.snapshots = snapshots;
-        this.kv = kv;
+        this.secrets = secrets;
     }
 
     @Override
@@ -27,13 +27,15 @@ public final class KvGroupDirectory implements GroupDirectory {
         if (group.isEmpty()) {
             return Optional.empty();
         }
-        Optional<String> secret;
+        Optional<TenantSecrets.GroupSecrets> secret;
         try {
-            secret = kv.get(KvKeys.TENANT.key(groupId));
+            secret = secrets.read(groupId);
+        } catch (SecretBox.SealedValueException e) {
+            // a secret no configured key opens verifies nothing; the sender gets the same answer as without one
+            return Optional.empty();
         } catch (RuntimeException e) {
             throw new StorageUnavailableException("the KV store is unavailable: " + e.getMessage(), e);
         }
-        return secret.filter(s -> !s.isBlank())
-                .map(s -> new GroupCredentials(s, group.get().requireReplayProtection()));
+        return secret.map(s -> new GroupCredentials(s.current(), s.previous(), group.get().requireReplayProtection()));
     }
 }

@@ -30,6 +30,7 @@ public final class WebhookVerifier {
 
     public VerifiedWebhook verify(ReceivedWebhook request) {
         String secret;
+        String previousSecret = null;
         boolean requireReplay;
         if (request.groupId() != null) {
             GroupDirectory.GroupCredentials group = GROUP_ID.matcher(request.groupId()).matches()
@@ -39,6 +40,7 @@ public final class WebhookVerifier {
                 throw new WebhookRejectedException(Rejection.GROUP_NOT_FOUND, null);
             }
             secret = group.secret();
+            previousSecret = group.previousSecret();
             requireReplay = group.requireReplayProtection();
         } else {
             secret = null;
@@ -53,8 +55,18 @@ public final class WebhookVerifier {
                         + provider.wireName() + " deliveries (" + IngressSecrets.settingFor(provider) + " is not set on the server)");
             }
         }
-        Authentication authentication = authenticator.authenticate(provider, request.headers(), request.body(),
-                secret, requireReplay, clock.instant());
+        Authentication authentication;
+        try {
+            authentication = authenticator.authenticate(provider, request.headers(), request.body(), secret, requireReplay,
+                    clock.instant());
+        } catch (WebhookRejectedException rejected) {
+            if (previousSecret == null || rejected.rejection() != Rejection.INVALID_SIGNATURE) {
+                throw rejected;
+            }
+            // during a rotation's overlap the sender may still sign with the secret it had
+            authentication = authenticator.authenticate(provider, request.headers(), request.body(), previousSecret, requireReplay,
+                    clock.instant());
+        }
         return new VerifiedWebhook(request, provider, authentication);
     }
 }

@@ -24,6 +24,7 @@ import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.control.AuditLog;
 import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvStore;
 
@@ -39,11 +40,6 @@ public class SignInConfiguration {
 
     /** The paths the security filter is registered for (servlet URL patterns). */
     static final String[] SECURED = {"/admin", "/admin/*", "/auth/*", "/api/*"};
-
-    @Bean
-    SecretBox secretBox(WebhookerProperties properties) {
-        return SecretKeys.box(properties);
-    }
 
     @Bean
     ClientRegistrationRepository githubRegistrations(WebhookerProperties properties) {

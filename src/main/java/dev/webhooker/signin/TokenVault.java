@@ -21,6 +21,7 @@ import org.springframework.security.oauth2.core.OAuth2AccessToken;
 import org.springframework.security.oauth2.core.OAuth2RefreshToken;
 import org.springframework.security.oauth2.core.user.OAuth2User;
 
+import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 

@@ -43,6 +43,11 @@ public enum KvKeys {
     NONCE("nonce:{nonce}", Duration.ofSeconds(600)),
     /** Per-group webhook secret. */
     TENANT("tenant:{groupId}", TtlRule.PERMANENT),
+    /**
+     * Ours: the group secret before a rotation, still accepted during the overlap asked for; the TTL here is
+     * the longest overlap, each entry is written with its own.
+     */
+    TENANT_PREVIOUS("tenant-previous:{groupId}", Duration.ofDays(7)),
     /** Tracked platform message id; {@code eventId} = {@code {groupId}:{routeId}:{updateKey}} (message_tracking is primary). */
     MSG("msg:{eventId}:{targetId}", Duration.ofDays(1)),
     /** Lock around one tracked message's edit-or-send: the prefix {@code msg:lock:} followed by the {@link #MSG} key. */

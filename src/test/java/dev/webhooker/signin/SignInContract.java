@@ -10,15 +10,11 @@ import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
-import java.net.URLDecoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -38,6 +34,8 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
+import dev.webhooker.testsupport.Browser;
+import dev.webhooker.testsupport.FakeGithub;
 
 /**
  * Sign-in end to end against a fake GitHub (WireMock): the browser flow, sessions, tokens, roles, the
@@ -45,25 +43,16 @@ import dev.webhooker.store.KvStore;
  */
 abstract class SignInContract {
 
-    static final WireMockServer GITHUB = started();
+    static final FakeGithub FAKE = new FakeGithub();
+    static final WireMockServer GITHUB = FAKE.server();
     static final String SUPER_ID = "9919";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static WireMockServer started() {
-        WireMockServer server = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
-        server.start();
-        return server;
-    }
-
     static void signInProperties(DynamicPropertyRegistry registry) {
-        registry.add("webhooker.github.client-id", () -> "Iv1.testclient");
-        registry.add("webhooker.github.client-secret", () -> "test-client-secret");
-        registry.add("webhooker.github.oauth-url", GITHUB::baseUrl);
-        registry.add("webhooker.github.api-url", GITHUB::baseUrl);
+        FAKE.properties(registry);
         registry.add("webhooker.admin.user-ids", () -> SUPER_ID);
         registry.add("webhooker.admin.allow-self-signup", () -> "true");
-        registry.add("webhooker.admin.sign-in-rate-limit", () -> "100000");
         registry.add("webhooker.config.file", () -> "");
         registry.add("webhooker.delivery.enabled", () -> "false");
     }
@@ -94,7 +83,7 @@ abstract class SignInContract {
         user("code-adam", "gho_adam", 1003, "Adam", null, null);
         user("code-vera", "gho_vera", 1004, "vera", null, null);
         user("code-newbie", "gho_newbie", 1005, "newbie", null, null);
-        GITHUB.stubFor(delete(urlPathEqualTo("/applications/Iv1.testclient/token")).willReturn(aResponse().withStatus(204)));
+        GITHUB.stubFor(delete(urlPathEqualTo("/applications/" + FakeGithub.CLIENT_ID + "/token")).willReturn(aResponse().withStatus(204)));
         repository.replaceAll(List.of(
                 new Group("team", "Team", List.of(new Group.Member("olive", "owner", "1002"), new Group.Member("adam", "admin"),
                         new Group.Member("vera", "viewer")), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false),
@@ -103,55 +92,24 @@ abstract class SignInContract {
         snapshots.refresh();
     }
 
-    /** A GitHub user: the code the fake authorize step hands out, the token it is exchanged for, the profile. */
     static void user(String code, String token, long id, String login, Integer expiresIn, String refreshToken) {
-        Map<String, Object> tokenBody = new LinkedHashMap<>();
-        tokenBody.put("access_token", token);
-        tokenBody.put("token_type", "bearer");
-        tokenBody.put("scope", "");
-        if (expiresIn != null) {
-            tokenBody.put("expires_in", expiresIn);
-        }
-        if (refreshToken != null) {
-            tokenBody.put("refresh_token", refreshToken);
-            tokenBody.put("refresh_token_expires_in", 15_897_600);
-        }
-        GITHUB.stubFor(post(urlPathEqualTo("/login/oauth/access_token")).withRequestBody(containing("code=" + code))
-                .willReturn(okJson(json(tokenBody))));
-        GITHUB.stubFor(get(urlPathEqualTo("/user")).withHeader("Authorization", equalTo("Bearer " + token))
-                .willReturn(okJson("{\"id\":" + id + ",\"login\":\"" + login + "\"}")));
-    }
-
-    static String json(Object value) {
-        try {
-            return JSON.writeValueAsString(value);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        FAKE.user(code, token, id, login, expiresIn, refreshToken);
     }
 
     static JsonNode parse(String body) {
-        try {
-            return JSON.readTree(body);
-        } catch (Exception e) {
-            throw new IllegalStateException(body, e);
-        }
+        return FakeGithub.parse(body);
     }
 
     Browser browser() {
         return new Browser(port);
     }
 
-    /** Starts a sign-in; returns the state GitHub was sent. */
     static String start(Browser browser, String redirect) {
-        HttpResponse<String> response = browser.get("/auth/github" + (redirect == null ? "" : "?redirect=" + redirect));
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(302);
-        return query(response.headers().firstValue("Location").orElseThrow()).get("state");
+        return FakeGithub.start(browser, redirect);
     }
 
     static HttpResponse<String> signIn(Browser browser, String code, String redirect) {
-        String state = start(browser, redirect);
-        return browser.get("/auth/github/callback?code=" + code + "&state=" + state);
+        return FakeGithub.signIn(browser, code, redirect);
     }
 
     /** The redirect target, as a path when it points at this service. */
@@ -160,13 +118,7 @@ abstract class SignInContract {
     }
 
     static Map<String, String> query(String url) {
-        Map<String, String> params = new LinkedHashMap<>();
-        String query = URI.create(url).getRawQuery();
-        for (String pair : query.split("&")) {
-            String[] kv = pair.split("=", 2);
-            params.put(kv[0], kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
-        }
-        return params;
+        return FakeGithub.query(url);
     }
 
     // ---------------------------------------------------------------- the browser flow

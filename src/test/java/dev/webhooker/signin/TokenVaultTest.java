@@ -9,6 +9,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;

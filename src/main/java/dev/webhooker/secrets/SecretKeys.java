@@ -1,4 +1,4 @@
-package dev.webhooker.signin;
+package dev.webhooker.secrets;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ import dev.webhooker.config.WebhookerProperties;
  * clone runs with nothing to configure. With PostgreSQL it must be set: every instance has to read what the
  * others sealed, and a key file on one machine's disk cannot give them that.
  */
-final class SecretKeys {
+public final class SecretKeys {
 
     static final String KEY_FILE = "secret.key";
 
@@ -33,7 +33,7 @@ final class SecretKeys {
     private SecretKeys() {
     }
 
-    static SecretBox box(WebhookerProperties properties) {
+    public static SecretBox box(WebhookerProperties properties) {
         WebhookerProperties.Secrets secrets = properties.secrets();
         String key = secrets == null ? null : secrets.key();
         String previous = secrets == null ? null : secrets.previousKey();
@@ -43,7 +43,7 @@ final class SecretKeys {
         if (properties.database() != null && properties.database().external()) {
             throw new InvalidSettingException("WEBHOOKER_SECRET_KEY",
                     "not set; with DATABASE_URL it is required (at least 32 characters, e.g. openssl rand -hex 32) so that "
-                            + "every instance can read the GitHub tokens the others encrypted");
+                            + "every instance can read the tokens and secrets the others encrypted");
         }
         return new SecretBox(keyFile(properties.dataDir().resolve(KEY_FILE)), previous == null ? null : previous.trim());
     }
@@ -63,7 +63,7 @@ final class SecretKeys {
                 return Files.readString(file, StandardCharsets.US_ASCII).trim();
             }
             Files.writeString(file, key + "\n", StandardCharsets.US_ASCII);
-            LOG.info("generated the encryption key for GitHub tokens in {} (set WEBHOOKER_SECRET_KEY to use your own)", file);
+            LOG.info("generated the key that encrypts tokens and secrets at rest in {} (set WEBHOOKER_SECRET_KEY to use your own)", file);
             return key;
         } catch (IOException e) {
             throw new InvalidSettingException("DATA_DIR", "cannot read or create the key file " + file + ": " + e.getMessage(), e);

@@ -1,4 +1,4 @@
-package dev.webhooker.signin;
+package dev.webhooker.testsupport;
 
 import java.io.IOException;
 import java.net.URI;
@@ -15,29 +15,29 @@ import java.util.stream.Collectors;
  * each cookie's path), sends Accept: text/html, follows no redirects, and sends this service's Origin on
  * writes unless told otherwise.
  */
-final class Browser {
+public final class Browser {
 
     private final String base;
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private final Map<String, String[]> cookies = new LinkedHashMap<>();
 
-    Browser(int port) {
+    public Browser(int port) {
         this.base = "http://localhost:" + port;
     }
 
-    String origin() {
+    public String origin() {
         return base;
     }
 
-    HttpResponse<String> get(String path) {
+    public HttpResponse<String> get(String path) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET().header("Accept", "text/html,application/xhtml+xml"), path);
     }
 
-    HttpResponse<String> getJson(String path) {
+    public HttpResponse<String> getJson(String path) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET().header("Accept", "application/json"), path);
     }
 
-    HttpResponse<String> post(String path, String form, String origin) {
+    public HttpResponse<String> post(String path, String form, String origin) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .POST(HttpRequest.BodyPublishers.ofString(form))
                 .header("Content-Type", "application/x-www-form-urlencoded")
@@ -48,7 +48,23 @@ final class Browser {
         return send(request, path);
     }
 
-    HttpResponse<String> delete(String path, String origin) {
+    /** A JSON request as the console's fetch makes it: this service's Origin, unless {@code origin} says otherwise. */
+    public HttpResponse<String> json(String method, String path, String body, String origin) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json");
+        if (origin != null) {
+            request.header("Origin", origin);
+        }
+        return send(request, path);
+    }
+
+    public HttpResponse<String> json(String method, String path, String body) {
+        return json(method, path, body, base);
+    }
+
+    public HttpResponse<String> delete(String path, String origin) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).DELETE().header("Accept", "application/json");
         if (origin != null) {
             request.header("Origin", origin);
@@ -56,12 +72,12 @@ final class Browser {
         return send(request, path);
     }
 
-    String cookie(String name) {
+    public String cookie(String name) {
         String[] cookie = cookies.get(name);
         return cookie == null ? null : cookie[0];
     }
 
-    void setCookie(String name, String value) {
+    public void setCookie(String name, String value) {
         cookies.put(name, new String[] {value, "/"});
     }
 

@@ -1,4 +1,4 @@
-package dev.webhooker.signin;
+package dev.webhooker.secrets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

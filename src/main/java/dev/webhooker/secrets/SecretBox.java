@@ -1,4 +1,4 @@
-package dev.webhooker.signin;
+package dev.webhooker.secrets;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -9,10 +9,10 @@ import org.springframework.security.crypto.encrypt.BytesEncryptor;
 import org.springframework.security.crypto.encrypt.Encryptors;
 
 /**
- * Encrypts secrets at rest (GitHub tokens): AES-256-GCM through Spring Security's {@link Encryptors#stronger},
+ * Encrypts secrets at rest (users' GitHub tokens, group webhook secrets): AES-256-GCM through Spring Security's {@link Encryptors#stronger},
  * which derives the key from WEBHOOKER_SECRET_KEY (PBKDF2) and gives every value a fresh random IV. A value
  * reads {@code v1:} + base64. After a rotation the previous key still opens what it sealed; GCM's tag tells
- * which key fits, so nothing is re-encrypted up front (tokens are rewritten at their next refresh or sign-in).
+ * which key fits, so nothing is re-encrypted up front (tokens are rewritten at their next refresh or sign-in, group secrets at their next rotation).
  */
 public final class SecretBox {
 

@@ -1,0 +1,92 @@
+package dev.webhooker.control;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.webhooker.access.Access;
+import dev.webhooker.access.Capability;
+import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Group;
+import dev.webhooker.signin.RequestAccess;
+
+/**
+ * Reading groups and routes (control-plane.md §2.5): each caller sees the groups in their scope (super
+ * admins: all) and the routes of those groups, in evaluation order, in the wire format of §2.4.
+ */
+@RestController
+class GroupsController {
+
+    private final RequestAccess access;
+    private final ConfigSnapshots snapshots;
+    private final ConfigJson json = ConfigJson.forStorage();
+
+    GroupsController(RequestAccess access, ConfigSnapshots snapshots) {
+        this.access = access;
+        this.snapshots = snapshots;
+    }
+
+    @GetMapping("/admin/api/groups")
+    Map<String, Object> groups(HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        ConfigSnapshot config = snapshots.current();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("groups", config.groups().stream().filter(g -> scope.sees(g.id())).map(json::write).toList());
+        body.put("isSuper", scope.superAdmin());
+        body.put("roles", roles(scope, config));
+        return body;
+    }
+
+    @GetMapping("/admin/api/groups/{id}")
+    Map<String, Object> group(@PathVariable String id, HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        scope.require(Capability.VIEW, id);
+        Group group = snapshots.current().group(id).orElseThrow();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("group", json.write(group));
+        body.put("role", scope.roles().get(id).wireName());
+        body.put("capabilities", scope.capabilities(id).stream().map(Capability::wireName).toList());
+        return body;
+    }
+
+    /** Super admins get every route (also those of no group); others the routes of the groups they see. */
+    @GetMapping("/admin/api/routes")
+    Map<String, Object> routes(HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        List<ObjectNode> routes = snapshots.current().routes().stream()
+                .filter(r -> scope.superAdmin() || r.groupId() != null && scope.sees(r.groupId()))
+                .map(json::write)
+                .toList();
+        return Map.of("routes", routes);
+    }
+
+    @GetMapping("/admin/api/groups/{id}/routes")
+    Map<String, Object> groupRoutes(@PathVariable String id, HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        scope.require(Capability.VIEW, id);
+        ConfigSnapshot config = snapshots.current();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("group", json.write(config.group(id).orElseThrow()));
+        body.put("routes", config.routesOf(id).stream().map(json::write).toList());
+        return body;
+    }
+
+    private static Map<String, String> roles(Access scope, ConfigSnapshot config) {
+        Map<String, String> roles = new LinkedHashMap<>();
+        for (Group group : config.groups()) {
+            if (scope.sees(group.id())) {
+                roles.put(group.id(), scope.roles().get(group.id()).wireName());
+            }
+        }
+        return roles;
+    }
+}
