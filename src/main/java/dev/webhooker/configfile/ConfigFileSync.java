@@ -55,6 +55,11 @@ public class ConfigFileSync implements AutoCloseable {
         return settings.mode();
     }
 
+    /** The config file as named in messages (what the operator set). */
+    public String fileName() {
+        return settings.displayName();
+    }
+
     /** False in sync mode: the file is authoritative, so the admin API must refuse config writes. */
     public boolean configWritesAllowed() {
         return !(settings.mode() == ConfigFileMode.SYNC && settings.hasFile());

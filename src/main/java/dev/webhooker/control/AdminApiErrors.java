@@ -10,6 +10,9 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 import dev.webhooker.access.AccessDeniedException;
+import dev.webhooker.routing.ConfigError;
+import dev.webhooker.routing.InvalidConfigException;
+import dev.webhooker.store.StaleVersionException;
 
 /**
  * The admin API's errors as {@code {"error": …, "detail": …}} (control-plane.md §9.2): an unknown group and one
@@ -30,6 +33,27 @@ class AdminApiErrors {
         String detail = cause instanceof com.fasterxml.jackson.core.JsonProcessingException json ? json.getOriginalMessage()
                 : "the body is missing or not JSON";
         return body(HttpStatus.BAD_REQUEST, "Invalid JSON body", detail);
+    }
+
+    /** The first problem, with where it is ({@code group (id "x"): members[1].role}); every problem in {@code problems}. */
+    @ExceptionHandler(InvalidConfigException.class)
+    ResponseEntity<Map<String, Object>> invalid(InvalidConfigException e) {
+        ConfigError first = e.errors().get(0);
+        ResponseEntity<Map<String, Object>> answer = body(HttpStatus.BAD_REQUEST, first.message(), first.toString());
+        answer.getBody().put("problems", e.errors().stream().map(ConfigError::toString).toList());
+        return answer;
+    }
+
+    @ExceptionHandler(StaleVersionException.class)
+    ResponseEntity<Map<String, Object>> stale(StaleVersionException e) {
+        ResponseEntity<Map<String, Object>> answer = body(HttpStatus.PRECONDITION_FAILED, "Stale version", e.getMessage());
+        answer.getBody().put("version", e.storedVersion());
+        return answer;
+    }
+
+    @ExceptionHandler(java.util.NoSuchElementException.class)
+    ResponseEntity<Map<String, Object>> gone(java.util.NoSuchElementException e) {
+        return body(HttpStatus.NOT_FOUND, "Not found", e.getMessage());
     }
 
     @ExceptionHandler(AdminApiException.class)

@@ -7,6 +7,7 @@ import java.util.Map;
 import jakarta.servlet.http.HttpServletRequest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
@@ -18,6 +19,7 @@ import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.signin.RequestAccess;
+import dev.webhooker.store.ConfigRepository;
 
 /**
  * Reading groups and routes (control-plane.md §2.5): each caller sees the groups in their scope (super
@@ -28,11 +30,13 @@ class GroupsController {
 
     private final RequestAccess access;
     private final ConfigSnapshots snapshots;
+    private final ConfigRepository repository;
     private final ConfigJson json = ConfigJson.forStorage();
 
-    GroupsController(RequestAccess access, ConfigSnapshots snapshots) {
+    GroupsController(RequestAccess access, ConfigSnapshots snapshots, ConfigRepository repository) {
         this.access = access;
         this.snapshots = snapshots;
+        this.repository = repository;
     }
 
     @GetMapping("/admin/api/groups")
@@ -46,16 +50,18 @@ class GroupsController {
         return body;
     }
 
+    /** One group as stored, with the version a write must name (also as ETag). */
     @GetMapping("/admin/api/groups/{id}")
-    Map<String, Object> group(@PathVariable String id, HttpServletRequest request) {
+    ResponseEntity<Map<String, Object>> group(@PathVariable String id, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.VIEW, id);
-        Group group = snapshots.current().group(id).orElseThrow();
+        ConfigRepository.VersionedGroup stored = repository.findGroup(id).orElseThrow();
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("group", json.write(group));
+        body.put("group", json.write(stored.group()));
+        body.put("version", stored.version());
         body.put("role", scope.roles().get(id).wireName());
         body.put("capabilities", scope.capabilities(id).stream().map(Capability::wireName).toList());
-        return body;
+        return ResponseEntity.ok().eTag("\"" + stored.version() + "\"").body(body);
     }
 
     /** Super admins get every route (also those of no group); others the routes of the groups they see. */

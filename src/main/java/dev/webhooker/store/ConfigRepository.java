@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -269,6 +270,11 @@ public class ConfigRepository implements ConfigSource {
      * @return the group as stored
      */
     public Group createGroup(Group group) {
+        return createGroup(group, () -> { });
+    }
+
+    /** {@link #createGroup(Group)} with {@code alsoInTransaction} (its audit row) in the same transaction. */
+    public Group createGroup(Group group, Runnable alsoInTransaction) {
         String entry = ConfigError.groupEntry(-1, group.id());
         List<ConfigError> errors = validator.validateGroup(entry, group);
         if (!errors.isEmpty()) {
@@ -287,10 +293,194 @@ public class ConfigRepository implements ConfigSource {
             Integer last = jdbc.queryForObject("SELECT MAX(position) FROM d1_groups", Integer.class);
             GroupRow created = groupRow(group, last == null ? 0 : last + 1);
             insertGroup(group.id(), created, clock.millis());
+            alsoInTransaction.run();
             return created;
         });
         changed();
         return json.readGroup(row.data());
+    }
+
+    /** A stored group and the version an optimistic write of it must name. */
+    public record VersionedGroup(Group group, int version) {
+    }
+
+    public Optional<VersionedGroup> findGroup(String id) {
+        List<VersionedGroup> found = jdbc.query("SELECT data, version FROM d1_groups WHERE id = ?",
+                (rs, n) -> new VersionedGroup(withId(json.readGroup(rs.getString("data")), id), rs.getInt("version")), id);
+        return found.stream().findFirst();
+    }
+
+    /**
+     * Replaces one group when it is still at {@code expectedVersion}, in one transaction with
+     * {@code alsoInTransaction} (its audit rows). Throws {@link StaleVersionException} when another write came
+     * first, {@link InvalidConfigException} when the group is invalid, {@link java.util.NoSuchElementException}
+     * when it does not exist.
+     *
+     * @return the group as stored, with its new version
+     */
+    public VersionedGroup updateGroup(Group group, int expectedVersion, Runnable alsoInTransaction) {
+        List<ConfigError> errors = validator.validateGroup(ConfigError.groupEntry(-1, group.id()), group);
+        if (!errors.isEmpty()) {
+            throw new InvalidConfigException(errors);
+        }
+        VersionedGroup stored = tx.execute(status -> {
+            bumpRevision();
+            int version = lockedVersion("group " + ConfigError.quote(group.id()), group.id(), expectedVersion);
+            jdbc.update("UPDATE d1_groups SET name = ?, data = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                    group.name(), json.toText(json.write(group)), clock.millis(), group.id());
+            alsoInTransaction.run();
+            return new VersionedGroup(group, version + 1);
+        });
+        changed();
+        return stored;
+    }
+
+    /**
+     * Deletes one group and its routes when it is still at {@code expectedVersion}, in one transaction with
+     * {@code alsoInTransaction}; the same exceptions as {@link #updateGroup}.
+     */
+    public void deleteGroup(String id, int expectedVersion, Runnable alsoInTransaction) {
+        tx.executeWithoutResult(status -> {
+            bumpRevision();
+            lockedVersion("group " + ConfigError.quote(id), id, expectedVersion);
+            jdbc.update("DELETE FROM d1_routes WHERE group_id = ?", id);
+            jdbc.update("DELETE FROM d1_groups WHERE id = ?", id);
+            alsoInTransaction.run();
+        });
+        changed();
+    }
+
+    /** A stored route and the version an optimistic write of it must name. */
+    public record VersionedRoute(Route route, int version) {
+    }
+
+    public Optional<VersionedRoute> findRoute(String groupId, String id) {
+        List<VersionedRoute> found = jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, "
+                        + "discord_role_ids, ast, version FROM d1_routes WHERE group_id = ? AND id = ?",
+                (rs, n) -> new VersionedRoute(route(rs), rs.getInt("version")), groupId, id);
+        return found.stream().findFirst();
+    }
+
+    /**
+     * Adds a route after every other (it is evaluated last), in one transaction with {@code alsoInTransaction}.
+     * Throws {@link InvalidConfigException} when it is invalid, its id is taken in its group, its group does not
+     * exist, or the instance already holds the maximum number of routes.
+     */
+    public VersionedRoute addRoute(Route route, Runnable alsoInTransaction) {
+        String entry = ConfigError.routeEntry(-1, route.id(), route.groupId());
+        requireValidRoute(entry, route);
+        tx.executeWithoutResult(status -> {
+            bumpRevision();
+            if (jdbc.queryForList("SELECT id FROM d1_groups WHERE id = ? FOR UPDATE", String.class, route.groupId()).isEmpty()) {
+                throw InvalidConfigException.single(entry, "groupId", "no group " + ConfigError.quote(route.groupId()));
+            }
+            Integer count = jdbc.queryForObject("SELECT COUNT(*) FROM d1_routes", Integer.class);
+            if (count != null && count >= ConfigValidator.MAX_ROUTES) {
+                throw InvalidConfigException.single("routes", "", "too many routes (at most " + ConfigValidator.MAX_ROUTES + ")");
+            }
+            Integer taken = jdbc.queryForObject("SELECT COUNT(*) FROM d1_routes WHERE id = ? AND group_id = ?", Integer.class,
+                    route.id(), route.groupId());
+            if (taken != null && taken > 0) {
+                throw InvalidConfigException.single(entry, "id", "duplicate route id " + ConfigError.quote(route.id()) + " in group "
+                        + ConfigError.quote(route.groupId()));
+            }
+            Integer last = jdbc.queryForObject("SELECT MAX(position) FROM d1_routes", Integer.class);
+            RouteRow row = routeRow(route, last == null ? 0 : last + 1);
+            long now = clock.millis();
+            jdbc.update("INSERT INTO d1_routes (id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, "
+                            + "version, created_at, updated_at, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+                    route.id(), route.groupId(), row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(),
+                    row.discordRoleIds(), row.ast(), now, now, row.position());
+            alsoInTransaction.run();
+        });
+        changed();
+        return new VersionedRoute(route, 1);
+    }
+
+    /** Replaces one route, keeping its place, when it is still at {@code expectedVersion}; as {@link #updateGroup}. */
+    public VersionedRoute updateRoute(Route route, int expectedVersion, Runnable alsoInTransaction) {
+        requireValidRoute(ConfigError.routeEntry(-1, route.id(), route.groupId()), route);
+        int version = tx.execute(status -> {
+            bumpRevision();
+            int stored = lockedRouteVersion(route.groupId(), route.id(), expectedVersion);
+            RouteRow row = routeRow(route, 0);
+            jdbc.update("UPDATE d1_routes SET name = ?, enabled = ?, filters = ?, targets = ?, stop = ?, fallback = ?, "
+                            + "discord_role_ids = ?, ast = ?, version = version + 1, updated_at = ? WHERE id = ? AND group_id = ?",
+                    row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(), row.discordRoleIds(),
+                    row.ast(), clock.millis(), route.id(), route.groupId());
+            alsoInTransaction.run();
+            return stored + 1;
+        });
+        changed();
+        return new VersionedRoute(route, version);
+    }
+
+    public void deleteRoute(String groupId, String id, int expectedVersion, Runnable alsoInTransaction) {
+        tx.executeWithoutResult(status -> {
+            bumpRevision();
+            lockedRouteVersion(groupId, id, expectedVersion);
+            jdbc.update("DELETE FROM d1_routes WHERE id = ? AND group_id = ?", id, groupId);
+            alsoInTransaction.run();
+        });
+        changed();
+    }
+
+    /**
+     * Puts a group's routes in the order of {@code ids}, which must name each of them once (else
+     * {@link IllegalArgumentException}: the list changed meanwhile). They take the places they held, so their
+     * order relative to other groups' routes stays.
+     */
+    public void reorderRoutes(String groupId, List<String> ids, Runnable alsoInTransaction) {
+        tx.executeWithoutResult(status -> {
+            bumpRevision();
+            List<Map<String, Object>> rows = jdbc.queryForList(
+                    "SELECT id, position FROM d1_routes WHERE group_id = ? ORDER BY position, id FOR UPDATE", groupId);
+            List<String> stored = rows.stream().map(r -> (String) r.get("id")).toList();
+            if (ids.size() != stored.size() || !new HashSet<>(ids).equals(new HashSet<>(stored))) {
+                throw new IllegalArgumentException("the order must name each of the group's routes once: " + stored);
+            }
+            List<Integer> places = rows.stream().map(r -> ((Number) r.get("position")).intValue()).toList();
+            long now = clock.millis();
+            for (int i = 0; i < ids.size(); i++) {
+                jdbc.update("UPDATE d1_routes SET position = ?, version = version + 1, updated_at = ? WHERE id = ? AND group_id = ?",
+                        places.get(i), now, ids.get(i), groupId);
+            }
+            alsoInTransaction.run();
+        });
+        changed();
+    }
+
+    private void requireValidRoute(String entry, Route route) {
+        List<ConfigError> errors = validator.validateRoute(entry, route);
+        if (!errors.isEmpty()) {
+            throw new InvalidConfigException(errors);
+        }
+    }
+
+    private int lockedRouteVersion(String groupId, String id, int expected) {
+        List<Integer> versions = jdbc.queryForList("SELECT version FROM d1_routes WHERE group_id = ? AND id = ? FOR UPDATE",
+                Integer.class, groupId, id);
+        String what = "route " + ConfigError.quote(id) + " of group " + ConfigError.quote(groupId);
+        if (versions.isEmpty()) {
+            throw new java.util.NoSuchElementException(what + " does not exist");
+        }
+        if (versions.get(0) != expected) {
+            throw new StaleVersionException(what, expected, versions.get(0));
+        }
+        return versions.get(0);
+    }
+
+    /** The group's version, its row locked for this transaction; throws when absent or not {@code expected}. */
+    private int lockedVersion(String what, String id, int expected) {
+        List<Integer> versions = jdbc.queryForList("SELECT version FROM d1_groups WHERE id = ? FOR UPDATE", Integer.class, id);
+        if (versions.isEmpty()) {
+            throw new java.util.NoSuchElementException(what + " does not exist");
+        }
+        int version = versions.get(0);
+        if (version != expected) {
+            throw new StaleVersionException(what, expected, version);
+        }
+        return version;
     }
 
     private void bumpRevision() {

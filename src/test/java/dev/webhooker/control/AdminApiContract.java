@@ -221,4 +221,211 @@ abstract class AdminApiContract {
         assertThat(body(notJson).path("error").asText()).isEqualTo("Invalid JSON body");
         assertThat(kv.get(KvKeys.TENANT.key("team"))).isEmpty();
     }
+
+    // ---------------------------------------------------------------- writing one group
+
+    private static String teamWith(String name, String membersJson) {
+        return "{\"name\":\"" + name + "\",\"members\":" + membersJson + "}";
+    }
+
+    private static final String TEAM_MEMBERS = "[{\"login\":\"olive\",\"role\":\"owner\",\"userId\":\"1002\"},"
+            + "{\"login\":\"adam\",\"role\":\"admin\"},{\"login\":\"vera\",\"role\":\"viewer\"}]";
+
+    private HttpResponse<String> put(Browser browser, String path, String body, String ifMatch) {
+        return browser.json("PUT", path, body, browser.origin(), ifMatch);
+    }
+
+    @Test
+    void anOwnerEditsTheGroupNamingTheVersionAndAStaleWriteIsRefused() {
+        Browser olive = signedIn("olive");
+        HttpResponse<String> read = olive.getJson("/admin/api/groups/team");
+        String etag = read.headers().firstValue("ETag").orElseThrow();
+        int version = body(read).path("version").asInt();
+        assertThat(etag).isEqualTo("\"" + version + "\"");
+
+        HttpResponse<String> saved = put(olive, "/admin/api/groups/team", teamWith("Team A", TEAM_MEMBERS), etag);
+        assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+        assertThat(body(saved).path("version").asInt()).isEqualTo(version + 1);
+        assertThat(snapshots.current().group("team").orElseThrow().name()).isEqualTo("Team A");
+        assertThat(jdbc.queryForList("SELECT detail FROM audit_logs WHERE action = 'group.update' AND group_id = 'team'", String.class))
+                .contains("{\"fields\":[\"name\"]}");
+
+        HttpResponse<String> stale = put(olive, "/admin/api/groups/team", teamWith("Team B", TEAM_MEMBERS), etag);
+        assertThat(stale.statusCode()).isEqualTo(412);
+        assertThat(body(stale).path("version").asInt()).isEqualTo(version + 1);
+        assertThat(snapshots.current().group("team").orElseThrow().name()).isEqualTo("Team A");
+        assertThat(put(olive, "/admin/api/groups/team", teamWith("Team C", TEAM_MEMBERS), null).statusCode())
+                .as("no version").isEqualTo(428);
+    }
+
+    @Test
+    void ofTwoWritersOfTheSameVersionExactlyOneWins() throws Exception {
+        Browser olive = signedIn("olive");
+        Browser root = signedIn("root");
+        String etag = olive.getJson("/admin/api/groups/team").headers().firstValue("ETag").orElseThrow();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            var first = pool.submit(() -> {
+                go.await();
+                return put(olive, "/admin/api/groups/team", teamWith("By Olive", TEAM_MEMBERS), etag).statusCode();
+            });
+            var second = pool.submit(() -> {
+                go.await();
+                return put(root, "/admin/api/groups/team", teamWith("By Root", TEAM_MEMBERS), etag).statusCode();
+            });
+            go.countDown();
+            assertThat(List.of(first.get(), second.get())).containsExactlyInAnyOrder(200, 412);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void ownersCannotSetTheSenderGatesNorLeaveTheGroupWithoutAnOwner() {
+        Browser olive = signedIn("olive");
+        String etag = olive.getJson("/admin/api/groups/team").headers().firstValue("ETag").orElseThrow();
+
+        HttpResponse<String> gate = put(olive, "/admin/api/groups/team",
+                "{\"name\":\"Team\",\"members\":" + TEAM_MEMBERS + ",\"installationId\":77}", etag);
+        assertThat(gate.statusCode()).isEqualTo(403);
+        assertThat(body(gate).path("detail").asText()).contains("installationId");
+        HttpResponse<String> orphan = put(olive, "/admin/api/groups/team", teamWith("Team", "[]"), etag);
+        assertThat(orphan.statusCode()).isEqualTo(400);
+        assertThat(body(orphan).path("error").asText()).contains("last owner");
+        HttpResponse<String> noOwner = put(olive, "/admin/api/groups/team",
+                teamWith("Team", "[{\"login\":\"olive\",\"role\":\"admin\"}]"), etag);
+        assertThat(noOwner.statusCode()).isEqualTo(400);
+        assertThat(body(noOwner).path("detail").asText()).contains("members");
+
+        Browser root = signedIn("root");
+        assertThat(put(root, "/admin/api/groups/team", "{\"name\":\"Team\",\"members\":" + TEAM_MEMBERS
+                + ",\"owners\":[\"myorg\"]}", etag).statusCode()).isEqualTo(200);
+        assertThat(snapshots.current().group("team").orElseThrow().owners()).containsExactly("myorg");
+    }
+
+    @Test
+    void memberChangesAreAuditedOneByOne() {
+        Browser vera = signedIn("vera");
+        Browser olive = signedIn("olive");
+        String etag = olive.getJson("/admin/api/groups/team").headers().firstValue("ETag").orElseThrow();
+        String members = "[{\"login\":\"olive\",\"role\":\"owner\",\"userId\":\"1002\"},"
+                + "{\"login\":\"adam\",\"role\":\"owner\"},{\"login\":\"newcomer\",\"role\":\"viewer\"}]";
+
+        assertThat(put(olive, "/admin/api/groups/team", teamWith("Team", members), etag).statusCode()).isEqualTo(200);
+        assertThat(jdbc.queryForList("SELECT action || ' ' || detail FROM audit_logs WHERE group_id = 'team' "
+                + "AND action LIKE 'group.member.%' ORDER BY id DESC FETCH FIRST 3 ROWS ONLY", String.class))
+                .containsExactlyInAnyOrder("group.member.role {\"login\":\"adam\",\"role\":\"owner\"}",
+                        "group.member.add {\"login\":\"newcomer\",\"role\":\"viewer\"}",
+                        "group.member.remove {\"login\":\"vera\"}");
+        assertThat(vera.getJson("/admin/api/groups/team").statusCode()).as("her session, removed at once").isEqualTo(403);
+    }
+
+    @Test
+    void badGroupsAreRefusedWithTheFieldNamed() {
+        Browser olive = signedIn("olive");
+        String etag = olive.getJson("/admin/api/groups/team").headers().firstValue("ETag").orElseThrow();
+
+        HttpResponse<String> unknown = put(olive, "/admin/api/groups/team", "{\"name\":\"Team\",\"colour\":\"red\"}", etag);
+        assertThat(unknown.statusCode()).isEqualTo(400);
+        assertThat(body(unknown).path("detail").asText()).contains("colour");
+        HttpResponse<String> role = put(olive, "/admin/api/groups/team",
+                teamWith("Team", "[{\"login\":\"olive\",\"role\":\"owner\"},{\"login\":\"x\",\"role\":\"king\"}]"), etag);
+        assertThat(role.statusCode()).isEqualTo(400);
+        assertThat(body(role).path("detail").asText()).contains("members[1].role");
+        HttpResponse<String> longName = put(olive, "/admin/api/groups/team", teamWith("x".repeat(500), TEAM_MEMBERS), etag);
+        assertThat(longName.statusCode()).isEqualTo(400);
+        assertThat(body(longName).path("detail").asText()).contains("name");
+        assertThat(put(olive, "/admin/api/groups/team", "[1,2]", etag).statusCode()).isEqualTo(400);
+        assertThat(snapshots.current().group("team").orElseThrow().name()).isEqualTo("Team");
+        assertThat(signedIn("adam").json("PUT", "/admin/api/groups/team", teamWith("Mine", TEAM_MEMBERS), null, etag)
+                .statusCode()).as("admins do not edit the group").isEqualTo(403);
+    }
+
+    @Test
+    void onlySuperAdminsCreateGroupsAndOwnersDeleteTheirsWithRoutesAndSecret() throws Exception {
+        assertThat(signedIn("olive").json("POST", "/admin/api/groups", "{\"id\":\"new-one\",\"name\":\"New\"}").statusCode())
+                .isEqualTo(403);
+        Browser root = signedIn("root");
+        HttpResponse<String> created = root.json("POST", "/admin/api/groups", "{\"id\":\"new-one\",\"name\":\"New\"}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        assertThat(snapshots.current().group("new-one")).isPresent();
+        assertThat(root.json("POST", "/admin/api/groups", "{\"id\":\"new-one\",\"name\":\"Again\"}").statusCode()).isEqualTo(400);
+
+        Browser olive = signedIn("olive");
+        String secret = body(olive.json("POST", "/admin/api/groups/team/webhook/regenerate", "{}")).path("secret").asText();
+        String etag = olive.getJson("/admin/api/groups/team").headers().firstValue("ETag").orElseThrow();
+        assertThat(signedIn("adam").json("DELETE", "/admin/api/groups/team", null, adamOrigin(), etag).statusCode()).isEqualTo(403);
+        HttpResponse<String> deleted = olive.json("DELETE", "/admin/api/groups/team", null, olive.origin(), etag);
+        assertThat(deleted.statusCode()).as(deleted.body()).isEqualTo(200);
+        assertThat(snapshots.current().group("team")).isEmpty();
+        assertThat(snapshots.current().routes()).extracting(Route::id).doesNotContain("team-pushes");
+        assertThat(kv.get(KvKeys.TENANT.key("team"))).isEmpty();
+        assertThat(pingGroupEndpoint("team", secret)).isEqualTo(404);
+        assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' ORDER BY id DESC", String.class))
+                .first().isEqualTo("group.delete");
+    }
+
+    private String adamOrigin() {
+        return "http://localhost:" + port;
+    }
+
+    // ---------------------------------------------------------------- writing one route
+
+    private static final String RELEASES = "{\"id\":\"team-releases\",\"name\":\"Releases\",\"enabled\":true,"
+            + "\"filters\":[{\"type\":\"event\",\"match\":\"release\"}],\"targets\":[{\"platform\":\"discord\",\"channelId\":\"9\"}]}";
+
+    @Test
+    void adminsAddChangeReorderAndDeleteTheirGroupsRoutes() {
+        Browser adam = signedIn("adam");
+        HttpResponse<String> added = adam.json("POST", "/admin/api/groups/team/routes", RELEASES);
+        assertThat(added.statusCode()).as(added.body()).isEqualTo(201);
+        assertThat(body(added).path("route").path("groupId").asText()).isEqualTo("team");
+        assertThat(snapshots.current().routesOf("team")).extracting(Route::id).containsExactly("team-pushes", "team-releases");
+        assertThat(adam.json("POST", "/admin/api/groups/team/routes", RELEASES).statusCode()).as("same id again").isEqualTo(400);
+
+        String etag = adam.getJson("/admin/api/groups/team/routes/team-releases").headers().firstValue("ETag").orElseThrow();
+        HttpResponse<String> changed = adam.json("PUT", "/admin/api/groups/team/routes/team-releases",
+                RELEASES.replace("Releases", "Every release"), adam.origin(), etag);
+        assertThat(changed.statusCode()).as(changed.body()).isEqualTo(200);
+        assertThat(adam.json("PUT", "/admin/api/groups/team/routes/team-releases", RELEASES, adam.origin(), etag).statusCode())
+                .as("stale").isEqualTo(412);
+
+        HttpResponse<String> reordered = adam.json("PUT", "/admin/api/groups/team/route-order",
+                "{\"ids\":[\"team-releases\",\"team-pushes\"]}");
+        assertThat(reordered.statusCode()).as(reordered.body()).isEqualTo(200);
+        assertThat(snapshots.current().routesOf("team")).extracting(Route::id).containsExactly("team-releases", "team-pushes");
+        assertThat(adam.json("PUT", "/admin/api/groups/team/route-order", "{\"ids\":[\"team-pushes\"]}").statusCode())
+                .as("an order that leaves one out").isEqualTo(409);
+
+        String current = adam.getJson("/admin/api/groups/team/routes/team-releases").headers().firstValue("ETag").orElseThrow();
+        assertThat(adam.json("DELETE", "/admin/api/groups/team/routes/team-releases", null, adam.origin(), current).statusCode())
+                .isEqualTo(200);
+        assertThat(snapshots.current().routesOf("team")).extracting(Route::id).containsExactly("team-pushes");
+        assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' AND (action LIKE 'route.%' "
+                + "OR action = 'routes.reorder') ORDER BY id", String.class))
+                .containsSubsequence("route.create", "route.update", "routes.reorder", "route.delete");
+    }
+
+    @Test
+    void viewersAndOutsidersCannotTouchRoutesAndBadRoutesAreRefused() {
+        assertThat(signedIn("vera").json("POST", "/admin/api/groups/team/routes", RELEASES).statusCode()).isEqualTo(403);
+        assertThat(signedIn("stranger").json("POST", "/admin/api/groups/team/routes", RELEASES).statusCode()).isEqualTo(404);
+        Browser adam = signedIn("adam");
+        assertThat(adam.json("POST", "/admin/api/groups/elsewhere/routes", RELEASES).statusCode()).isEqualTo(404);
+
+        HttpResponse<String> noTarget = adam.json("POST", "/admin/api/groups/team/routes", RELEASES.replace(
+                ",\"targets\":[{\"platform\":\"discord\",\"channelId\":\"9\"}]", ""));
+        assertThat(noTarget.statusCode()).isEqualTo(400);
+        assertThat(body(noTarget).path("detail").asText()).contains("targets");
+        HttpResponse<String> badRegex = adam.json("POST", "/admin/api/groups/team/routes",
+                RELEASES.replace("\"match\":\"release\"", "\"match\":\"/re(lease/\""));
+        assertThat(badRegex.statusCode()).isEqualTo(400);
+        assertThat(body(badRegex).path("detail").asText()).contains("filters[0]");
+        HttpResponse<String> otherGroup = adam.json("POST", "/admin/api/groups/team/routes", RELEASES.replace("{\"id\"",
+                "{\"groupId\":\"elsewhere\",\"id\""));
+        assertThat(otherGroup.statusCode()).isEqualTo(400);
+        assertThat(snapshots.current().routesOf("team")).extracting(Route::id).containsExactly("team-pushes");
+        assertThat(snapshots.current().routesOf("elsewhere")).extracting(Route::id).containsExactly("other-pushes");
+    }
 }

@@ -50,12 +50,20 @@ public final class Browser {
 
     /** A JSON request as the console's fetch makes it: this service's Origin, unless {@code origin} says otherwise. */
     public HttpResponse<String> json(String method, String path, String body, String origin) {
+        return json(method, path, body, origin, null);
+    }
+
+    /** The same with an {@code If-Match} header (when not null). */
+    public HttpResponse<String> json(String method, String path, String body, String origin, String ifMatch) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json");
         if (origin != null) {
             request.header("Origin", origin);
+        }
+        if (ifMatch != null) {
+            request.header("If-Match", ifMatch);
         }
         return send(request, path);
     }
