@@ -428,4 +428,70 @@ abstract class AdminApiContract {
         assertThat(snapshots.current().routesOf("team")).extracting(Route::id).containsExactly("team-pushes");
         assertThat(snapshots.current().routesOf("elsewhere")).extracting(Route::id).containsExactly("other-pushes");
     }
+
+    // ---------------------------------------------------------------- send logs and audit
+
+    private long sendLog(String groupId, String routeId, boolean ok, String platform) {
+        jdbc.update("INSERT INTO send_logs (ts, route_id, event, target, ok, platform, group_id, delivery_id, error_code) "
+                        + "VALUES (?, ?, 'push', 'discord:123', ?, ?, ?, ?, ?)",
+                System.currentTimeMillis(), routeId, ok ? 1 : 0, platform, groupId, "d-" + UUID.randomUUID(), ok ? null : "HTTP_5XX");
+        return jdbc.queryForObject("SELECT MAX(id) FROM send_logs", Long.class);
+    }
+
+    @Test
+    void sendLogsArePagedNewestFirstWithinTheCallersGroups() {
+        String route = "r-" + UUID.randomUUID().toString().substring(0, 8);
+        long first = sendLog("team", route, true, "discord");
+        sendLog("elsewhere", route, true, "discord");
+        long third = sendLog("team", route, false, "telegram");
+        sendLog(null, route, true, "discord");
+        long fifth = sendLog("team", route, true, "discord");
+
+        Browser vera = signedIn("vera");
+        JsonNode page1 = body(vera.getJson("/admin/api/logs?routeId=" + route + "&limit=2"));
+        assertThat(page1.path("logs")).extracting(l -> l.path("id").asLong()).containsExactly(fifth, third);
+        sendLog("team", route, true, "discord");
+        JsonNode page2 = body(vera.getJson("/admin/api/logs?routeId=" + route + "&limit=2&before=" + page1.path("next").asLong()));
+        assertThat(page2.path("logs")).extracting(l -> l.path("id").asLong()).as("a new row does not shift the next page")
+                .containsExactly(first);
+        assertThat(page2.hasNonNull("next")).as("the last page").isFalse();
+
+        assertThat(body(vera.getJson("/admin/api/logs?routeId=" + route + "&ok=false")).path("logs"))
+                .extracting(l -> l.path("errorCode").asText()).containsExactly("HTTP_5XX");
+        assertThat(body(vera.getJson("/admin/api/logs?routeId=" + route + "&platform=telegram")).path("logs")).hasSize(1);
+        assertThat(vera.getJson("/admin/api/logs?groupId=elsewhere").statusCode()).isEqualTo(404);
+        assertThat(vera.getJson("/admin/api/logs?limit=lots").statusCode()).isEqualTo(400);
+        assertThat(vera.getJson("/admin/api/logs?ok=maybe").statusCode()).isEqualTo(400);
+        assertThat(vera.getJson("/admin/api/logs?since=yesterday").statusCode()).isEqualTo(400);
+
+        assertThat(body(signedIn("root").getJson("/admin/api/logs?routeId=" + route)).path("logs")).as("all, also of no group")
+                .hasSize(6);
+    }
+
+    @Test
+    void oneSendLogIsShownOnlyWithinScope() {
+        long mine = sendLog("team", "r", true, "discord");
+        long theirs = sendLog("elsewhere", "r", true, "discord");
+        Browser vera = signedIn("vera");
+
+        assertThat(body(vera.getJson("/admin/api/logs/" + mine)).path("log").path("groupId").asText()).isEqualTo("team");
+        HttpResponse<String> foreign = vera.getJson("/admin/api/logs/" + theirs);
+        assertThat(foreign.statusCode()).isEqualTo(404);
+        assertThat(body(foreign).path("error").asText()).isEqualTo("Log entry not found");
+        assertThat(vera.getJson("/admin/api/logs/" + (theirs + 1000)).body()).isEqualTo(foreign.body());
+        assertThat(vera.getJson("/admin/api/logs/abc").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void theAuditTrailIsScopedToo() {
+        signedIn("vera");
+        Browser olive = signedIn("olive");
+        body(olive.json("POST", "/admin/api/groups/team/webhook/regenerate", "{}"));
+
+        JsonNode mine = body(signedIn("vera").getJson("/admin/api/audit?limit=200"));
+        assertThat(mine.path("audit")).isNotEmpty().allMatch(e -> "team".equals(e.path("groupId").asText()));
+        assertThat(body(signedIn("root").getJson("/admin/api/audit?action=session.login&limit=5")).path("audit"))
+                .isNotEmpty().allMatch(e -> "session.login".equals(e.path("action").asText()));
+        assertThat(signedIn("vera").getJson("/admin/api/audit?groupId=elsewhere").statusCode()).isEqualTo(404);
+    }
 }
