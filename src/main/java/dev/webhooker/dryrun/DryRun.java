@@ -119,7 +119,8 @@ public class DryRun {
             fired.add(new DryRunResult.FiredRoute(route.id(), route.groupId(), route.name(), message,
                     renderTargets(route, message)));
         }
-        return new DryRunResult.Preview(delivery.provider().wireName(), delivery.event(), delivery.deliveryId(), fired);
+        return new DryRunResult.Preview(delivery.provider().wireName(), delivery.event(), delivery.deliveryId(), fired,
+                fired.isEmpty() ? selector.whyNone(config, event) : null);
     }
 
     /** Ingress's own steps minus the signature check, so a payload is refused here exactly as there. */

@@ -15,9 +15,10 @@ public sealed interface DryRunResult {
 
     /**
      * The event as routing sees it ({@code provider}: github, gitea or custom; {@code event} after the
-     * Gitea rename) and the routes that fire, in evaluation order; an empty list means nothing would be sent.
+     * Gitea rename) and the routes that fire, in evaluation order; an empty list means nothing would be sent,
+     * and {@code whyNone} then says why (null when a route fires).
      */
-    record Preview(String provider, String event, String deliveryId, List<FiredRoute> routes) implements DryRunResult {
+    record Preview(String provider, String event, String deliveryId, List<FiredRoute> routes, String whyNone) implements DryRunResult {
         public Preview {
             routes = List.copyOf(routes);
         }

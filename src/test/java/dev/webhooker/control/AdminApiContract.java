@@ -494,4 +494,27 @@ abstract class AdminApiContract {
                 .isNotEmpty().allMatch(e -> "session.login".equals(e.path("action").asText()));
         assertThat(signedIn("vera").getJson("/admin/api/audit?groupId=elsewhere").statusCode()).isEqualTo(404);
     }
+
+    // ---------------------------------------------------------------- dry run
+
+    @Test
+    void aDryRunShowsTheRoutesThatFireWithTheirRenderingsAndSendsNothing() {
+        Browser vera = signedIn("vera");
+        String push = "{\"event\":\"push\",\"payload\":{\"ref\":\"refs/heads/main\",\"repository\":{\"full_name\":\"o/r\","
+                + "\"name\":\"r\",\"owner\":{\"login\":\"o\"}},\"sender\":{\"login\":\"octocat\"},\"commits\":[],"
+                + "\"compare\":\"https://github.com/o/r/compare/a...b\"}}";
+        HttpResponse<String> preview = vera.json("POST", "/admin/api/dry-run", push);
+        assertThat(preview.statusCode()).as(preview.body()).isEqualTo(200);
+        JsonNode routes = body(preview).path("routes");
+        assertThat(routes).extracting(r -> r.path("id").asText()).as("only her group's").containsExactly("team-pushes");
+        assertThat(routes.get(0).path("targets").get(0).path("rendered").path("body").isObject()).isTrue();
+
+        JsonNode none = body(vera.json("POST", "/admin/api/dry-run", push.replace("\"event\":\"push\"", "\"event\":\"star\"")));
+        assertThat(none.path("routes")).isEmpty();
+        assertThat(none.path("whyNone").asText()).isNotBlank();
+        assertThat(vera.json("POST", "/admin/api/dry-run", "{\"event\":\"push\"}").statusCode()).isEqualTo(400);
+        assertThat(vera.json("POST", "/admin/api/dry-run", "{\"event\":\"push\",\"payload\":[1]}").statusCode()).isEqualTo(400);
+        assertThat(vera.json("POST", "/admin/api/dry-run", push.replace("{\"event\"", "{\"groupId\":\"elsewhere\",\"event\""))
+                .statusCode()).isEqualTo(404);
+    }
 }
