@@ -77,6 +77,54 @@ class LogQueries {
         return jdbc.query(sql.toString(), LogQueries::auditEntry, args.toArray());
     }
 
+    /**
+     * Delivery metrics of control-plane.md §2.10 over the send logs between {@code since} and {@code until},
+     * within {@code groups} (null: all) and {@code groupId} when set.
+     */
+    Map<String, Object> metrics(Collection<String> groups, String groupId, long since, long until) {
+        StringBuilder where = new StringBuilder(" WHERE ts >= ? AND ts < ?");
+        List<Object> args = new ArrayList<>(List.of(since, until));
+        scope(where, args, groups);
+        equal(where, args, "group_id", groupId);
+        Object[] a = args.toArray();
+        Map<String, Object> totals = jdbc.queryForMap("SELECT COUNT(*) AS total, COALESCE(SUM(ok), 0) AS ok, AVG(duration_ms) AS avg_duration,"
+                + " COALESCE(SUM(attempts), 0) AS attempts FROM send_logs" + where, a);
+        long total = ((Number) totals.get("total")).longValue();
+        long ok = ((Number) totals.get("ok")).longValue();
+        long attempts = ((Number) totals.get("attempts")).longValue();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("since", since);
+        m.put("until", until);
+        m.put("total", total);
+        m.put("ok", ok);
+        m.put("failed", total - ok);
+        m.put("failureRate", total == 0 ? 0.0 : (double) (total - ok) / total);
+        m.put("byPlatform", breakdown("platform", where, a));
+        m.put("byEvent", breakdown("event", where, a));
+        m.put("byStatus", jdbc.query("SELECT status, COUNT(*) AS n FROM send_logs" + where + " AND status IS NOT NULL GROUP BY status ORDER BY n DESC",
+                (rs, n) -> Map.<String, Object>of("status", String.valueOf(rs.getInt("status")), "count", rs.getLong("n")), a));
+        Object avg = totals.get("avg_duration");
+        m.put("avgDurationMs", avg == null ? 0.0 : ((Number) avg).doubleValue());
+        m.put("totalAttempts", attempts);
+        m.put("avgAttempts", total == 0 ? 0.0 : (double) attempts / total);
+        m.put("recentFailures", jdbc.query("SELECT * FROM send_logs" + where + " AND ok = 0 ORDER BY id DESC FETCH FIRST 20 ROWS ONLY",
+                LogQueries::sendLog, a));
+        return m;
+    }
+
+    private List<Map<String, Object>> breakdown(String column, CharSequence where, Object[] args) {
+        return jdbc.query("SELECT " + column + " AS k, COUNT(*) AS total, COALESCE(SUM(ok), 0) AS ok FROM send_logs" + where
+                        + " GROUP BY " + column + " ORDER BY total DESC",
+                (rs, n) -> {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    row.put(column, rs.getString("k"));
+                    row.put("total", rs.getLong("total"));
+                    row.put("ok", rs.getLong("ok"));
+                    row.put("failed", rs.getLong("total") - rs.getLong("ok"));
+                    return row;
+                }, args);
+    }
+
     private static void scope(StringBuilder sql, List<Object> args, Collection<String> groups) {
         if (groups == null) {
             return;

@@ -26,6 +26,8 @@ import dev.webhooker.signin.RequestAccess;
 @RestController
 class LogsController {
 
+    static final long METRICS_WINDOW_MS = 24L * 3600 * 1000;
+
     private final RequestAccess access;
     private final LogQueries queries;
 
@@ -72,6 +74,18 @@ class LogsController {
         List<Map<String, Object>> entries = queries.audit(new LogQueries.AuditFilter(visible(scope), groupId, params.get("action"),
                 time("since", params.get("since")), time("until", params.get("until")), cursor(params.get("before")), limit));
         return page("audit", entries, limit);
+    }
+
+    /** Always scoped (WebHooker gave every tenant the instance-wide totals); the last 24 hours unless asked otherwise. */
+    @GetMapping("/admin/api/metrics")
+    Map<String, Object> metrics(@RequestParam Map<String, String> params, HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        String groupId = scoped(scope, params.get("groupId"));
+        long now = System.currentTimeMillis();
+        Long until = time("until", params.get("until"));
+        Long since = time("since", params.get("since"));
+        long end = until == null ? now : until;
+        return Map.of("metrics", queries.metrics(visible(scope), groupId, since == null ? end - METRICS_WINDOW_MS : since, end));
     }
 
     /** Null for super admins (everything), else the groups the caller sees. */

@@ -101,17 +101,22 @@ abstract class AdminApiContract {
 
     /** A signed GitHub ping to the group's own endpoint; the status it gets. */
     int pingGroupEndpoint(String groupId, String secret) throws Exception {
-        byte[] body = ("{\"zen\":\"Keep it logically awesome.\",\"hook_id\":" + System.nanoTime() + "}").getBytes(StandardCharsets.UTF_8);
+        return sendToGroupEndpoint(groupId, secret, "ping",
+                "{\"zen\":\"Keep it logically awesome.\",\"hook_id\":" + System.nanoTime() + "}").statusCode();
+    }
+
+    HttpResponse<String> sendToGroupEndpoint(String groupId, String secret, String event, String json) throws Exception {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/webhook/" + groupId))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 .header("Content-Type", "application/json")
-                .header("X-GitHub-Event", "ping")
+                .header("X-GitHub-Event", event)
                 .header("X-GitHub-Delivery", UUID.randomUUID().toString())
                 .header("X-Hub-Signature-256", "sha256=" + HexFormat.of().formatHex(mac.doFinal(body)))
                 .build();
-        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
+        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     // ---------------------------------------------------------------- reading
@@ -516,5 +521,61 @@ abstract class AdminApiContract {
         assertThat(vera.json("POST", "/admin/api/dry-run", "{\"event\":\"push\",\"payload\":[1]}").statusCode()).isEqualTo(400);
         assertThat(vera.json("POST", "/admin/api/dry-run", push.replace("{\"event\"", "{\"groupId\":\"elsewhere\",\"event\""))
                 .statusCode()).isEqualTo(404);
+    }
+
+    // ---------------------------------------------------------------- metrics and one delivery
+
+    @Test
+    void metricsAreAlwaysScoped() {
+        String route = "m-" + UUID.randomUUID().toString().substring(0, 8);
+        sendLog("team", route, true, "discord");
+        sendLog("team", route, false, "telegram");
+        sendLog("elsewhere", route, false, "discord");
+
+        JsonNode mine = body(signedIn("vera").getJson("/admin/api/metrics")).path("metrics");
+        JsonNode all = body(signedIn("root").getJson("/admin/api/metrics")).path("metrics");
+        long teamRows = jdbc.queryForObject("SELECT COUNT(*) FROM send_logs WHERE group_id = 'team' AND ts >= ?", Long.class,
+                System.currentTimeMillis() - 24L * 3600 * 1000);
+        assertThat(mine.path("total").asLong()).isEqualTo(teamRows);
+        assertThat(all.path("total").asLong()).isGreaterThan(mine.path("total").asLong());
+        assertThat(mine.path("recentFailures")).allMatch(f -> "team".equals(f.path("groupId").asText()));
+        assertThat(mine.path("byPlatform")).extracting(p -> p.path("platform").asText()).contains("discord", "telegram");
+        assertThat(signedIn("vera").getJson("/admin/api/metrics?groupId=elsewhere").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void oneDeliveryShowsEveryTargetOfTheCallersGroups() throws Exception {
+        Browser olive = signedIn("olive");
+        String secret = body(olive.json("POST", "/admin/api/groups/team/webhook/regenerate", "{}")).path("secret").asText();
+        HttpResponse<String> accepted = sendToGroupEndpoint("team", secret, "push", "{\"ref\":\"refs/heads/main\",\"after\":\""
+                + UUID.randomUUID() + "\",\"repository\":{\"full_name\":\"o/r\",\"name\":\"r\",\"owner\":{\"login\":\"o\"}},"
+                + "\"sender\":{\"login\":\"octocat\"},\"commits\":[]}");
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+        String deliveryId = body(accepted).path("deliveryId").asText();
+
+        JsonNode unplanned = body(signedIn("vera").getJson("/admin/api/delivery/" + deliveryId));
+        assertThat(unplanned.path("deliveries").get(0).path("status").asText()).isEqualTo("pending");
+        assertThat(unplanned.path("deliveries").get(0).path("targets")).as("no worker has planned it (delivery is off)").isEmpty();
+        assertThat(signedIn("stranger").getJson("/admin/api/delivery/" + deliveryId).statusCode()).as("not their endpoint").isEqualTo(404);
+
+        String key = unplanned.path("deliveries").get(0).path("key").asText();
+        for (String[] t : new String[][] {{"team", "team-pushes", "0", "retrying"}, {"elsewhere", "other-pushes", "1", "dead"}}) {
+            jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, platform, status, attempts, "
+                    + "next_attempt_at, last_error, updated_at) VALUES (?, ?, ?, 'discord:123', ?, 'discord', ?, 2, ?, 'HTTP 502', ?)",
+                    key, t[0], t[1], Integer.parseInt(t[2]), t[3], System.currentTimeMillis() + 30_000, System.currentTimeMillis());
+        }
+        JsonNode view = body(signedIn("vera").getJson("/admin/api/delivery/" + deliveryId));
+        JsonNode targets = view.path("deliveries").get(0).path("targets");
+        assertThat(targets).extracting(t -> t.path("routeId").asText()).as("her group's only").containsExactly("team-pushes");
+        assertThat(targets.get(0).path("status").asText()).isEqualTo("retrying");
+        assertThat(targets.get(0).path("attempts").asInt()).isEqualTo(2);
+        assertThat(targets.get(0).has("nextAttemptAt")).isTrue();
+        assertThat(targets.get(0).path("lastError").asText()).isEqualTo("HTTP 502");
+        assertThat(body(signedIn("root").getJson("/admin/api/delivery/" + deliveryId)).path("deliveries").get(0).path("targets"))
+                .hasSize(2);
+        assertThat(body(signedIn("stranger").getJson("/admin/api/delivery/" + deliveryId)).path("deliveries").get(0).path("targets"))
+                .as("the other group's owner sees the other group's target").extracting(t -> t.path("routeId").asText())
+                .containsExactly("other-pushes");
+        assertThat(signedIn("vera").getJson("/admin/api/delivery/no-such-delivery").statusCode()).isEqualTo(404);
     }
 }
