@@ -60,14 +60,17 @@ public final class ScopeResolver {
                     || !seen.add(member.login().trim().toLowerCase(Locale.ROOT))) {
                 continue;
             }
-            boolean matches = member.userId() != null
-                    ? member.userId().equals(user.userId())
-                    : matchesLogin(member.login(), user);
-            if (matches) {
+            if (matches(member, user)) {
                 return Role.ofStored(member.role());
             }
         }
         return null;
+    }
+
+    /** Whether {@code member} is {@code user}: by the pinned id when there is one, else by login or id-as-login. */
+    public static boolean matches(Group.Member member, SessionUser user) {
+        return member.userId() != null ? member.userId().equals(user.userId())
+                : member.login() != null && matchesLogin(member.login(), user);
     }
 
     private static boolean matchesLogin(String login, SessionUser user) {

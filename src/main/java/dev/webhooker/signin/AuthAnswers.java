@@ -12,6 +12,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.util.HtmlUtils;
 
+import dev.webhooker.web.HtmlPage;
+
 /**
  * The answers of the sign-in endpoints when something is wrong: {@code {"error": "..."}} (control-plane.md
  * §9.2) for scripts, and a short page with the same sentence and a way back for a browser, which is what
@@ -56,9 +58,6 @@ final class AuthAnswers {
 
     /** A minimal page around {@code body}, which the caller has escaped. */
     static String html(String title, String body) {
-        return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>webhooker: " + HtmlUtils.htmlEscape(title)
-                + "</title><meta name=\"viewport\" content=\"width=device-width\"></head>"
-                + "<body style=\"font-family:sans-serif;max-width:40em;margin:3em auto;padding:0 1em\"><h1>"
-                + HtmlUtils.htmlEscape(title) + "</h1>" + body + "</body></html>";
+        return HtmlPage.render(title, body);
     }
 }

@@ -578,4 +578,81 @@ abstract class AdminApiContract {
                 .containsExactly("other-pushes");
         assertThat(signedIn("vera").getJson("/admin/api/delivery/no-such-delivery").statusCode()).isEqualTo(404);
     }
+
+    // ---------------------------------------------------------------- invites
+
+    @Test
+    void anOwnerInvitesAndTheInviteeJoinsAfterConfirmingOnce() {
+        Browser olive = signedIn("olive");
+        assertThat(olive.json("POST", "/admin/api/groups/team/invites", "{\"role\":\"owner\"}").statusCode()).isEqualTo(400);
+        assertThat(signedIn("adam").json("POST", "/admin/api/groups/team/invites", "{\"role\":\"viewer\"}").statusCode()).isEqualTo(403);
+        JsonNode created = body(olive.json("POST", "/admin/api/groups/team/invites", "{\"role\":\"admin\",\"note\":\"for the release\"}"));
+        String token = created.path("token").asText();
+        assertThat(token).matches("[0-9a-f]{64}");
+        assertThat(created.path("url").asText()).isEqualTo("/admin/invite?token=" + token);
+        assertThat(body(olive.getJson("/admin/api/groups/team/invites")).path("invites"))
+                .extracting(i -> i.path("token").asText()).contains(token);
+
+        GITHUB.user("newbie", 1010, "newbie");
+        Browser newbie = new Browser(port);
+        HttpResponse<String> start = newbie.get("/admin/invite?token=" + token);
+        assertThat(start.headers().firstValue("Location").orElse("")).contains("/auth/github?redirect=");
+        FakeGithub.signIn(newbie, "newbie", "/admin/invite?token=" + token);
+        HttpResponse<String> page = newbie.get("/admin/invite?token=" + token);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("Team").contains("admin").contains("for the release").contains("<form method=\"post\"");
+        assertThat(snapshots.current().group("team").orElseThrow().members()).extracting(Group.Member::login).doesNotContain("newbie");
+
+        assertThat(newbie.post("/admin/invite/accept", "token=" + token, "https://evil.example").statusCode()).isEqualTo(403);
+        HttpResponse<String> accepted = newbie.post("/admin/invite/accept", "token=" + token, newbie.origin());
+        assertThat(accepted.headers().firstValue("Location").orElse("")).endsWith("/admin?invite=ok");
+        assertThat(snapshots.current().group("team").orElseThrow().members()).contains(new Group.Member("newbie", "admin", "1010"));
+        assertThat(newbie.post("/admin/invite/accept", "token=" + token, newbie.origin()).headers().firstValue("Location").orElse(""))
+                .as("single use").endsWith("/admin?invite=invalid");
+        assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' AND action LIKE 'invite.%' ORDER BY id DESC",
+                String.class)).startsWith("invite.accept", "invite.create");
+    }
+
+    @Test
+    void twentyConcurrentAcceptsOfOneInviteAdmitOnePerson() throws Exception {
+        String token = body(signedIn("olive").json("POST", "/admin/api/groups/team/invites", "{\"role\":\"viewer\"}")).path("token").asText();
+        List<Browser> people = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            GITHUB.user("racer" + i, 2000 + i, "racer" + i);
+            Browser b = new Browser(port);
+            FakeGithub.signIn(b, "racer" + i, "/admin/invite?token=" + token);
+            people.add(b);
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(20);
+        try {
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<String>> results = new java.util.ArrayList<>();
+            for (Browser b : people) {
+                results.add(pool.submit(() -> {
+                    go.await();
+                    return b.post("/admin/invite/accept", "token=" + token, b.origin()).headers().firstValue("Location").orElse("");
+                }));
+            }
+            go.countDown();
+            long ok = 0;
+            for (var r : results) {
+                ok += r.get().endsWith("invite=ok") ? 1 : 0;
+            }
+            assertThat(ok).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(snapshots.current().group("team").orElseThrow().members()).filteredOn(m -> m.login().startsWith("racer")).hasSize(1);
+    }
+
+    @Test
+    void revokedAndForeignInvitesAreGone() {
+        Browser olive = signedIn("olive");
+        String token = body(olive.json("POST", "/admin/api/groups/team/invites", "{\"role\":\"viewer\"}")).path("token").asText();
+        assertThat(signedIn("stranger").json("DELETE", "/admin/api/invites/" + token, null).statusCode()).isEqualTo(404);
+        assertThat(olive.json("DELETE", "/admin/api/invites/" + token, null).statusCode()).isEqualTo(200);
+        assertThat(olive.json("DELETE", "/admin/api/invites/" + token, null).statusCode()).isEqualTo(404);
+        assertThat(signedIn("vera").get("/admin/invite?token=" + token).headers().firstValue("Location").orElse(""))
+                .endsWith("/admin?invite=invalid");
+    }
 }

@@ -1,0 +1,102 @@
+package dev.webhooker.control;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.webhooker.access.Access;
+import dev.webhooker.access.Capability;
+import dev.webhooker.access.SessionUser;
+import dev.webhooker.signin.RequestAccess;
+
+/**
+ * A group's invites, for its owners (control-plane.md §2.8): list the pending ones, create one for the
+ * role {@code admin} or {@code viewer} (never owner) with an optional note, revoke one. At most
+ * {@value Invites#MAX_PENDING_PER_GROUP} are pending per group. The link is accepted at
+ * {@code /admin/invite?token=…} after a confirmation ({@link InviteAcceptController}).
+ */
+@RestController
+class InvitesController {
+
+    private static final int MAX_NOTE = 200;
+
+    private final RequestAccess access;
+    private final Invites invites;
+    private final AuditLog audit;
+
+    InvitesController(RequestAccess access, Invites invites, AuditLog audit) {
+        this.access = access;
+        this.invites = invites;
+        this.audit = audit;
+    }
+
+    @GetMapping("/admin/api/groups/{id}/invites")
+    Map<String, Object> list(@PathVariable String id, HttpServletRequest request) {
+        access.of(request).orElseThrow().require(Capability.MANAGE_INVITES, id);
+        return Map.of("invites", invites.list(id).stream().map(InvitesController::wire).toList());
+    }
+
+    @PostMapping("/admin/api/groups/{id}/invites")
+    Map<String, Object> create(@PathVariable String id, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        scope.require(Capability.MANAGE_INVITES, id);
+        String role = body == null ? null : body.path("role").asText(null);
+        if (!"admin".equals(role) && !"viewer".equals(role)) {
+            throw AdminApiException.badRequest("role must be \"admin\" or \"viewer\"", "role: " + (role == null ? "missing" : role));
+        }
+        String note = body.hasNonNull("note") ? body.get("note").asText().trim() : null;
+        if (note != null && note.length() > MAX_NOTE) {
+            throw AdminApiException.badRequest("Note too long", "note: at most " + MAX_NOTE + " characters");
+        }
+        SessionUser user = scope.user();
+        Invites.Invite invite = invites.create(id, role, user.login(), note == null || note.isEmpty() ? null : note)
+                .orElseThrow(() -> new AdminApiException(HttpStatus.CONFLICT, "Too many pending invites",
+                        "a group has at most " + Invites.MAX_PENDING_PER_GROUP + " pending invites; revoke one first"));
+        audit.record(AuditEntry.of("invite.create").actor(user.userId(), user.login()).onGroup(id)
+                .detail("{\"role\":\"" + role + "\"}").ip(request.getRemoteAddr()));
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("ok", true);
+        answer.put("token", invite.token());
+        answer.put("url", "/admin/invite?token=" + invite.token());
+        answer.put("expiresAt", invite.expiresAt());
+        return answer;
+    }
+
+    @DeleteMapping("/admin/api/invites/{token}")
+    Map<String, Object> revoke(@PathVariable String token, HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        Invites.Invite invite = invites.find(token)
+                .orElseThrow(() -> new AdminApiException(HttpStatus.NOT_FOUND, "Invite not found", null));
+        if (!scope.can(Capability.MANAGE_INVITES, invite.groupId())) {
+            throw new AdminApiException(HttpStatus.NOT_FOUND, "Invite not found", null);
+        }
+        invites.revoke(token);
+        SessionUser user = scope.user();
+        audit.record(AuditEntry.of("invite.revoke").actor(user.userId(), user.login()).onGroup(invite.groupId()).ip(request.getRemoteAddr()));
+        return Map.of("ok", true);
+    }
+
+    private static Map<String, Object> wire(Invites.Invite invite) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("token", invite.token());
+        out.put("groupId", invite.groupId());
+        out.put("role", invite.role());
+        out.put("expiresAt", invite.expiresAt());
+        out.put("createdBy", invite.createdBy());
+        if (invite.note() != null) {
+            out.put("note", invite.note());
+        }
+        return out;
+    }
+
+}
