@@ -39,14 +39,16 @@ class GroupsController {
         this.repository = repository;
     }
 
+    /** {@code revision}: what a whole-list write names in If-Match (read with the list, in one transaction). */
     @GetMapping("/admin/api/groups")
     Map<String, Object> groups(HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
-        ConfigSnapshot config = snapshots.current();
+        ConfigSnapshot config = repository.load();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("groups", config.groups().stream().filter(g -> scope.sees(g.id())).map(json::write).toList());
         body.put("isSuper", scope.superAdmin());
         body.put("roles", roles(scope, config));
+        body.put("revision", config.version());
         return body;
     }
 
@@ -68,11 +70,12 @@ class GroupsController {
     @GetMapping("/admin/api/routes")
     Map<String, Object> routes(HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
-        List<ObjectNode> routes = snapshots.current().routes().stream()
+        ConfigSnapshot config = repository.load();
+        List<ObjectNode> routes = config.routes().stream()
                 .filter(r -> scope.superAdmin() || r.groupId() != null && scope.sees(r.groupId()))
                 .map(json::write)
                 .toList();
-        return Map.of("routes", routes);
+        return Map.of("routes", routes, "revision", config.version());
     }
 
     @GetMapping("/admin/api/groups/{id}/routes")

@@ -150,8 +150,22 @@ public class ConfigRepository implements ConfigSource {
      * transaction. Throws {@link InvalidConfigException} (nothing written) when they don't validate.
      */
     public void replaceAll(List<Group> groups, List<Route> routes) {
+        replaceAll(groups, routes, null, () -> { });
+    }
+
+    /**
+     * {@link #replaceAll(List, List)} when the configuration is still at revision {@code expectedRevision} (null:
+     * whatever it is), in one transaction with {@code alsoInTransaction}; {@link StaleVersionException} otherwise.
+     */
+    public void replaceAll(List<Group> groups, List<Route> routes, Long expectedRevision, Runnable alsoInTransaction) {
         validator.requireValid(groups, routes);
         tx.executeWithoutResult(status -> {
+            if (expectedRevision != null) {
+                Long stored = jdbc.queryForObject("SELECT revision FROM config_revision WHERE id = 1 FOR UPDATE", Long.class);
+                if (stored == null || stored.longValue() != expectedRevision) {
+                    throw new StaleVersionException("the configuration", expectedRevision.intValue(), stored == null ? 0 : stored.intValue());
+                }
+            }
             bumpRevision();
             long now = clock.millis();
             Map<String, GroupRow> storedGroups = new HashMap<>();
@@ -211,6 +225,7 @@ public class ConfigRepository implements ConfigSource {
                     jdbc.update("DELETE FROM d1_groups WHERE id = ?", gone);
                 }
             }
+            alsoInTransaction.run();
         });
         changed();
     }

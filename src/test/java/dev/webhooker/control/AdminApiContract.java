@@ -655,4 +655,38 @@ abstract class AdminApiContract {
         assertThat(signedIn("vera").get("/admin/invite?token=" + token).headers().firstValue("Location").orElse(""))
                 .endsWith("/admin?invite=invalid");
     }
+
+    // ---------------------------------------------------------------- WebHooker's whole-list writes
+
+    @Test
+    void theWholeListWritesReplaceOnlyWhatTheCallerMayWrite() {
+        Browser olive = signedIn("olive");
+        long revision = body(olive.getJson("/admin/api/groups")).path("revision").asLong();
+        HttpResponse<String> foreign = olive.json("PUT", "/admin/api/groups", "{\"groups\":[{\"id\":\"elsewhere\",\"name\":\"Mine now\"}]}");
+        assertThat(foreign.statusCode()).isEqualTo(403);
+        assertThat(body(foreign).path("error").asText()).isEqualTo("group \"elsewhere\" is outside your ownership");
+
+        HttpResponse<String> renamed = olive.json("PUT", "/admin/api/groups", "{\"groups\":[" + teamWith("Team Renamed", TEAM_MEMBERS)
+                .replace("{\"name\"", "{\"id\":\"team\",\"name\"") + "]}", olive.origin(), "\"" + revision + "\"");
+        assertThat(renamed.statusCode()).as(renamed.body()).isEqualTo(200);
+        assertThat(body(renamed).path("count").asInt()).isEqualTo(2);
+        assertThat(snapshots.current().group("team").orElseThrow().name()).isEqualTo("Team Renamed");
+        assertThat(snapshots.current().group("elsewhere").orElseThrow().name()).isEqualTo("Elsewhere");
+        assertThat(olive.json("PUT", "/admin/api/groups", "{\"groups\":[]}", olive.origin(), "\"" + revision + "\"").statusCode())
+                .as("the revision moved on").isEqualTo(412);
+
+        Browser adam = signedIn("adam");
+        HttpResponse<String> routes = adam.json("PUT", "/admin/api/groups/team/routes", "{\"routes\":[" + RELEASES + "]}");
+        assertThat(routes.statusCode()).as(routes.body()).isEqualTo(200);
+        assertThat(snapshots.current().routesOf("team")).extracting(Route::id).containsExactly("team-releases");
+        assertThat(snapshots.current().routesOf("elsewhere")).extracting(Route::id).containsExactly("other-pushes");
+        assertThat(adam.json("PUT", "/admin/api/routes", "{\"routes\":[" + RELEASES.replace("{\"id\"", "{\"groupId\":\"elsewhere\",\"id\"")
+                + "]}").statusCode()).isEqualTo(403);
+        assertThat(adam.json("PUT", "/admin/api/groups", "{\"groups\":\"all\"}").statusCode()).isEqualTo(400);
+
+        // an owner leaving her group out deletes it, and its routes with it
+        assertThat(olive.json("PUT", "/admin/api/groups", "{\"groups\":[]}").statusCode()).isEqualTo(200);
+        assertThat(snapshots.current().group("team")).isEmpty();
+        assertThat(snapshots.current().routes()).extracting(Route::groupId).doesNotContain("team");
+    }
 }

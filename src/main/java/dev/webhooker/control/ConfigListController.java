@@ -1,0 +1,208 @@
+package dev.webhooker.control;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.webhooker.access.Access;
+import dev.webhooker.access.Capability;
+import dev.webhooker.access.Role;
+import dev.webhooker.access.ScopeResolver;
+import dev.webhooker.access.SessionUser;
+import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.signin.RequestAccess;
+import dev.webhooker.store.ConfigRepository;
+
+/**
+ * WebHooker's whole-list writes (control-plane.md §2.5), kept for scripts written against it:
+ * {@code PUT /admin/api/groups}, {@code PUT /admin/api/routes} and {@code PUT /admin/api/groups/{id}/routes}.
+ * A caller replaces only what they may write (their owned groups; the routes of groups they administer), and
+ * what they leave out of that is deleted, as in WebHooker; everything else stays. Unlike WebHooker, a deleted
+ * group's routes go with it, owners cannot set the sender gates, and {@code If-Match} with the configuration
+ * revision (the {@code revision} of the GET answers) makes the write fail with 412 when anything changed
+ * since. The per-entity endpoints are the better tool: these replace lists, so concurrent edits of different
+ * entities still conflict.
+ */
+@RestController
+class ConfigListController {
+
+    private final RequestAccess access;
+    private final ConfigRepository repository;
+    private final ConfigSnapshots snapshots;
+    private final ConfigWrites configWrites;
+    private final AuditLog audit;
+    private final ConfigJson input = ConfigJson.forInput();
+
+    ConfigListController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
+                         AuditLog audit) {
+        this.access = access;
+        this.repository = repository;
+        this.snapshots = snapshots;
+        this.configWrites = configWrites;
+        this.audit = audit;
+    }
+
+    @PutMapping("/admin/api/groups")
+    Map<String, Object> replaceGroups(@RequestBody JsonNode body, @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                      HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        configWrites.requireAllowed();
+        List<Group> submitted = input.readGroups(array(body, "groups"));
+        ConfigSnapshot current = snapshots.refresh();
+        SessionUser user = scope.user();
+        List<Group> result = new ArrayList<>();
+        if (scope.superAdmin()) {
+            result.addAll(submitted);
+        } else {
+            Set<String> mine = new LinkedHashSet<>();
+            current.groups().stream().filter(g -> scope.can(Capability.EDIT_GROUP, g.id())).forEach(g -> mine.add(g.id()));
+            for (Group g : submitted) {
+                if (!mine.contains(g.id())) {
+                    throw forbidden("group \"" + g.id() + "\" is outside your ownership");
+                }
+                Group before = current.group(g.id()).orElseThrow();
+                if (!GroupChanges.between(before, g).gateFields().isEmpty()) {
+                    throw forbidden("group \"" + g.id() + "\": only super admins set owners, installationId and globalWebhook");
+                }
+                if (ScopeResolver.roleIn(g, user) != Role.OWNER && g.members().stream().filter(m -> "owner".equals(m.role())).count() < 2) {
+                    throw forbidden("group \"" + g.id() + "\" would be left without an owner by you");
+                }
+            }
+            for (Group g : current.groups()) {
+                if (!mine.contains(g.id())) {
+                    result.add(g);
+                }
+            }
+            result.addAll(submitted);
+        }
+        Set<String> kept = new LinkedHashSet<>();
+        result.forEach(g -> kept.add(g.id()));
+        List<Route> routes = current.routes().stream().filter(r -> kept.contains(r.groupId())).toList();
+        String ip = request.getRemoteAddr();
+        repository.replaceAll(result, routes, revision(ifMatch), () -> {
+            for (Group g : result) {
+                var before = current.group(g.id());
+                if (before.isEmpty()) {
+                    audit.record(AuditEntry.of("group.create").actor(user.userId(), user.login()).onGroup(g.id()).ip(ip));
+                } else if (!GroupChanges.between(before.get(), g).fields().isEmpty()) {
+                    audit.record(AuditEntry.of("group.update").actor(user.userId(), user.login()).onGroup(g.id())
+                            .detail(fields(GroupChanges.between(before.get(), g).fields())).ip(ip));
+                }
+            }
+            for (Group g : current.groups()) {
+                if (!kept.contains(g.id())) {
+                    audit.record(AuditEntry.of("group.delete").actor(user.userId(), user.login()).onGroup(g.id()).ip(ip));
+                }
+            }
+        });
+        snapshots.refresh();
+        return Map.of("ok", true, "count", result.size());
+    }
+
+    @PutMapping("/admin/api/routes")
+    Map<String, Object> replaceRoutes(@RequestBody JsonNode body, @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                      HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        configWrites.requireAllowed();
+        List<Route> submitted = input.readRoutes(array(body, "routes"));
+        ConfigSnapshot current = snapshots.refresh();
+        List<Route> result = new ArrayList<>();
+        if (!scope.superAdmin()) {
+            for (Route r : submitted) {
+                if (r.groupId() == null || !scope.can(Capability.EDIT_ROUTES, r.groupId())) {
+                    throw forbidden("route \"" + r.id() + "\" is outside your groups");
+                }
+            }
+            current.routes().stream().filter(r -> r.groupId() == null || !scope.can(Capability.EDIT_ROUTES, r.groupId())).forEach(result::add);
+        }
+        result.addAll(submitted);
+        SessionUser user = scope.user();
+        repository.replaceAll(current.groups(), result, revision(ifMatch), () -> audit.record(AuditEntry.of("routes.update")
+                .actor(user.userId(), user.login()).target("routes", "all").detail("{\"count\":" + result.size() + "}")
+                .ip(request.getRemoteAddr())));
+        snapshots.refresh();
+        return Map.of("ok", true, "count", result.size());
+    }
+
+    @PutMapping("/admin/api/groups/{id}/routes")
+    Map<String, Object> replaceGroupRoutes(@PathVariable String id, @RequestBody JsonNode body,
+                                           @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                           HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        scope.require(Capability.EDIT_ROUTES, id);
+        configWrites.requireAllowed();
+        JsonNode routes = array(body, "routes");
+        routes.forEach(r -> {
+            if (r.isObject()) {
+                ((ObjectNode) r).put("groupId", id);
+            }
+        });
+        List<Route> submitted = input.readRoutes(routes);
+        ConfigSnapshot current = snapshots.refresh();
+        // the group's routes take the place of its first one; the others keep theirs
+        List<Route> result = new ArrayList<>();
+        boolean placed = false;
+        for (Route r : current.routes()) {
+            if (id.equals(r.groupId())) {
+                if (!placed) {
+                    result.addAll(submitted);
+                    placed = true;
+                }
+            } else {
+                result.add(r);
+            }
+        }
+        if (!placed) {
+            result.addAll(submitted);
+        }
+        SessionUser user = scope.user();
+        repository.replaceAll(current.groups(), result, revision(ifMatch), () -> audit.record(AuditEntry.of("group.routes.update")
+                .actor(user.userId(), user.login()).onGroup(id).detail("{\"count\":" + submitted.size() + "}").ip(request.getRemoteAddr())));
+        snapshots.refresh();
+        return Map.of("ok", true, "count", submitted.size());
+    }
+
+    private static JsonNode array(JsonNode body, String field) {
+        JsonNode list = body == null ? null : body.get(field);
+        if (list == null || !list.isArray()) {
+            throw AdminApiException.badRequest("Invalid JSON body", field + ": a list is required");
+        }
+        return list;
+    }
+
+    private static Long revision(String ifMatch) {
+        if (ifMatch == null || ifMatch.isBlank()) {
+            return null;
+        }
+        return (long) GroupEditController.expectedVersion(ifMatch, null);
+    }
+
+    private static AdminApiException forbidden(String detail) {
+        return new AdminApiException(HttpStatus.FORBIDDEN, detail, detail);
+    }
+
+    private static String fields(List<String> fields) {
+        ObjectNode detail = JsonNodeFactory.instance.objectNode();
+        fields.forEach(detail.putArray("fields")::add);
+        return detail.toString();
+    }
+}
