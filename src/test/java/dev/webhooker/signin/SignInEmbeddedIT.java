@@ -7,14 +7,15 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
-import dev.webhooker.testsupport.Browser;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+
+import dev.webhooker.testsupport.AppStores;
+import dev.webhooker.testsupport.Browser;
 
 /** Sign-in on the embedded default: H2 and the SQL-backed KV, the key file generated in DATA_DIR. */
 @CamelSpringBootTest
@@ -22,12 +23,8 @@ import org.springframework.test.context.DynamicPropertySource;
 class SignInEmbeddedIT extends SignInContract {
 
     @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) throws Exception {
-        String dataDir = Files.createTempDirectory("webhooker-signin").toString();
-        registry.add("webhooker.data-dir", () -> dataDir);
-        registry.add("webhooker.database.url", () -> "");
-        registry.add("webhooker.redis-url", () -> "");
-        registry.add("webhooker.s3.bucket", () -> "");
+    static void properties(DynamicPropertyRegistry registry) {
+        AppStores.embedded(registry, "signin");
         signInProperties(registry);
     }
 

@@ -1,15 +1,12 @@
 package dev.webhooker.signin;
 
-import java.nio.file.Files;
-
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import dev.webhooker.testsupport.TestPostgres;
-import dev.webhooker.testsupport.TestRedis;
+import dev.webhooker.testsupport.AppStores;
 
 /** Sign-in on PostgreSQL and Redis, as several instances run it: sessions, states and tokens in Redis. */
 @CamelSpringBootTest
@@ -20,16 +17,8 @@ import dev.webhooker.testsupport.TestRedis;
 class SignInPostgresRedisIT extends SignInContract {
 
     @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) throws Exception {
-        String dataDir = Files.createTempDirectory("webhooker-signin-pg").toString();
-        String database = TestPostgres.newDatabase();
-        registry.add("webhooker.data-dir", () -> dataDir);
-        registry.add("webhooker.database.url", () -> database);
-        registry.add("webhooker.database.user", TestPostgres::user);
-        registry.add("webhooker.database.password", TestPostgres::password);
-        registry.add("webhooker.redis-url", TestRedis::url);
-        registry.add("webhooker.s3.bucket", () -> "");
-        registry.add("webhooker.secrets.key", () -> "a shared key of more than thirty-two characters");
+    static void properties(DynamicPropertyRegistry registry) {
+        AppStores.postgresAndRedis(registry, "signin-pg");
         signInProperties(registry);
     }
 }
