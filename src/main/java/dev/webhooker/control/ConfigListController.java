@@ -51,6 +51,7 @@ class ConfigListController {
     private final ConfigWrites configWrites;
     private final AuditLog audit;
     private final ConfigJson input = ConfigJson.forInput();
+    private final ConfigJson output = ConfigJson.forStorage();
 
     ConfigListController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
                          AuditLog audit) {
@@ -66,8 +67,15 @@ class ConfigListController {
                                       HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         configWrites.requireAllowed();
-        List<Group> submitted = input.readGroups(array(body, "groups"));
         ConfigSnapshot current = snapshots.refresh();
+        JsonNode list = array(body, "groups");
+        for (JsonNode element : list) {
+            if (element.isObject() && element.hasNonNull("id")) {
+                current.group(element.get("id").asText()).ifPresent(stored ->
+                        GroupChanges.keepingOmittedGates((ObjectNode) element, output.write(stored)));
+            }
+        }
+        List<Group> submitted = input.readGroups(list);
         SessionUser user = scope.user();
         List<Group> result = new ArrayList<>();
         if (scope.superAdmin()) {

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.webhooker.routing.Group;
 
 /**
@@ -72,6 +74,19 @@ record GroupChanges(List<String> fields, List<String> gateFields, List<MemberCha
             }
         }
         return map;
+    }
+
+    /** The gate fields a submission may leave out: left out means "keep what is stored" (as in WebHooker). */
+    static final List<String> GATE_FIELDS = List.of("owners", "installationId", "globalWebhook");
+
+    /** {@code submitted} with the stored group's gate fields wherever it leaves them out. */
+    static ObjectNode keepingOmittedGates(ObjectNode submitted, ObjectNode stored) {
+        for (String field : GATE_FIELDS) {
+            if (!submitted.has(field) && stored.has(field)) {
+                submitted.set(field, stored.get(field));
+            }
+        }
+        return submitted;
     }
 
     static boolean hasOwner(List<Group.Member> members) {

@@ -35,8 +35,8 @@ import dev.webhooker.store.ConfigRepository;
  * (owners). A write names the version it was based on ({@code If-Match: "3"}, or {@code version} in the
  * body) and gets 412 when someone else wrote first. Each write is one transaction with its audit rows:
  * {@code group.create|update|delete} and one {@code group.member.add|remove|role} per member change.
- * Owners may not touch the sender gates ({@code owners}, {@code installationId}, {@code globalWebhook}), nor
- * leave a group without an owner.
+ * Owners may not touch the sender gates ({@code owners}, {@code installationId}, {@code globalWebhook}; left
+ * out of a submission, they keep their stored values), nor leave a group without an owner.
  */
 @RestController
 class GroupEditController {
@@ -88,8 +88,8 @@ class GroupEditController {
             throw AdminApiException.badRequest("The id cannot change here", "id: use POST /admin/api/groups/" + id + "/rename");
         }
         submitted.put("id", id);
-        Group group = input.readGroup(submitted);
         Group before = repository.findGroup(id).orElseThrow().group();
+        Group group = input.readGroup(GroupChanges.keepingOmittedGates(submitted, output.write(before)));
         GroupChanges changes = GroupChanges.between(before, group);
         if (!changes.gateFields().isEmpty() && !scope.can(Capability.EDIT_GATES, id)) {
             throw new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden",

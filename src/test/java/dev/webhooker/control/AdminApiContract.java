@@ -689,4 +689,21 @@ abstract class AdminApiContract {
         assertThat(snapshots.current().group("team")).isEmpty();
         assertThat(snapshots.current().routes()).extracting(Route::groupId).doesNotContain("team");
     }
+
+    @Test
+    void gatesLeftOutOfASubmissionKeepTheirStoredValues() {
+        repository.createGroup(new Group("u-1002", "@olive", List.of(new Group.Member("olive", "owner", "1002")), List.of(), List.of(),
+                List.of(), 42L, true, List.of(), null, null, false, false));
+        snapshots.refresh();
+        Browser olive = signedIn("olive");
+        String etag = olive.getJson("/admin/api/groups/u-1002").headers().firstValue("ETag").orElseThrow();
+
+        HttpResponse<String> saved = put(olive, "/admin/api/groups/u-1002",
+                teamWith("Olive's", "[{\"login\":\"olive\",\"role\":\"owner\",\"userId\":\"1002\"}]"), etag);
+        assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+        Group stored = snapshots.current().group("u-1002").orElseThrow();
+        assertThat(stored.name()).isEqualTo("Olive's");
+        assertThat(stored.globalWebhook()).isFalse();
+        assertThat(stored.installationId()).isEqualTo(42L);
+    }
 }
