@@ -108,6 +108,13 @@ class Invites {
         kv.put(KvKeys.INVITE.key(invite.token()), record.toString(), Duration.ofMillis(left));
     }
 
+    /** A renamed group's pending invites now admit into it under its new id. */
+    void moveGroup(String groupId, String newGroupId) {
+        for (Invite invite : list(groupId)) {
+            restore(new Invite(invite.token(), newGroupId, invite.role(), invite.expiresAt(), invite.createdBy(), invite.note()));
+        }
+    }
+
     void revoke(String token) {
         kv.delete(KvKeys.INVITE.key(token));
     }

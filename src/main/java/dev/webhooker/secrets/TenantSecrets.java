@@ -71,6 +71,12 @@ public final class TenantSecrets {
         kv.delete(KvKeys.TENANT_PREVIOUS.key(groupId));
     }
 
+    /** A renamed group keeps its secret (as stored); an overlap still running ends with the rename. */
+    public void move(String groupId, String newGroupId) {
+        kv.get(KvKeys.TENANT.key(groupId)).ifPresent(value -> kv.put(KvKeys.TENANT.key(newGroupId), value, null));
+        disable(groupId);
+    }
+
     private String open(String stored) {
         return stored.startsWith("v1:") ? box.open(stored) : stored;
     }

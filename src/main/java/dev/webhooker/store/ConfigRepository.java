@@ -365,6 +365,52 @@ public class ConfigRepository implements ConfigSource {
         changed();
     }
 
+    /**
+     * Gives a group a new id in one transaction with {@code alsoInTransaction}: the group, its routes, and what
+     * refers to it by id (send logs, audit entries, deliveries and their targets, tracked messages), so its
+     * history stays visible to its members and a CI run's message is still edited in place. Throws
+     * {@link InvalidConfigException} when {@code newId} is taken or invalid, {@link java.util.NoSuchElementException}
+     * when the group does not exist.
+     *
+     * @return how many routes moved with it
+     */
+    public int renameGroup(String id, String newId, Runnable alsoInTransaction) {
+        Integer moved = tx.execute(status -> {
+            bumpRevision();
+            List<Map<String, Object>> rows = jdbc.queryForList("SELECT data, position, version, created_at FROM d1_groups WHERE id = ? FOR UPDATE", id);
+            if (rows.isEmpty()) {
+                throw new java.util.NoSuchElementException("group " + ConfigError.quote(id) + " does not exist");
+            }
+            Integer taken = jdbc.queryForObject("SELECT COUNT(*) FROM d1_groups WHERE id = ?", Integer.class, newId);
+            if (taken != null && taken > 0) {
+                throw InvalidConfigException.single("group", "newId", "group id " + ConfigError.quote(newId) + " already exists");
+            }
+            Map<String, Object> row = rows.get(0);
+            Group renamed = json.readGroup((String) row.get("data")).withId(newId);
+            List<ConfigError> errors = validator.validateGroup(ConfigError.groupEntry(-1, newId), renamed);
+            if (!errors.isEmpty()) {
+                throw new InvalidConfigException(errors);
+            }
+            long now = clock.millis();
+            jdbc.update("INSERT INTO d1_groups (id, name, data, version, created_at, updated_at, position) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    newId, renamed.name(), json.toText(json.write(renamed)), ((Number) row.get("version")).intValue() + 1,
+                    row.get("created_at"), now, row.get("position"));
+            int routes = jdbc.update("UPDATE d1_routes SET group_id = ?, version = version + 1, updated_at = ? WHERE group_id = ?", newId, now, id);
+            jdbc.update("DELETE FROM d1_groups WHERE id = ?", id);
+            jdbc.update("UPDATE send_logs SET group_id = ? WHERE group_id = ?", newId, id);
+            jdbc.update("UPDATE audit_logs SET group_id = ? WHERE group_id = ?", newId, id);
+            jdbc.update("UPDATE delivery_state SET group_id = ? WHERE group_id = ?", newId, id);
+            jdbc.update("UPDATE delivery_targets SET group_id = ? WHERE group_id = ?", newId, id);
+            // tracked messages are keyed {groupId}:{routeId}:{updateKey}
+            jdbc.update("UPDATE message_tracking SET event_id = ? || SUBSTR(event_id, ?) WHERE event_id LIKE ? ESCAPE '!'",
+                    newId + ":", id.length() + 2, SqlKvStore.likePrefix(id + ":"));
+            alsoInTransaction.run();
+            return routes;
+        });
+        changed();
+        return moved == null ? 0 : moved;
+    }
+
     /** A stored route and the version an optimistic write of it must name. */
     public record VersionedRoute(Route route, int version) {
     }

@@ -706,4 +706,40 @@ abstract class AdminApiContract {
         assertThat(stored.globalWebhook()).isFalse();
         assertThat(stored.installationId()).isEqualTo(42L);
     }
+
+    // ---------------------------------------------------------------- rename
+
+    @Test
+    void aRenameTakesRoutesHistorySecretAndInvitesAlong() throws Exception {
+        Browser olive = signedIn("olive");
+        String secret = body(olive.json("POST", "/admin/api/groups/team/webhook/regenerate", "{}")).path("secret").asText();
+        String invite = body(olive.json("POST", "/admin/api/groups/team/invites", "{\"role\":\"viewer\"}")).path("token").asText();
+        long log = sendLog("team", "team-pushes", true, "discord");
+        kv.delete(KvKeys.TENANT.key("crew"));
+        String run = UUID.randomUUID().toString();
+        jdbc.update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, 'discord:123', 'm1', 1)",
+                "team:team-pushes:" + run);
+
+        assertThat(signedIn("adam").json("POST", "/admin/api/groups/team/rename", "{\"newId\":\"crew\"}").statusCode()).isEqualTo(403);
+        assertThat(olive.json("PUT", "/admin/api/groups/team/rename", "{\"newId\":\"Not Valid\"}").statusCode()).isEqualTo(400);
+        assertThat(olive.json("PUT", "/admin/api/groups/team/rename", "{\"newId\":\"team\"}").statusCode()).isEqualTo(400);
+        HttpResponse<String> taken = olive.json("PUT", "/admin/api/groups/team/rename", "{\"newId\":\"elsewhere\"}");
+        assertThat(taken.statusCode()).isEqualTo(400);
+        assertThat(body(taken).path("error").asText()).contains("already exists");
+
+        HttpResponse<String> renamed = olive.json("PUT", "/admin/api/groups/team/rename", "{\"newId\":\"crew\"}");
+        assertThat(renamed.statusCode()).as(renamed.body()).isEqualTo(200);
+        assertThat(body(renamed).path("routes").asInt()).isEqualTo(1);
+        assertThat(snapshots.current().group("team")).isEmpty();
+        assertThat(snapshots.current().routesOf("crew")).extracting(Route::id).containsExactly("team-pushes");
+        assertThat(pingGroupEndpoint("crew", secret)).isEqualTo(200);
+        assertThat(pingGroupEndpoint("team", secret)).isEqualTo(404);
+        assertThat(body(olive.getJson("/admin/api/logs/" + log)).path("log").path("groupId").asText()).isEqualTo("crew");
+        assertThat(body(olive.getJson("/admin/api/groups/crew/invites")).path("invites")).extracting(i -> i.path("token").asText())
+                .contains(invite);
+        assertThat(jdbc.queryForList("SELECT event_id FROM message_tracking WHERE message_id = 'm1' AND event_id LIKE ?", String.class,
+                "%" + run)).as("a CI run's message is still edited in place").containsExactly("crew:team-pushes:" + run);
+        assertThat(jdbc.queryForList("SELECT detail FROM audit_logs WHERE action = 'group.rename' AND group_id = 'crew'", String.class))
+                .contains("{\"from\":\"team\",\"to\":\"crew\",\"routes\":1}");
+    }
 }
