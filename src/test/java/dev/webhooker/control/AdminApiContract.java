@@ -64,6 +64,11 @@ abstract class AdminApiContract {
     @Autowired
     JdbcTemplate jdbc;
 
+    /** Spring MVC's own (Camel's platform-http has another, for the routes). */
+    @Autowired
+    @org.springframework.beans.factory.annotation.Qualifier("requestMappingHandlerMapping")
+    org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping mappings;
+
     @BeforeEach
     void usersAndGroups() {
         GITHUB.server().resetAll();
@@ -741,5 +746,23 @@ abstract class AdminApiContract {
                 "%" + run)).as("a CI run's message is still edited in place").containsExactly("crew:team-pushes:" + run);
         assertThat(jdbc.queryForList("SELECT detail FROM audit_logs WHERE action = 'group.rename' AND group_id = 'crew'", String.class))
                 .contains("{\"from\":\"team\",\"to\":\"crew\",\"routes\":1}");
+    }
+
+    // ---------------------------------------------------------------- the OpenAPI document
+
+    @Test
+    void theOpenApiDocumentNamesEveryServedEndpointAndNothingElse() {
+        java.util.Set<String> served = new java.util.TreeSet<>();
+        mappings.getHandlerMethods().keySet().forEach(info -> info.getPatternValues().stream()
+                .filter(p -> p.startsWith("/admin/api/"))
+                .forEach(p -> info.getMethodsCondition().getMethods().forEach(m -> served.add(m.name().toLowerCase() + " " + p))));
+        JsonNode document = body(signedIn("vera").getJson("/admin/api/openapi.json"));
+        java.util.Set<String> described = new java.util.TreeSet<>();
+        document.path("paths").fields().forEachRemaining(path -> path.getValue().fieldNames()
+                .forEachRemaining(method -> described.add(method + " " + path.getKey())));
+
+        assertThat(document.path("openapi").asText()).startsWith("3.");
+        assertThat(served).isNotEmpty();
+        assertThat(described).isEqualTo(served);
     }
 }
