@@ -12,21 +12,21 @@ import dev.webhooker.routing.Route;
 /**
  * What applying a config file changes in the stored configuration, by id: groups and routes added,
  * changed and removed, and whether their order moved (a route's place is its evaluation order). For the
- * one log line of every apply.
+ * one log line of every apply, and the admin API's import preview.
  */
-record ConfigChanges(Diff groups, Diff routes) {
+public record ConfigChanges(Diff groups, Diff routes) {
 
-    static ConfigChanges between(List<Group> storedGroups, List<Route> storedRoutes, ConfigDocument file) {
+    public static ConfigChanges between(List<Group> storedGroups, List<Route> storedRoutes, ConfigDocument file) {
         return new ConfigChanges(Diff.of(storedGroups, file.groups(), Group::id),
                 Diff.of(storedRoutes, file.routes(), ConfigChanges::routeKey));
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return groups.isEmpty() && routes.isEmpty();
     }
 
     /** e.g. "groups: added team-b; routes: added team-b/issues, changed default/all-push, order changed". */
-    String describe() {
+    public String describe() {
         if (isEmpty()) {
             return "no change";
         }
@@ -47,7 +47,7 @@ record ConfigChanges(Diff groups, Diff routes) {
     }
 
     /** {@code reordered}: the items present before and after are not in the same order. */
-    record Diff(List<String> added, List<String> changed, List<String> removed, boolean reordered) {
+    public record Diff(List<String> added, List<String> changed, List<String> removed, boolean reordered) {
 
         static <T> Diff of(List<T> before, List<T> after, Function<T, String> key) {
             Map<String, T> old = new LinkedHashMap<>();

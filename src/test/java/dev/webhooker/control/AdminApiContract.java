@@ -765,4 +765,37 @@ abstract class AdminApiContract {
         assertThat(served).isNotEmpty();
         assertThat(described).isEqualTo(served);
     }
+
+    // ---------------------------------------------------------------- the configuration as YAML
+
+    @Test
+    void theConfigurationGoesOutAsYamlAndComesBackWithAPreviewFirst() {
+        String mine = signedIn("vera").getJson("/admin/api/config/export").body();
+        assertThat(mine).contains("id: \"team\"").doesNotContain("elsewhere");
+
+        Browser root = signedIn("root");
+        String all = root.getJson("/admin/api/config/export").body();
+        assertThat(all).contains("team").contains("elsewhere").contains("other-pushes");
+        JsonNode same = body(root.json("POST", "/admin/api/config/import", all));
+        assertThat(same.path("applied").asBoolean()).isFalse();
+        assertThat(same.path("summary").asText()).isEqualTo("no change");
+
+        String edited = all.replace("name: \"Team\"", "name: \"Team From YAML\"");
+        JsonNode preview = body(root.json("POST", "/admin/api/config/import", edited));
+        assertThat(preview.path("groups").path("changed")).extracting(JsonNode::asText).containsExactly("team");
+        assertThat(snapshots.current().group("team").orElseThrow().name()).as("a preview writes nothing").isEqualTo("Team");
+
+        String revision = "\"" + preview.path("revision").asLong() + "\"";
+        HttpResponse<String> applied = root.json("POST", "/admin/api/config/import?apply=true", edited, root.origin(), revision);
+        assertThat(applied.statusCode()).as(applied.body()).isEqualTo(200);
+        assertThat(body(applied).path("applied").asBoolean()).isTrue();
+        assertThat(snapshots.current().group("team").orElseThrow().name()).isEqualTo("Team From YAML");
+        assertThat(root.json("POST", "/admin/api/config/import?apply=true", all, root.origin(), revision).statusCode())
+                .as("the revision moved on").isEqualTo(412);
+
+        HttpResponse<String> broken = root.json("POST", "/admin/api/config/import", all.replace("name: \"Elsewhere\"", "name: \"\""));
+        assertThat(broken.statusCode()).isEqualTo(400);
+        assertThat(body(broken).path("detail").asText()).contains("elsewhere").contains("name");
+        assertThat(signedIn("olive").json("POST", "/admin/api/config/import", all).statusCode()).isEqualTo(403);
+    }
 }

@@ -1,0 +1,138 @@
+package dev.webhooker.control;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.webhooker.access.Access;
+import dev.webhooker.access.Capability;
+import dev.webhooker.access.SessionUser;
+import dev.webhooker.configfile.ConfigChanges;
+import dev.webhooker.configfile.ConfigDocument;
+import dev.webhooker.configfile.ConfigFileReader;
+import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.signin.RequestAccess;
+import dev.webhooker.store.ConfigRepository;
+
+/**
+ * The configuration as the YAML the config file uses. {@code GET /admin/api/config/export} gives what the caller
+ * sees (one group with {@code ?groupId=}), ready to become a {@code WEBHOOKER_CONFIG} file.
+ * {@code POST /admin/api/config/import} takes such a document for the whole instance (super admins only): it is
+ * validated like the file and answered with what would change; with {@code ?apply=true} (and optionally
+ * {@code If-Match} with the configuration revision) it replaces the configuration in one transaction.
+ */
+@RestController
+class ConfigYamlController {
+
+    private static final MediaType YAML = MediaType.parseMediaType("application/yaml");
+
+    private final RequestAccess access;
+    private final ConfigRepository repository;
+    private final ConfigSnapshots snapshots;
+    private final ConfigWrites configWrites;
+    private final AuditLog audit;
+    private final ConfigJson json = ConfigJson.forStorage();
+    private final ConfigFileReader reader = new ConfigFileReader();
+    private final YAMLMapper yaml = new YAMLMapper();
+
+    ConfigYamlController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
+                         AuditLog audit) {
+        this.access = access;
+        this.repository = repository;
+        this.snapshots = snapshots;
+        this.configWrites = configWrites;
+        this.audit = audit;
+    }
+
+    @GetMapping("/admin/api/config/export")
+    ResponseEntity<String> export(@RequestParam(name = "groupId", required = false) String groupId, HttpServletRequest request)
+            throws JsonProcessingException {
+        Access scope = access.of(request).orElseThrow();
+        if (groupId != null) {
+            scope.require(Capability.VIEW, groupId);
+        }
+        ConfigSnapshot config = repository.load();
+        ObjectNode document = JsonNodeFactory.instance.objectNode();
+        ArrayNode groups = document.putArray("groups");
+        ArrayNode routes = document.putArray("routes");
+        for (Group g : config.groups()) {
+            if (scope.sees(g.id()) && (groupId == null || groupId.equals(g.id()))) {
+                groups.add(json.write(g));
+            }
+        }
+        for (Route r : config.routes()) {
+            boolean visible = r.groupId() == null ? scope.superAdmin() && groupId == null : scope.sees(r.groupId());
+            if (visible && (groupId == null || groupId.equals(r.groupId()))) {
+                routes.add(json.write(r));
+            }
+        }
+        return ResponseEntity.ok().contentType(YAML)
+                .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + (groupId == null ? "webhooker" : groupId) + ".yaml\"")
+                .body(yaml.writeValueAsString(document));
+    }
+
+    @PostMapping("/admin/api/config/import")
+    Map<String, Object> importDocument(@RequestBody(required = false) byte[] body,
+                                       @RequestParam(name = "apply", defaultValue = "false") boolean apply,
+                                       @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                       HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        if (!scope.superAdmin()) {
+            throw new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden", "importing a whole configuration is for super admins");
+        }
+        configWrites.requireAllowed();
+        if (body == null || body.length == 0) {
+            throw AdminApiException.badRequest("Invalid configuration", "the body must be a YAML (or JSON) config document");
+        }
+        ConfigDocument document = reader.parse(body, "import");
+        ConfigSnapshot current = repository.load();
+        ConfigChanges changes = ConfigChanges.between(current.groups(), current.routes(), document);
+        if (apply && !changes.isEmpty()) {
+            SessionUser user = scope.user();
+            Long revision = ifMatch == null || ifMatch.isBlank() ? null : (long) GroupEditController.expectedVersion(ifMatch, null);
+            repository.replaceAll(document.groups(), document.routes(), revision, () -> audit.record(AuditEntry.of("config.import")
+                    .actor(user.userId(), user.login()).target("config", "all")
+                    .detail(JsonNodeFactory.instance.objectNode().put("changes", changes.describe()).toString()).ip(request.getRemoteAddr())));
+            snapshots.refresh();
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("ok", true);
+        answer.put("applied", apply && !changes.isEmpty());
+        answer.put("summary", changes.describe());
+        answer.put("groups", diff(changes.groups()));
+        answer.put("routes", diff(changes.routes()));
+        answer.put("revision", current.version());
+        return answer;
+    }
+
+    private static Map<String, Object> diff(ConfigChanges.Diff diff) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("added", diff.added());
+        out.put("changed", diff.changed());
+        out.put("removed", diff.removed());
+        out.put("reordered", diff.reordered());
+        return out;
+    }
+
+}
