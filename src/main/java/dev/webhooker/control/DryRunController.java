@@ -23,7 +23,8 @@ import dev.webhooker.signin.RequestAccess;
 
 /**
  * {@code POST /admin/api/dry-run} with {@code {event, payload, headers?, groupId?}}: what the configuration in
- * force would do with this webhook (the routes that fire, with each target's rendering, or why none does),
+ * force would do with this webhook (the routes that fire, with each target's rendering, and why each other
+ * route does not),
  * sending nothing. {@code event} stands for the {@code X-GitHub-Event} header when {@code headers} names no
  * provider; {@code groupId} previews that group's own endpoint. Callers who are not super admins see only
  * the routes of their groups.
@@ -75,7 +76,10 @@ class DryRunController {
         List<DryRunResult.FiredRoute> visible = preview.routes().stream()
                 .filter(r -> scope.superAdmin() || r.groupId() != null && scope.sees(r.groupId()))
                 .toList();
+        List<DryRunResult.SkippedRoute> skipped = preview.skipped().stream()
+                .filter(r -> scope.superAdmin() || r.groupId() != null && scope.sees(r.groupId()))
+                .toList();
         return ResponseEntity.ok(new DryRunResult.Preview(preview.provider(), preview.event(), preview.deliveryId(), visible,
-                visible.isEmpty() ? (preview.routes().isEmpty() ? preview.whyNone() : "no route of your groups fires") : null));
+                visible.isEmpty() ? (preview.routes().isEmpty() ? preview.whyNone() : "no route of your groups fires") : null, skipped));
     }
 }

@@ -119,8 +119,11 @@ public class DryRun {
             fired.add(new DryRunResult.FiredRoute(route.id(), route.groupId(), route.name(), message,
                     renderTargets(route, message)));
         }
+        List<DryRunResult.SkippedRoute> skipped = selector.skipped(config, event).stream()
+                .map(s -> new DryRunResult.SkippedRoute(s.route().id(), s.route().groupId(), s.route().name(), s.reason()))
+                .toList();
         return new DryRunResult.Preview(delivery.provider().wireName(), delivery.event(), delivery.deliveryId(), fired,
-                fired.isEmpty() ? selector.whyNone(config, event) : null);
+                fired.isEmpty() ? selector.whyNone(config, event) : null, skipped);
     }
 
     /** Ingress's own steps minus the signature check, so a payload is refused here exactly as there. */

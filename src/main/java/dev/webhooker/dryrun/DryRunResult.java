@@ -18,10 +18,16 @@ public sealed interface DryRunResult {
      * Gitea rename) and the routes that fire, in evaluation order; an empty list means nothing would be sent,
      * and {@code whyNone} then says why (null when a route fires).
      */
-    record Preview(String provider, String event, String deliveryId, List<FiredRoute> routes, String whyNone) implements DryRunResult {
+    record Preview(String provider, String event, String deliveryId, List<FiredRoute> routes, String whyNone,
+                   List<SkippedRoute> skipped) implements DryRunResult {
         public Preview {
             routes = List.copyOf(routes);
+            skipped = skipped == null ? List.of() : List.copyOf(skipped);
         }
+    }
+
+    /** A route that was considered and does not fire, and why (which gate or filter, a stop, a fallback). */
+    record SkippedRoute(String id, String groupId, String name, String reason) {
     }
 
     /**

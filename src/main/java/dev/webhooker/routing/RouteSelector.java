@@ -89,6 +89,47 @@ public class RouteSelector {
         return tenant == null ? "no route matches" : "group " + ConfigError.quote(tenant) + " has no route";
     }
 
+    /** A route {@link #select} considered and did not fire, and why (a gate, a filter, a stop, a fallback). */
+    public record Skipped(Route route, String reason) {
+    }
+
+    /**
+     * Every route {@link #select} considered for {@code event} and did not fire, in saved order, with the reason;
+     * the same decisions as {@code select}, for the dry run.
+     */
+    public List<Skipped> skipped(ConfigSnapshot snapshot, WebhookEvent event) {
+        CompiledConfig config = cache.forSnapshot(snapshot);
+        Map<String, Group> groups = config.groupsById();
+        EventValues values = new EventValues(event);
+        List<Candidate> candidates = candidates(config, event);
+        boolean anyRegular = candidates.stream().anyMatch(c -> c.accepted && !c.route.fallback() && c.matches);
+        List<Skipped> skipped = new ArrayList<>();
+        boolean stopped = false;
+        for (Candidate c : candidates) {
+            String reason;
+            if (!c.accepted) {
+                reason = gates.whyNot(c.route, groups, event);
+            } else if (c.route.fallback()) {
+                reason = anyRegular ? "a fallback, and another route fires" : c.matches ? null : whyNot(config, c.route, values);
+            } else if (stopped) {
+                reason = "an earlier route with stop: true fires";
+            } else if (!c.matches) {
+                reason = whyNot(config, c.route, values);
+            } else {
+                reason = null;
+                stopped = c.route.stop();
+            }
+            if (reason != null) {
+                skipped.add(new Skipped(c.route, reason));
+            }
+        }
+        return skipped;
+    }
+
+    private static String whyNot(CompiledConfig config, Route route, EventValues values) {
+        return config.routes().stream().filter(r -> r.route() == route).findFirst().map(r -> r.whyNot(values)).orElse("no match");
+    }
+
     /** The tenant's routes (all routes on the global endpoint), each gated and matched once. */
     private List<Candidate> candidates(CompiledConfig config, WebhookEvent event) {
         String tenant = event.tenantGroupId();

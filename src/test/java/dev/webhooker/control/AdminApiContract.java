@@ -522,6 +522,8 @@ abstract class AdminApiContract {
         JsonNode none = body(vera.json("POST", "/admin/api/dry-run", push.replace("\"event\":\"push\"", "\"event\":\"star\"")));
         assertThat(none.path("routes")).isEmpty();
         assertThat(none.path("whyNone").asText()).isNotBlank();
+        assertThat(none.path("skipped")).extracting(r -> r.path("id").asText()).as("her group's only").containsExactly("team-pushes");
+        assertThat(none.path("skipped").get(0).path("reason").asText()).contains("event").contains("star");
         assertThat(vera.json("POST", "/admin/api/dry-run", "{\"event\":\"push\"}").statusCode()).isEqualTo(400);
         assertThat(vera.json("POST", "/admin/api/dry-run", "{\"event\":\"push\",\"payload\":[1]}").statusCode()).isEqualTo(400);
         assertThat(vera.json("POST", "/admin/api/dry-run", push.replace("{\"event\"", "{\"groupId\":\"elsewhere\",\"event\""))

@@ -218,4 +218,31 @@ class RouteSelectorTest {
         assertThat(fired).isNotSameAs(snapshot.routes()).containsExactly(snapshot.routes().get(0));
         assertThatCode(() -> fired.add(snapshot.routes().get(0))).isInstanceOf(UnsupportedOperationException.class);
     }
+
+    @Test
+    void skippedNamesEveryRouteThatDoesNotFireWithItsReason() {
+        ConfigSnapshot snapshot = snapshot(1, List.of(group("g"), gatedGroup("bound", 9L, List.of(), List.of())),
+                toChannel("issues", "g", "1", f("event", "issues")),
+                withStop(toChannel("pushes", "g", "2", f("event", "push"))),
+                toChannel("after-stop", "g", "3", f("event", "push")),
+                toChannel("off", "g", "4", f("event", "push")),
+                asFallback(toChannel("rest", "g", "5")),
+                toChannel("other-installation", "bound", "6", f("event", "push")));
+        WebhookEvent push = event("github", "push", PUSH, null, null);
+
+        List<RouteSelector.Skipped> skipped = selector.skipped(snapshot, push);
+
+        assertThat(channels(selector.select(snapshot, push))).containsExactly("2");
+        assertThat(skipped).extracting(s -> s.route().id() + ": " + s.reason()).containsExactly(
+                "issues: " + skipped.get(0).reason(),
+                "after-stop: an earlier route with stop: true fires",
+                "off: an earlier route with stop: true fires",
+                "rest: a fallback, and another route fires",
+                "other-installation: " + skipped.get(4).reason());
+        assertThat(skipped.get(0).reason()).contains("issues");
+        assertThat(skipped.get(4).reason()).contains("installation gate");
+
+        ConfigSnapshot withDisabled = snapshot(2, List.of(group("g")), disabled(toChannel("off", "g", "4", f("event", "push"))));
+        assertThat(selector.skipped(withDisabled, push)).extracting(RouteSelector.Skipped::reason).containsExactly("disabled");
+    }
 }
