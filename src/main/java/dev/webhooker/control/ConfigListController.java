@@ -106,14 +106,15 @@ class ConfigListController {
         result.forEach(g -> kept.add(g.id()));
         List<Route> routes = current.routes().stream().filter(r -> kept.contains(r.groupId())).toList();
         String ip = request.getRemoteAddr();
-        repository.replaceAll(result, routes, revision(ifMatch), () -> {
+        repository.replaceAll(result, routes, Versions.optional(ifMatch), () -> {
             for (Group g : result) {
                 var before = current.group(g.id());
-                if (before.isEmpty()) {
+                GroupChanges changes = before.map(b -> GroupChanges.between(b, g)).orElse(null);
+                if (changes == null) {
                     audit.record(AuditEntry.of("group.create").actor(user.userId(), user.login()).onGroup(g.id()).ip(ip));
-                } else if (!GroupChanges.between(before.get(), g).fields().isEmpty()) {
+                } else if (!changes.fields().isEmpty()) {
                     audit.record(AuditEntry.of("group.update").actor(user.userId(), user.login()).onGroup(g.id())
-                            .detail(fields(GroupChanges.between(before.get(), g).fields())).ip(ip));
+                            .detail(changes.fieldsDetail()).ip(ip));
                 }
             }
             for (Group g : current.groups()) {
@@ -144,7 +145,7 @@ class ConfigListController {
         }
         result.addAll(submitted);
         SessionUser user = scope.user();
-        repository.replaceAll(current.groups(), result, revision(ifMatch), () -> audit.record(AuditEntry.of("routes.update")
+        repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), () -> audit.record(AuditEntry.of("routes.update")
                 .actor(user.userId(), user.login()).target("routes", "all").detail("{\"count\":" + result.size() + "}")
                 .ip(request.getRemoteAddr())));
         snapshots.refresh();
@@ -183,7 +184,7 @@ class ConfigListController {
             result.addAll(submitted);
         }
         SessionUser user = scope.user();
-        repository.replaceAll(current.groups(), result, revision(ifMatch), () -> audit.record(AuditEntry.of("group.routes.update")
+        repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), () -> audit.record(AuditEntry.of("group.routes.update")
                 .actor(user.userId(), user.login()).onGroup(id).detail("{\"count\":" + submitted.size() + "}").ip(request.getRemoteAddr())));
         snapshots.refresh();
         return Map.of("ok", true, "count", submitted.size());
@@ -197,20 +198,7 @@ class ConfigListController {
         return list;
     }
 
-    private static Long revision(String ifMatch) {
-        if (ifMatch == null || ifMatch.isBlank()) {
-            return null;
-        }
-        return (long) GroupEditController.expectedVersion(ifMatch, null);
-    }
-
     private static AdminApiException forbidden(String detail) {
         return new AdminApiException(HttpStatus.FORBIDDEN, detail, detail);
-    }
-
-    private static String fields(List<String> fields) {
-        ObjectNode detail = JsonNodeFactory.instance.objectNode();
-        fields.forEach(detail.putArray("fields")::add);
-        return detail.toString();
     }
 }

@@ -110,7 +110,7 @@ class ConfigYamlController {
         ConfigChanges changes = ConfigChanges.between(current.groups(), current.routes(), document);
         if (apply && !changes.isEmpty()) {
             SessionUser user = scope.user();
-            Long revision = ifMatch == null || ifMatch.isBlank() ? null : (long) GroupEditController.expectedVersion(ifMatch, null);
+            Long revision = Versions.optional(ifMatch);
             repository.replaceAll(document.groups(), document.routes(), revision, () -> audit.record(AuditEntry.of("config.import")
                     .actor(user.userId(), user.login()).target("config", "all")
                     .detail(JsonNodeFactory.instance.objectNode().put("changes", changes.describe()).toString()).ip(request.getRemoteAddr())));

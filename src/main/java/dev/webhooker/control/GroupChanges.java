@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.webhooker.routing.Group;
@@ -74,6 +75,13 @@ record GroupChanges(List<String> fields, List<String> gateFields, List<MemberCha
             }
         }
         return map;
+    }
+
+    /** The audit detail of {@code group.update}: {@code {"fields": [...]}}. */
+    String fieldsDetail() {
+        ObjectNode detail = JsonNodeFactory.instance.objectNode();
+        fields.forEach(detail.putArray("fields")::add);
+        return detail.toString();
     }
 
     /** The gate fields a submission may leave out: left out means "keep what is stored" (as in WebHooker). */

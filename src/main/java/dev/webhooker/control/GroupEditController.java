@@ -82,7 +82,7 @@ class GroupEditController {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.EDIT_GROUP, id);
         configWrites.requireAllowed();
-        int expected = expectedVersion(ifMatch, body);
+        int expected = Versions.required(ifMatch, body);
         ObjectNode submitted = withoutVersion(body);
         if (submitted.hasNonNull("id") && !id.equals(submitted.get("id").asText())) {
             throw AdminApiException.badRequest("The id cannot change here", "id: use POST /admin/api/groups/" + id + "/rename");
@@ -103,7 +103,7 @@ class GroupEditController {
         ConfigRepository.VersionedGroup stored = repository.updateGroup(group, expected, () -> {
             if (!changes.fields().isEmpty()) {
                 audit.record(AuditEntry.of("group.update").actor(user.userId(), user.login()).onGroup(id)
-                        .detail(fieldsJson(changes)).ip(ip));
+                        .detail(changes.fieldsDetail()).ip(ip));
             }
             for (GroupChanges.MemberChange change : changes.members()) {
                 audit.record(AuditEntry.of("group.member." + change.action()).actor(user.userId(), user.login()).onGroup(id)
@@ -122,7 +122,7 @@ class GroupEditController {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.DELETE_GROUP, id);
         configWrites.requireAllowed();
-        int expected = expectedVersion(ifMatch, null);
+        int expected = Versions.required(ifMatch, null);
         SessionUser user = scope.user();
         repository.deleteGroup(id, expected, () -> audit.record(
                 AuditEntry.of("group.delete").actor(user.userId(), user.login()).onGroup(id).ip(request.getRemoteAddr())));
@@ -139,25 +139,6 @@ class GroupEditController {
         return ResponseEntity.status(status).eTag("\"" + version + "\"").body(body);
     }
 
-    /** {@code If-Match: "3"} (or W/"3"), else {@code version} in the body; one of them is required. */
-    static int expectedVersion(String ifMatch, JsonNode body) {
-        String value = null;
-        if (ifMatch != null && !ifMatch.isBlank()) {
-            value = ifMatch.trim().replaceFirst("^W/", "").replace("\"", "");
-        } else if (body != null && body.hasNonNull("version")) {
-            value = body.get("version").asText();
-        }
-        if (value == null) {
-            throw new AdminApiException(HttpStatus.PRECONDITION_REQUIRED, "Version required",
-                    "send If-Match with the ETag of GET /admin/api/groups/{id}, or the group's version in the body");
-        }
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw AdminApiException.badRequest("Invalid version", "If-Match / version: " + value + " is not a version number");
-        }
-    }
-
     private static ObjectNode withoutVersion(JsonNode body) {
         if (body == null || !body.isObject()) {
             throw AdminApiException.badRequest("Invalid JSON body", "the body must be a JSON object (a group)");
@@ -165,12 +146,6 @@ class GroupEditController {
         ObjectNode copy = ((ObjectNode) body).deepCopy();
         copy.remove("version");
         return copy;
-    }
-
-    private static String fieldsJson(GroupChanges changes) {
-        ObjectNode detail = JsonNodeFactory.instance.objectNode();
-        changes.fields().forEach(detail.putArray("fields")::add);
-        return detail.toString();
     }
 
     private static String memberJson(GroupChanges.MemberChange change) {

@@ -61,7 +61,7 @@ class InviteAcceptController {
             response.sendRedirect("/admin");
             return;
         }
-        if (caller().isEmpty()) {
+        if (RequestAccess.sessionCaller().isEmpty()) {
             response.sendRedirect("/auth/github?redirect=" + URLEncoder.encode("/admin/invite?token=" + token, StandardCharsets.UTF_8));
             return;
         }
@@ -89,7 +89,7 @@ class InviteAcceptController {
     @PostMapping("/admin/invite/accept")
     void accept(@RequestParam(name = "token", required = false) String token, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        Optional<SignedIn> caller = caller();
+        Optional<SignedIn> caller = RequestAccess.sessionCaller();
         if (caller.isEmpty()) {
             response.sendRedirect("/auth/github?redirect=" + URLEncoder.encode("/admin/invite?token=" + token, StandardCharsets.UTF_8));
             return;
@@ -141,9 +141,5 @@ class InviteAcceptController {
                 }
             }
         }
-    }
-
-    private static Optional<SignedIn> caller() {
-        return RequestAccess.caller().filter(c -> c.sessionId() != null);
     }
 }

@@ -89,7 +89,7 @@ class LogsController {
     }
 
     /** Null for super admins (everything), else the groups the caller sees. */
-    private static List<String> visible(Access scope) {
+    static List<String> visible(Access scope) {
         return scope.superAdmin() ? null : List.copyOf(scope.roles().keySet());
     }
 

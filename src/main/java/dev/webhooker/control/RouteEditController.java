@@ -79,7 +79,7 @@ class RouteEditController {
                                                 @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                                 HttpServletRequest request) {
         SessionUser user = editor(id, request);
-        int expected = GroupEditController.expectedVersion(ifMatch, body);
+        int expected = Versions.required(ifMatch, body);
         Route route = route(id, routeId, body);
         ConfigRepository.VersionedRoute stored = repository.updateRoute(route, expected,
                 () -> audited("route.update", user, id, routeId, request));
@@ -91,7 +91,7 @@ class RouteEditController {
     Map<String, Object> delete(@PathVariable String id, @PathVariable String routeId,
                                @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch, HttpServletRequest request) {
         SessionUser user = editor(id, request);
-        int expected = GroupEditController.expectedVersion(ifMatch, null);
+        int expected = Versions.required(ifMatch, null);
         repository.deleteRoute(id, routeId, expected, () -> audited("route.delete", user, id, routeId, request));
         snapshots.refresh();
         return Map.of("ok", true);

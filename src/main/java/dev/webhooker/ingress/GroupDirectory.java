@@ -11,7 +11,12 @@ public interface GroupDirectory {
      */
     Optional<GroupCredentials> credentials(String groupId);
 
-    /** {@code previousSecret}: the one a rotation replaced, still accepted during its overlap (else null). */
-    record GroupCredentials(String secret, String previousSecret, boolean requireReplayProtection) {
+    /**
+     * The secret a rotation replaced, while its overlap lasts. Asked only after the current secret failed, so
+     * a correctly signed delivery costs one storage read.
+     */
+    Optional<String> previousSecret(String groupId);
+
+    record GroupCredentials(String secret, boolean requireReplayProtection) {
     }
 }

@@ -27,15 +27,26 @@ public final class KvGroupDirectory implements GroupDirectory {
         if (group.isEmpty()) {
             return Optional.empty();
         }
-        Optional<TenantSecrets.GroupSecrets> secret;
+        Optional<String> secret;
         try {
-            secret = secrets.read(groupId);
+            secret = secrets.current(groupId);
         } catch (SecretBox.SealedValueException e) {
             // a secret no configured key opens verifies nothing; the sender gets the same answer as without one
             return Optional.empty();
         } catch (RuntimeException e) {
             throw new StorageUnavailableException("the KV store is unavailable: " + e.getMessage(), e);
         }
-        return secret.map(s -> new GroupCredentials(s.current(), s.previous(), group.get().requireReplayProtection()));
+        return secret.map(s -> new GroupCredentials(s, group.get().requireReplayProtection()));
+    }
+
+    @Override
+    public Optional<String> previousSecret(String groupId) {
+        try {
+            return secrets.previous(groupId);
+        } catch (SecretBox.SealedValueException e) {
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            throw new StorageUnavailableException("the KV store is unavailable: " + e.getMessage(), e);
+        }
     }
 }

@@ -30,7 +30,6 @@ public final class WebhookVerifier {
 
     public VerifiedWebhook verify(ReceivedWebhook request) {
         String secret;
-        String previousSecret = null;
         boolean requireReplay;
         if (request.groupId() != null) {
             GroupDirectory.GroupCredentials group = GROUP_ID.matcher(request.groupId()).matches()
@@ -40,7 +39,6 @@ public final class WebhookVerifier {
                 throw new WebhookRejectedException(Rejection.GROUP_NOT_FOUND, null);
             }
             secret = group.secret();
-            previousSecret = group.previousSecret();
             requireReplay = group.requireReplayProtection();
         } else {
             secret = null;
@@ -60,11 +58,12 @@ public final class WebhookVerifier {
             authentication = authenticator.authenticate(provider, request.headers(), request.body(), secret, requireReplay,
                     clock.instant());
         } catch (WebhookRejectedException rejected) {
-            if (previousSecret == null || rejected.rejection() != Rejection.INVALID_SIGNATURE) {
+            if (request.groupId() == null || rejected.rejection() != Rejection.INVALID_SIGNATURE) {
                 throw rejected;
             }
             // during a rotation's overlap the sender may still sign with the secret it had
-            authentication = authenticator.authenticate(provider, request.headers(), request.body(), previousSecret, requireReplay,
+            String previous = groups.previousSecret(request.groupId()).orElseThrow(() -> rejected);
+            authentication = authenticator.authenticate(provider, request.headers(), request.body(), previous, requireReplay,
                     clock.instant());
         }
         return new VerifiedWebhook(request, provider, authentication);

@@ -70,10 +70,11 @@ public final class SecretKeys {
         }
     }
 
+    /** Owner-only from the start where the file system has POSIX permissions (elsewhere it has none to set). */
     private static void createOwnerOnly(Path file) throws IOException {
-        try {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
-        } catch (UnsupportedOperationException notPosix) {
+        } else {
             Files.createFile(file);
         }
     }

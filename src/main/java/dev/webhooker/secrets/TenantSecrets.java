@@ -29,17 +29,14 @@ public final class TenantSecrets {
         this.box = box;
     }
 
-    /** The secrets a delivery may be signed with: the current one, and the previous one during an overlap. */
-    public record GroupSecrets(String current, String previous) {
+    /** The group's secret, opened; empty when it has none. */
+    public Optional<String> current(String groupId) {
+        return kv.get(KvKeys.TENANT.key(groupId)).filter(v -> !v.isBlank()).map(this::open);
     }
 
-    public Optional<GroupSecrets> read(String groupId) {
-        Optional<String> current = kv.get(KvKeys.TENANT.key(groupId)).filter(v -> !v.isBlank()).map(this::open);
-        if (current.isEmpty()) {
-            return Optional.empty();
-        }
-        String previous = kv.get(KvKeys.TENANT_PREVIOUS.key(groupId)).filter(v -> !v.isBlank()).map(this::open).orElse(null);
-        return Optional.of(new GroupSecrets(current.get(), previous));
+    /** The secret the last rotation replaced, while its overlap lasts. */
+    public Optional<String> previous(String groupId) {
+        return kv.get(KvKeys.TENANT_PREVIOUS.key(groupId)).filter(v -> !v.isBlank()).map(this::open);
     }
 
     public boolean has(String groupId) {

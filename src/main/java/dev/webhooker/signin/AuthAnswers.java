@@ -52,12 +52,7 @@ final class AuthAnswers {
         response.setStatus(status);
         response.setContentType(MediaType.TEXT_HTML_VALUE + ";charset=UTF-8");
         response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        response.getOutputStream().write(html(title, "<p>" + HtmlUtils.htmlEscape(message) + "</p>"
+        response.getOutputStream().write(HtmlPage.render(title, "<p>" + HtmlUtils.htmlEscape(message) + "</p>"
                 + "<p><a href=\"/admin/login\">Sign in again</a></p>").getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** A minimal page around {@code body}, which the caller has escaped. */
-    static String html(String title, String body) {
-        return HtmlPage.render(title, body);
     }
 }

@@ -1,13 +1,10 @@
 package dev.webhooker.signin;
 
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.security.authentication.AbstractAuthenticationToken;
-import org.springframework.security.core.Authentication;
 import org.springframework.security.oauth2.client.AuthorizedClientServiceOAuth2AuthorizedClientManager;
 import org.springframework.security.oauth2.client.ClientAuthorizationException;
 import org.springframework.security.oauth2.client.OAuth2AuthorizeRequest;
@@ -40,7 +37,7 @@ public final class GithubUserTokens {
         try {
             OAuth2AuthorizedClient client = manager.authorize(OAuth2AuthorizeRequest
                     .withClientRegistrationId(GithubSignIn.REGISTRATION_ID)
-                    .principal(principal(userId))
+                    .principal(userId)
                     .build());
             if (client == null || client.getAccessToken().getExpiresAt() != null
                     && client.getAccessToken().getExpiresAt().isBefore(Instant.now())) {
@@ -61,21 +58,5 @@ public final class GithubUserTokens {
     public void rejected(String userId) {
         LOG.info("GitHub refused the token of user {}; it is removed", userId);
         vault.remove(userId);
-    }
-
-    private static Authentication principal(String userId) {
-        AbstractAuthenticationToken principal = new AbstractAuthenticationToken(List.of()) {
-            @Override
-            public Object getCredentials() {
-                return "";
-            }
-
-            @Override
-            public Object getPrincipal() {
-                return userId;
-            }
-        };
-        principal.setAuthenticated(true);
-        return principal;
     }
 }

@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -30,6 +29,7 @@ import dev.webhooker.ingress.InstallationProvisioner;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.web.HtmlPage;
 
 /**
  * The GitHub App's Setup URL (control-plane.md §1.10): after installing the App, the user picks the group
@@ -56,19 +56,10 @@ class InstallController {
     private final AuditLog audit;
     private final BooleanSupplier configWritesAllowed;
 
-    @Autowired
     InstallController(RequestAccess access, GithubUserTokens userTokens, GithubInstallations installations,
                       InstallationProvisioner provisioner, ConfigRepository repository, ConfigSnapshots snapshots,
                       AdminSessions sessions, SessionCookie cookies, SelfSignup selfSignup, AuditLog audit,
                       ObjectProvider<ConfigFileSync> configFile) {
-        this(access, userTokens, installations, provisioner, repository, snapshots, sessions, cookies, selfSignup, audit,
-                ConfigFileSync.writesAllowed(configFile));
-    }
-
-    InstallController(RequestAccess access, GithubUserTokens userTokens, GithubInstallations installations,
-                      InstallationProvisioner provisioner, ConfigRepository repository, ConfigSnapshots snapshots,
-                      AdminSessions sessions, SessionCookie cookies, SelfSignup selfSignup, AuditLog audit,
-                      BooleanSupplier configWritesAllowed) {
         this.access = access;
         this.userTokens = userTokens;
         this.installations = installations;
@@ -79,7 +70,7 @@ class InstallController {
         this.cookies = cookies;
         this.selfSignup = selfSignup;
         this.audit = audit;
-        this.configWritesAllowed = configWritesAllowed;
+        this.configWritesAllowed = ConfigFileSync.writesAllowed(configFile);
     }
 
     @GetMapping(INSTALL_PATH)
@@ -90,7 +81,7 @@ class InstallController {
             AuthAnswers.error(request, response, 400, "Missing installation_id");
             return;
         }
-        Optional<SignedIn> caller = RequestAccess.caller().filter(c -> c.sessionId() != null);
+        Optional<SignedIn> caller = RequestAccess.sessionCaller();
         if (caller.isEmpty()) {
             response.sendRedirect(GithubAuthorizationRequests.START_PATH + "?redirect="
                     + URLEncoder.encode(INSTALL_PATH + "?installation_id=" + installationId, StandardCharsets.UTF_8));
@@ -130,14 +121,14 @@ class InstallController {
         body.append("</form>");
         response.setContentType("text/html;charset=UTF-8");
         response.setHeader("Cache-Control", "no-store");
-        response.getOutputStream().write(AuthAnswers.html("Bind a GitHub App installation", body.toString()).getBytes(StandardCharsets.UTF_8));
+        response.getOutputStream().write(HtmlPage.render("Bind a GitHub App installation", body.toString()).getBytes(StandardCharsets.UTF_8));
     }
 
     @PostMapping(INSTALL_PATH + "/bind")
     void bind(@RequestParam(name = "installation_id", required = false) String installationParam,
               @RequestParam(name = "group", required = false) String groupParam,
               HttpServletRequest request, HttpServletResponse response) throws IOException {
-        Optional<SignedIn> caller = RequestAccess.caller().filter(c -> c.sessionId() != null);
+        Optional<SignedIn> caller = RequestAccess.sessionCaller();
         if (caller.isEmpty()) {
             response.sendRedirect("/admin?error=forbidden");
             return;

@@ -34,6 +34,11 @@ public final class RequestAccess {
         return authentication instanceof SignedIn signedIn ? Optional.of(signedIn) : Optional.empty();
     }
 
+    /** The caller when they came with a console session (not with a bearer token on /api/*). */
+    public static Optional<SignedIn> sessionCaller() {
+        return caller().filter(signedIn -> signedIn.sessionId() != null);
+    }
+
     /** The caller's scope; empty when nobody is signed in. */
     public Optional<Access> of(HttpServletRequest request) {
         Optional<SignedIn> caller = caller();

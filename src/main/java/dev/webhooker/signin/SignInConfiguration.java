@@ -101,7 +101,7 @@ public class SignInConfiguration {
         // the admin API's gate (control-plane.md §2.1): a console session, then any access; a denied anonymous
         // caller gets the entry point's 401, a denied signed-in one the 403
         AuthorizationManager<RequestAuthorizationContext> sessionWithAccess = (authentication, context) -> new AuthorizationDecision(
-                RequestAccess.caller().filter(caller -> caller.sessionId() != null).isPresent()
+                RequestAccess.sessionCaller().isPresent()
                         && access.of(context.getRequest()).map(Access::hasAnyAccess).orElse(false));
         http.securityMatcher("/admin", "/admin/**", "/auth/**", "/api/**")
                 .csrf(AbstractHttpConfigurer::disable)

@@ -58,7 +58,7 @@ class SignInController {
     /** A POST, so another site cannot sign a browser out (W8); the Origin check applies. */
     @PostMapping("/admin/logout")
     void logout(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        RequestAccess.caller().filter(caller -> caller.sessionId() != null).ifPresent(caller -> {
+        RequestAccess.sessionCaller().ifPresent(caller -> {
             audit.record(AuditEntry.of("session.logout").actor(caller.user().userId(), caller.user().login()).ip(request.getRemoteAddr()));
             sessions.end(caller.sessionId());
         });
@@ -69,7 +69,7 @@ class SignInController {
     /** Super admins may revoke anyone's token, others only their own; GitHub is told to revoke it too. */
     @DeleteMapping("/auth/token/{userId}")
     ResponseEntity<Map<String, Object>> revoke(@PathVariable String userId, HttpServletRequest request) {
-        var caller = RequestAccess.caller().filter(c -> c.sessionId() != null);
+        var caller = RequestAccess.sessionCaller();
         if (caller.isEmpty()) {
             return ResponseEntity.status(401).body(Map.of("error", "Unauthorized"));
         }

@@ -103,7 +103,7 @@ public class ConfigRepository implements ConfigSource {
             String id = rs.getString("id");
             try {
                 Group g = json.readGroup(rs.getString("data"));
-                groups.add(Objects.equals(g.id(), id) ? g : withId(g, id));
+                groups.add(Objects.equals(g.id(), id) ? g : g.withId(id));
             } catch (InvalidConfigException | IllegalArgumentException e) {
                 LOG.error("d1_groups row {} is unreadable and is left out: {}", ConfigError.quote(id), e.getMessage());
             }
@@ -139,9 +139,6 @@ public class ConfigRepository implements ConfigSource {
                 json.readStrings(rs.getString("discord_role_ids"), "discordRoleIds"));
     }
 
-    private static Group withId(Group g, String id) {
-        return g.withId(id);
-    }
 
     // ---------------------------------------------------------------- writing
 
@@ -321,7 +318,7 @@ public class ConfigRepository implements ConfigSource {
 
     public Optional<VersionedGroup> findGroup(String id) {
         List<VersionedGroup> found = jdbc.query("SELECT data, version FROM d1_groups WHERE id = ?",
-                (rs, n) -> new VersionedGroup(withId(json.readGroup(rs.getString("data")), id), rs.getInt("version")), id);
+                (rs, n) -> new VersionedGroup(json.readGroup(rs.getString("data")).withId(id), rs.getInt("version")), id);
         return found.stream().findFirst();
     }
 
