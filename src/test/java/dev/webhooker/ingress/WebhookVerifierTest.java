@@ -16,8 +16,21 @@ class WebhookVerifierTest {
 
     private static final byte[] BODY = "{\"zen\":\"hi\"}".getBytes(StandardCharsets.UTF_8);
 
+    /** No group has credentials: these tests are about the global endpoint. */
+    private static final GroupDirectory NO_GROUPS = new GroupDirectory() {
+        @Override
+        public Optional<GroupCredentials> credentials(String groupId) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> previousSecret(String groupId) {
+            return Optional.empty();
+        }
+    };
+
     private static WebhookVerifier verifier(IngressSecrets secrets) {
-        return new WebhookVerifier(id -> Optional.empty(), secrets, new ProviderDetector(),
+        return new WebhookVerifier(NO_GROUPS, secrets, new ProviderDetector(),
                 new WebhookAuthenticator(Duration.ofMinutes(5)), Clock.systemUTC());
     }
 
