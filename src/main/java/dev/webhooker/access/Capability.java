@@ -11,6 +11,8 @@ public enum Capability {
     VIEW(Role.VIEWER),
     /** Replace, add, change, reorder or delete the group's routes. */
     EDIT_ROUTES(Role.ADMIN),
+    /** Send the failed and dead targets of an ended delivery again (never a delivered one). */
+    REPLAY_DELIVERIES(Role.ADMIN),
     /** Edit name, lang, emoji, forgeSources, providers, logTarget and members. */
     EDIT_GROUP(Role.OWNER),
     DELETE_GROUP(Role.OWNER),

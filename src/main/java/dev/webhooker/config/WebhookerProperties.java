@@ -83,8 +83,13 @@ public record WebhookerProperties(
 
     /**
      * {@code auditDays} stays text: the original reads AUDIT_RETENTION_DAYS leniently (fractions kept,
-     * unset / unparsable / 0 mean 90), and existing deployments rely on that.
+     * unset / unparsable / 0 mean 90), and existing deployments rely on that. {@code failedPayload}: how long
+     * a failed or dead delivery keeps its payload for a replay (FAILED_PAYLOAD_RETENTION).
      */
-    public record Retention(String auditDays, int sendLogDays) {
+    public record Retention(String auditDays, int sendLogDays, Duration failedPayload) {
+
+        public Retention {
+            failedPayload = failedPayload == null ? Duration.ofDays(7) : failedPayload;
+        }
     }
 }

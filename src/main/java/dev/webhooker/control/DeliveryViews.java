@@ -22,8 +22,9 @@ class DeliveryViews {
 
     /** One per endpoint the delivery came in on, oldest first. */
     List<Map<String, Object>> deliveries(String deliveryId) {
-        return jdbc.query("SELECT key, status, provider, event, group_id, received_at, updated_at, last_error FROM delivery_state "
-                + "WHERE delivery_id = ? ORDER BY received_at", DeliveryViews::delivery, deliveryId);
+        return jdbc.query("SELECT key, status, provider, event, group_id, received_at, updated_at, last_error,"
+                + " CASE WHEN payload IS NOT NULL OR payload_ref IS NOT NULL THEN 1 ELSE 0 END AS payload_kept FROM delivery_state"
+                + " WHERE delivery_id = ? ORDER BY received_at", DeliveryViews::delivery, deliveryId);
     }
 
     /** The delivery's targets in plan order; none until a worker has taken it. */
@@ -41,6 +42,8 @@ class DeliveryViews {
         d.put("receivedAt", rs.getObject("received_at", Long.class));
         d.put("updatedAt", rs.getLong("updated_at"));
         d.put("lastError", rs.getString("last_error"));
+        // whether it can still be replayed (a failed or dead one keeps it for FAILED_PAYLOAD_RETENTION)
+        d.put("payloadKept", rs.getInt("payload_kept") == 1);
         d.values().removeIf(Objects::isNull);
         return d;
     }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.format.GroupLogFormatter;
 import dev.webhooker.format.MessageFormatter;
@@ -39,6 +40,11 @@ public class DeliveryConfiguration {
     @Bean
     DeliveryTargets deliveryTargets(DataSource dataSource, CommitGroups commits) {
         return new DeliveryTargets(dataSource, commits.delivery());
+    }
+
+    @Bean
+    DeliveryReplays deliveryReplays(DataSource dataSource, ObjectProvider<Clock> clock) {
+        return new DeliveryReplays(new JdbcTemplate(dataSource), clock(clock));
     }
 
     @Bean

@@ -36,7 +36,7 @@ import dev.webhooker.routing.WebhookEvent;
  * (route x target) rows on the first attempt, then format each route once and send or edit every due
  * target at the same time (on {@code targetSends}), each recording its outcome and send_logs rows;
  * finally either reschedule the delivery for its earliest non-final target, or — when every target is
- * final — mark it final, send the group log once and delete the parked payload.
+ * final — mark it final, send the group log once and, when it was delivered, delete the parked payload.
  * <p>
  * Once per target, as far as a platform allows: a target is only tried while this worker holds the
  * delivery's lease (renewed before the sends), its outcome is committed (with its send_logs rows) as soon as
@@ -198,7 +198,7 @@ public class DeliveryProcessor {
         return plan;
     }
 
-    /** Releases the delivery: final (then the group log and the parked payload), or rescheduled for its next due target. */
+    /** Releases the delivery: final (then the group log, and the parked payload once delivered), or rescheduled for its next due target. */
     private void conclude(ClaimedDelivery claim, WebhookEvent event, List<DeliveryTarget> after) {
         Instant now = clock.instant();
         DeliveryVerdict verdict = DeliveryVerdict.of(after.stream().map(DeliveryTarget::progress).toList(), now);
@@ -215,7 +215,10 @@ public class DeliveryProcessor {
             return;
         }
         sendGroupLogs(claim, event, after);
-        discardPayload(claim);
+        if (verdict.status() == DeliveryStatus.DELIVERED) {
+            // a failed or dead one keeps its payload for a replay (FAILED_PAYLOAD_RETENTION, then storage-prune)
+            discardPayload(claim);
+        }
     }
 
     private void failForMissingPayload(ClaimedDelivery claim, List<DeliveryTarget> plan) {

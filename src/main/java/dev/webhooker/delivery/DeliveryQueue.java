@@ -172,10 +172,11 @@ public class DeliveryQueue {
 
     private boolean release(ClaimedDelivery delivery, DeliveryStatus status, Long nextAttemptAt, String lastError) {
         leaseEnds.remove(delivery.lockToken());
-        // A final delivery discards its inline payload (pipeline.md §4.4); the parked one's reference stays for
-        // the sweep. Kept, it was copied again each time H2 rewrote a page the finished row shares with the rows
-        // still in flight: several times a 7 KB payload per delivery (benchmark).
-        String discardPayload = status.isFinal() ? " payload = NULL," : "";
+        // A delivered delivery discards its inline payload (pipeline.md §4.4); the parked one's reference stays
+        // for the sweep. Kept, it was copied again each time H2 rewrote a page the finished row shares with the
+        // rows still in flight: several times a 7 KB payload per delivery (benchmark). A failed or dead one keeps
+        // it for FAILED_PAYLOAD_RETENTION, so that it can be replayed (storage-prune discards it then).
+        String discardPayload = status == DeliveryStatus.DELIVERED ? " payload = NULL," : "";
         // its commit is shared with the other workers' (group commit)
         return commits.execute(() -> jdbc.update("UPDATE delivery_state SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at),"
                         + discardPayload + " locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?"

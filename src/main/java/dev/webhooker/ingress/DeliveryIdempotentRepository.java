@@ -12,6 +12,9 @@ import org.apache.camel.support.service.ServiceSupport;
  */
 public final class DeliveryIdempotentRepository extends ServiceSupport implements IdempotentRepository {
 
+    /** Set (true) on the exchange of a redelivery that re-opened an earlier delivery's failed targets. */
+    public static final String REOPENED = "webhookerReopened";
+
     private final DeliveryIntake intake;
 
     public DeliveryIdempotentRepository(DeliveryIntake intake) {
@@ -24,7 +27,11 @@ public final class DeliveryIdempotentRepository extends ServiceSupport implement
         if (pending == null || !pending.key().equals(key)) {
             throw new IllegalStateException("the idempotent key must be the pending delivery's key, got " + key);
         }
-        return intake.accept(pending) == DeliveryIntake.Outcome.ACCEPTED;
+        DeliveryIntake.Outcome outcome = intake.accept(pending);
+        if (outcome == DeliveryIntake.Outcome.REOPENED) {
+            exchange.setProperty(REOPENED, true);
+        }
+        return outcome != DeliveryIntake.Outcome.DUPLICATE;
     }
 
     @Override

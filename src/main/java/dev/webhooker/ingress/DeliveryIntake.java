@@ -9,6 +9,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.TransactionException;
 
+import dev.webhooker.delivery.DeliveryReplays;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.GroupCommit;
 
@@ -24,7 +25,11 @@ import dev.webhooker.store.GroupCommit;
  */
 public final class DeliveryIntake {
 
-    public enum Outcome { ACCEPTED, DUPLICATE }
+    /**
+     * {@code REOPENED}: a redelivery (same delivery id, within the dedup window) of a delivery that ended failed
+     * or dead; its failed and dead targets are due again ({@link DeliveryReplays#reopenForRedelivery}).
+     */
+    public enum Outcome { ACCEPTED, REOPENED, DUPLICATE }
 
     private static final String PG_CLAIM = """
             INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES (?, ?, ?)
@@ -57,6 +62,7 @@ public final class DeliveryIntake {
     private final Clock clock;
     /** Run once a routed delivery is committed: wakes this instance's delivery poller. */
     private final Runnable onAccepted;
+    private final DeliveryReplays replays;
 
     public DeliveryIntake(JdbcTemplate jdbc, GroupCommit commits, DatabaseUrl.Vendor vendor,
             NonceLedger nonces, Duration dedupWindow, Clock clock, Runnable onAccepted) {
@@ -70,6 +76,7 @@ public final class DeliveryIntake {
         this.dedupWindow = dedupWindow;
         this.clock = clock;
         this.onAccepted = onAccepted;
+        this.replays = new DeliveryReplays(jdbc, clock);
     }
 
     public Outcome accept(PendingDelivery pending) {
@@ -90,7 +97,7 @@ public final class DeliveryIntake {
             }
             throw new StorageUnavailableException("the delivery could not be stored: " + e.getMessage(), e);
         }
-        if (outcome == Outcome.ACCEPTED && pending.routed()) {
+        if (outcome == Outcome.REOPENED || outcome == Outcome.ACCEPTED && pending.routed()) {
             onAccepted.run();
         }
         return outcome;
@@ -109,14 +116,14 @@ public final class DeliveryIntake {
         IncomingDelivery d = pending.delivery();
         // the body first: a replay (or a redelivery, same body) is then a duplicate before anything is written
         if (d.replayKey() != null && !claim(d.replayKey(), nowMs, nowMs + dedupWindow.toMillis())) {
-            return Outcome.DUPLICATE;
+            return reopenedOrDuplicate(pending);
         }
         if (!claim(key, nowMs, nowMs + dedupWindow.toMillis())) {
             if (d.replayKey() != null) {
                 // a known id with a body never seen: the body's claim taken above must not stay
                 throw new LateDuplicate();
             }
-            return Outcome.DUPLICATE;
+            return reopenedOrDuplicate(pending);
         }
         long receivedAt = pending.receivedAt().toEpochMilli();
         // a delivery no route selected is concluded here: nothing is due, the engine never claims it
@@ -134,6 +141,16 @@ public final class DeliveryIntake {
         }
         // the earlier delivery is still in flight: a duplicate, and the claim taken over above must not stay
         throw new LateDuplicate();
+    }
+
+    /**
+     * A copy of a delivery id already claimed. A sender's "Redeliver" of a delivery that ended failed or dead
+     * sends its failed and dead targets again; of a delivered one, or one still in flight, it is a duplicate.
+     * One that no route selects any more stays a duplicate too (it has no payload to send).
+     */
+    private Outcome reopenedOrDuplicate(PendingDelivery pending) {
+        return pending.routed() && replays.reopenForRedelivery(pending.key(), pending.payloadJson(), pending.payloadRef())
+                ? Outcome.REOPENED : Outcome.DUPLICATE;
     }
 
     /** One atomic statement on PostgreSQL; on H2 an insert, then a take-over of an expired row. */

@@ -34,6 +34,12 @@ public final class IngressLog {
         }
     }
 
+    public void reopened(PendingDelivery pending) {
+        IncomingDelivery d = pending.delivery();
+        LOG.info("Redelivery {} {} {} on {}: it had ended undelivered, its failed and dead targets are sent again",
+                d.provider().wireName(), d.event(), d.deliveryId(), endpoint(d));
+    }
+
     public void duplicate(PendingDelivery pending) {
         IncomingDelivery d = pending.delivery();
         LOG.info("Duplicate {} {} {} on {}: accepted before, not delivered again", d.provider().wireName(), d.event(),

@@ -28,6 +28,13 @@ public final class IngressResponses {
         return body;
     }
 
+    /** A redelivery that re-opened the failed targets of an earlier copy: accepted, with that said. */
+    public Map<String, Object> reopened(PendingDelivery pending, Message message) {
+        Map<String, Object> body = accepted(pending, message);
+        body.put("reopened", true);
+        return body;
+    }
+
     public Map<String, Object> duplicate(Message message) {
         DeliveryMdc.clear();
         message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);

@@ -41,7 +41,7 @@ public class MaintenanceConfiguration {
             WebhookerProperties properties, MaintenanceProperties maintenance) {
         return new StoragePrune(repository, payloads, clock.getIfAvailable(Clock::systemUTC),
                 properties.ingress() == null ? null : properties.ingress().dedupWindow(),
-                properties.retention().sendLogDays(), maintenance.payloadGrace());
+                properties.retention().sendLogDays(), properties.retention().failedPayload(), maintenance.payloadGrace());
     }
 
     @Bean

@@ -21,9 +21,7 @@ import dev.webhooker.store.DatabaseUrl;
  */
 public class PruneRepository {
 
-    /** Statuses after which a delivery row is never touched again by the delivery engine. */
-    static final List<String> FINAL_STATUSES = List.of("delivered", "failed", "dead");
-    private static final String FINAL_IN = "('delivered', 'failed', 'dead')";
+    private static final String UNDELIVERED_IN = "('failed', 'dead')";
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
@@ -64,20 +62,26 @@ public class PruneRepository {
     }
 
     /**
-     * Final delivery rows (delivered, failed, dead) last updated before {@code cutoffMs}, with their
-     * target rows. Rows still pending or retrying are never removed, however old.
+     * Final delivery rows last updated before their cutoff (delivered ones before {@code deliveredCutoffMs},
+     * failed and dead ones before {@code undeliveredCutoffMs}), with their target rows. Rows still pending or
+     * retrying are never removed, however old.
      */
-    public long deleteFinalDeliveriesBefore(long cutoffMs) {
+    public long deleteFinalDeliveriesBefore(long deliveredCutoffMs, long undeliveredCutoffMs) {
+        return deleteFinalDeliveriesBefore("('delivered')", deliveredCutoffMs)
+                + deleteFinalDeliveriesBefore(UNDELIVERED_IN, undeliveredCutoffMs);
+    }
+
+    private long deleteFinalDeliveriesBefore(String statuses, long cutoffMs) {
         long total = 0;
         while (true) {
             List<String> keys = jdbc.queryForList(
-                    "SELECT key FROM delivery_state WHERE status IN " + FINAL_IN + " AND updated_at < ?"
+                    "SELECT key FROM delivery_state WHERE status IN " + statuses + " AND updated_at < ?"
                             + " ORDER BY updated_at LIMIT ?",
                     String.class, cutoffMs, batchSize);
             if (keys.isEmpty()) {
                 return total;
             }
-            Integer deleted = tx.execute(status -> deleteDeliveries(keys, cutoffMs));
+            Integer deleted = tx.execute(status -> deleteDeliveries(keys, statuses, cutoffMs));
             total += deleted == null ? 0 : deleted;
             if (keys.size() < batchSize) {
                 return total;
@@ -85,12 +89,12 @@ public class PruneRepository {
         }
     }
 
-    private int deleteDeliveries(List<String> candidates, long cutoffMs) {
+    private int deleteDeliveries(List<String> candidates, String statuses, long cutoffMs) {
         // Lock and re-check inside the transaction: a row an operator re-queued since the SELECT keeps
         // its target rows.
         List<String> keys = jdbc.queryForList(
                 "SELECT key FROM delivery_state WHERE key IN (" + placeholders(candidates.size()) + ")"
-                        + " AND status IN " + FINAL_IN + " AND updated_at < ? FOR UPDATE",
+                        + " AND status IN " + statuses + " AND updated_at < ? FOR UPDATE",
                 String.class, args(candidates, cutoffMs));
         if (keys.isEmpty()) {
             return 0;
@@ -107,8 +111,20 @@ public class PruneRepository {
     }
 
     /**
+     * Failed and dead deliveries that ended before {@code cutoffMs} give up their payload (inline text and
+     * parked-object reference): past FAILED_PAYLOAD_RETENTION they can no longer be replayed. A replay re-opens
+     * a row by a conditional update too, so a row re-opened meanwhile is not pending any more here, and keeps it.
+     */
+    public long discardUndeliveredPayloadsBefore(long cutoffMs) {
+        return inBatches("UPDATE delivery_state SET payload = NULL, payload_ref = NULL", "delivery_state",
+                "status IN " + UNDELIVERED_IN + " AND updated_at < ? AND (payload IS NOT NULL OR payload_ref IS NOT NULL)",
+                cutoffMs);
+    }
+
+    /**
      * Of these parked-payload keys, the ones no delivery still needs: no delivery row references the key,
-     * or every row that does is final.
+     * or every row that does is delivered (a failed or dead one keeps its payload for a replay until
+     * {@link #discardUndeliveredPayloadsBefore} lets go of it).
      */
     public Set<String> unneededPayloadRefs(List<String> refs) {
         Set<String> unneeded = new HashSet<>();
@@ -116,7 +132,7 @@ public class PruneRepository {
             List<String> chunk = refs.subList(from, Math.min(refs.size(), from + batchSize));
             Set<String> needed = new HashSet<>(jdbc.queryForList(
                     "SELECT DISTINCT payload_ref FROM delivery_state WHERE payload_ref IN ("
-                            + placeholders(chunk.size()) + ") AND status NOT IN " + FINAL_IN,
+                            + placeholders(chunk.size()) + ") AND status <> 'delivered'",
                     String.class, chunk.toArray()));
             for (String ref : chunk) {
                 if (!needed.contains(ref)) {
@@ -129,20 +145,27 @@ public class PruneRepository {
 
     /**
      * Deletes rows of {@code table} matching {@code condition} (one {@code ?} bound to {@code bound}),
-     * {@code batchSize} rows per statement. PostgreSQL has no DELETE … LIMIT, so it picks the batch by
-     * physical row id; H2 limits the DELETE itself.
+     * {@code batchSize} rows per statement.
      */
     private long deleteInBatches(String table, String condition, long bound) {
+        return inBatches("DELETE FROM " + table, table, condition, bound);
+    }
+
+    /**
+     * Runs {@code statement} (a DELETE or an UPDATE … SET of {@code table}) on the rows matching
+     * {@code condition}, {@code batchSize} rows per statement, until fewer are left. PostgreSQL has no
+     * DELETE/UPDATE … LIMIT, so it picks the batch by physical row id; H2 limits the statement itself.
+     */
+    private long inBatches(String statement, String table, String condition, long bound) {
         String sql = vendor == DatabaseUrl.Vendor.POSTGRESQL
-                ? "DELETE FROM " + table + " WHERE ctid IN (SELECT ctid FROM " + table + " WHERE " + condition
-                        + " LIMIT ?)"
-                : "DELETE FROM " + table + " WHERE " + condition + " FETCH FIRST ? ROWS ONLY";
+                ? statement + " WHERE ctid IN (SELECT ctid FROM " + table + " WHERE " + condition + " LIMIT ?)"
+                : statement + " WHERE " + condition + " FETCH FIRST ? ROWS ONLY";
         long total = 0;
-        int deleted;
+        int changed;
         do {
-            deleted = jdbc.update(sql, bound, batchSize);
-            total += deleted;
-        } while (deleted >= batchSize);
+            changed = jdbc.update(sql, bound, batchSize);
+            total += changed;
+        } while (changed >= batchSize);
         return total;
     }
 

@@ -18,9 +18,10 @@ import dev.webhooker.store.PayloadStore;
 /**
  * The storage-prune job (pipeline.md §5.5): expired dedup claims and embedded-KV rows, final delivery
  * rows after the retention (never shorter than the dedup window, so a redelivered webhook is still
- * recognised), message tracking after 30 days, send logs after SEND_LOG_RETENTION_DAYS, and parked
- * payloads that no delivery needs any more. Each part runs on its own: one failing is logged and the
- * others still run.
+ * recognised; a failed or dead one never before its payload's retention either), the payload of failed and
+ * dead deliveries after FAILED_PAYLOAD_RETENTION (kept until then for a replay), message tracking after 30
+ * days, send logs after SEND_LOG_RETENTION_DAYS, and parked payloads that no delivery needs any more. Each
+ * part runs on its own: one failing is logged and the others still run.
  */
 public class StoragePrune {
 
@@ -33,21 +34,24 @@ public class StoragePrune {
     private final PayloadStore payloads;
     private final Clock clock;
     private final Duration deliveryRetention;
+    private final Duration failedPayloadRetention;
     private final Duration sendLogRetention;
     private final Duration payloadGrace;
 
     /**
      * @param dedupWindow  how long ingress remembers a delivery id; delivery rows are kept at least as long
+     * @param failedPayloadRetention how long a failed or dead delivery keeps its payload (for a replay)
      * @param payloadGrace parked objects younger than this are left alone: their delivery row may not be
      *                     committed yet (the payload is written before the row), or may still be retrying
      */
     public StoragePrune(PruneRepository repository, PayloadStore payloads, Clock clock, Duration dedupWindow,
-            int sendLogDays, Duration payloadGrace) {
+            int sendLogDays, Duration failedPayloadRetention, Duration payloadGrace) {
         this.repository = repository;
         this.payloads = payloads;
         this.clock = clock;
         this.deliveryRetention = dedupWindow != null && dedupWindow.compareTo(DELIVERY_RETENTION) > 0
                 ? dedupWindow : DELIVERY_RETENTION;
+        this.failedPayloadRetention = failedPayloadRetention;
         this.sendLogRetention = Duration.ofDays(Math.max(1, sendLogDays));
         this.payloadGrace = payloadGrace;
     }
@@ -58,7 +62,11 @@ public class StoragePrune {
         Map<String, Long> removed = new LinkedHashMap<>();
         part(removed, "dedup_keys", () -> repository.deleteExpiredDedupKeys(now));
         part(removed, "kv_entries", () -> repository.deleteExpiredKvEntries(now));
-        part(removed, "delivery_state", () -> repository.deleteFinalDeliveriesBefore(now - deliveryRetention.toMillis()));
+        long undeliveredRetention = Math.max(deliveryRetention.toMillis(), failedPayloadRetention.toMillis());
+        part(removed, "delivery_state", () -> repository.deleteFinalDeliveriesBefore(now - deliveryRetention.toMillis(),
+                now - undeliveredRetention));
+        // before the sweep: the objects of the payloads discarded here are then unneeded and go too
+        part(removed, "failed_payloads", () -> repository.discardUndeliveredPayloadsBefore(now - failedPayloadRetention.toMillis()));
         part(removed, "message_tracking", () -> repository.deleteMessageTrackingBefore(now - TRACKING_RETENTION.toMillis()));
         part(removed, "message_locks", () -> repository.deleteExpiredMessageLocks(now));
         part(removed, "send_logs", () -> repository.deleteSendLogsBefore(now - sendLogRetention.toMillis()));

@@ -26,10 +26,10 @@ class AccessTest {
     /** The matrix: which capabilities each caller has on the group. */
     private static final Map<String, Set<Capability>> MATRIX = Map.of(
             "super", EnumSet.allOf(Capability.class),
-            "olive", EnumSet.of(Capability.VIEW, Capability.EDIT_ROUTES, Capability.EDIT_GROUP, Capability.DELETE_GROUP,
+            "olive", EnumSet.of(Capability.VIEW, Capability.EDIT_ROUTES, Capability.REPLAY_DELIVERIES, Capability.EDIT_GROUP, Capability.DELETE_GROUP,
                     Capability.RENAME_GROUP, Capability.MANAGE_INVITES, Capability.MANAGE_WEBHOOK_SECRET,
                     Capability.BIND_INSTALLATION),
-            "adam", EnumSet.of(Capability.VIEW, Capability.EDIT_ROUTES),
+            "adam", EnumSet.of(Capability.VIEW, Capability.EDIT_ROUTES, Capability.REPLAY_DELIVERIES),
             "vera", EnumSet.of(Capability.VIEW),
             "nobody", EnumSet.noneOf(Capability.class));
 
@@ -50,7 +50,7 @@ class AccessTest {
 
     @Test
     void capabilitiesListsTheSameCellsInDeclarationOrder() {
-        assertThat(accessOf("adam").capabilities("g")).containsExactly(Capability.VIEW, Capability.EDIT_ROUTES);
+        assertThat(accessOf("adam").capabilities("g")).containsExactly(Capability.VIEW, Capability.EDIT_ROUTES, Capability.REPLAY_DELIVERIES);
         assertThat(accessOf("nobody").capabilities("g")).isEmpty();
     }
 

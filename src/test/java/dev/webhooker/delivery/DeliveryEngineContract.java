@@ -220,6 +220,21 @@ abstract class DeliveryEngineContract {
     }
 
     @Test
+    void aDeliveryThatEndsFailedKeepsItsParkedPayloadForAReplay() {
+        discord.stubFor(post("/channels/111/messages").willReturn(aResponse().withStatus(403)
+                .withBody("{\"message\": \"Missing Permissions\", \"code\": 50013}")));
+        String ref = PayloadKeys.newKey(clock.instant());
+        payloads.put(ref, PUSH.formatted("acme/kept").getBytes(StandardCharsets.UTF_8));
+        String key = rows.insertPending("github", "g1", "d-kept", "push", null, ref, clock.millis());
+
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("failed");
+        assertThat(payloads.get(ref)).as("kept for FAILED_PAYLOAD_RETENTION").isPresent();
+        assertThat(rows.jdbc().queryForObject("SELECT payload_ref FROM delivery_state WHERE key = ?", String.class, key)).isEqualTo(ref);
+    }
+
+    @Test
     void aMissingParkedPayloadIsPayloadMissingNeverAnEmptyDispatch() {
         String key = rows.insertPending("github", "g1", "d-gone", "push", null, PayloadKeys.newKey(clock.instant()), clock.millis());
 

@@ -170,6 +170,84 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
                 .as("the claim taken over for the duplicate is rolled back").isEqualTo(T0.plus(WINDOW).toEpochMilli());
     }
 
+    private void target(String id, String status) {
+        jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, platform, status, attempts,"
+                + " next_attempt_at, last_error, updated_at) VALUES ('github:global:d-1', 'g', 'r', ?, 0, 'discord', ?, 3, 0, 'HTTP 502', 0)",
+                id, status);
+    }
+
+    @Test
+    void aRedeliveryOfADeliveryThatEndedUndeliveredReopensItsFailedAndDeadTargetsOnly() {
+        intake.accept(pending("d-1", null, null, T0));
+        jdbc.update("UPDATE delivery_state SET status = 'dead', attempts = 7, payload = NULL, last_error = 'DISCORD_5XX: HTTP 502'");
+        target("dead-one", "dead");
+        target("sent-one", "delivered");
+        target("failed-one", "failed");
+        clock.advance(Duration.ofHours(3));
+
+        assertThat(intake.accept(pending("d-1", null, null, clock.instant()))).isEqualTo(DeliveryIntake.Outcome.REOPENED);
+
+        Map<String, Object> row = jdbc.queryForMap("SELECT * FROM delivery_state");
+        assertThat(row).containsEntry("status", "pending").containsEntry("attempts", 1)
+                .containsEntry("payload", "{\"action\":\"opened\"}");
+        assertThat(row.get("last_error")).isNull();
+        assertThat(((Number) row.get("next_attempt_at")).longValue()).isEqualTo(clock.millis());
+        assertThat(jdbc.queryForList("SELECT target_id || '=' || status || '/' || attempts FROM delivery_targets ORDER BY target_id",
+                String.class)).containsExactly("dead-one=pending/0", "failed-one=pending/0", "sent-one=delivered/3");
+        assertThat(wakeUps).as("the reopened delivery wakes a worker").hasValue(2);
+
+        assertThat(intake.accept(pending("d-1", null, null, clock.instant()))).as("now in flight again")
+                .isEqualTo(DeliveryIntake.Outcome.DUPLICATE);
+        jdbc.update("UPDATE delivery_state SET status = 'delivered'");
+        jdbc.update("UPDATE delivery_targets SET status = 'delivered'");
+        assertThat(intake.accept(pending("d-1", null, null, clock.instant()))).as("delivered: a plain duplicate")
+                .isEqualTo(DeliveryIntake.Outcome.DUPLICATE);
+        assertThat(rows("delivery_state")).isEqualTo(1);
+    }
+
+    @Test
+    void aRedeliveryCaughtByItsBodyClaimStillReopensButTheSameBodyUnderAnotherIdDoesNot() {
+        ObjectNode payload = new ObjectMapper().createObjectNode().put("action", "opened");
+        IncomingDelivery first = new IncomingDelivery(Provider.GITHUB, "issues", payload, 42L, null, "d-1", 17, null, null, "body:abc");
+        intake.accept(new PendingDelivery(first, payload.toString(), null, T0));
+        jdbc.update("UPDATE delivery_state SET status = 'failed'");
+        target("failed-one", "failed");
+
+        IncomingDelivery otherId = new IncomingDelivery(Provider.GITHUB, "issues", payload, 42L, null, "d-2", 17, null, null, "body:abc");
+        assertThat(intake.accept(new PendingDelivery(otherId, payload.toString(), null, T0))).isEqualTo(DeliveryIntake.Outcome.DUPLICATE);
+        assertThat(jdbc.queryForObject("SELECT status FROM delivery_state", String.class)).isEqualTo("failed");
+
+        assertThat(intake.accept(new PendingDelivery(first, payload.toString(), null, T0))).isEqualTo(DeliveryIntake.Outcome.REOPENED);
+        assertThat(jdbc.queryForObject("SELECT status FROM delivery_targets", String.class)).isEqualTo("pending");
+    }
+
+    @Test
+    void tenConcurrentRedeliveriesReopenOnce() throws Exception {
+        intake.accept(pending("d-1", null, null, T0));
+        jdbc.update("UPDATE delivery_state SET status = 'failed'");
+        target("failed-one", "failed");
+        ExecutorService pool = Executors.newFixedThreadPool(10);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<DeliveryIntake.Outcome>> results = new ArrayList<>();
+        try {
+            for (int i = 0; i < 10; i++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return intake.accept(pending("d-1", null, null, T0));
+                }));
+            }
+            start.countDown();
+            List<DeliveryIntake.Outcome> outcomes = new ArrayList<>();
+            for (Future<DeliveryIntake.Outcome> result : results) {
+                outcomes.add(result.get());
+            }
+            assertThat(outcomes).filteredOn(o -> o == DeliveryIntake.Outcome.REOPENED).hasSize(1);
+            assertThat(outcomes).filteredOn(o -> o == DeliveryIntake.Outcome.DUPLICATE).hasSize(9);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void fiftyConcurrentCopiesGiveExactlyOneAcceptedRow() throws Exception {
         int copies = 50;

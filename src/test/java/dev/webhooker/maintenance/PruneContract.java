@@ -91,8 +91,12 @@ abstract class PruneContract {
     }
 
     private StoragePrune storagePrune(Duration dedupWindow, int sendLogDays) {
+        return storagePrune(dedupWindow, sendLogDays, Duration.ofDays(7));
+    }
+
+    private StoragePrune storagePrune(Duration dedupWindow, int sendLogDays, Duration failedPayloadRetention) {
         return new StoragePrune(new PruneRepository(dataSource, kind().vendor(), BATCH), payloads,
-                Clock.fixed(NOW, ZoneOffset.UTC), dedupWindow, sendLogDays, Duration.ofHours(1));
+                Clock.fixed(NOW, ZoneOffset.UTC), dedupWindow, sendLogDays, failedPayloadRetention, Duration.ofHours(1));
     }
 
     private long ago(long ms) {
@@ -214,6 +218,41 @@ abstract class PruneContract {
 
         assertThat(removed).containsEntry("payloads", 3L);
         assertThat(storedKeys()).containsExactlyInAnyOrder(pending, young, foreign);
+    }
+
+    @Test
+    void failedAndDeadDeliveriesKeepTheirPayloadForItsRetentionThenLetGoOfItAndItsObject() {
+        String keptRef = key("00000000-0000-4000-8000-000000000011");
+        String expiredRef = key("00000000-0000-4000-8000-000000000012");
+        putAt(keptRef, NOW.minus(Duration.ofDays(2)));
+        putAt(expiredRef, NOW.minus(Duration.ofDays(4)));
+        delivery("failed-recent", "failed", ago(2 * DAY), keptRef);
+        delivery("dead-old", "dead", ago(4 * DAY), expiredRef);
+        delivery("failed-old-inline", "failed", ago(4 * DAY), null);
+        jdbc.update("UPDATE delivery_state SET payload = '{}' WHERE key IN ('failed-recent', 'failed-old-inline')");
+        delivery("retrying-old", "retrying", ago(4 * DAY), null);
+        jdbc.update("UPDATE delivery_state SET payload = '{}' WHERE key = 'retrying-old'");
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(1), 30, Duration.ofDays(3)).run();
+
+        assertThat(removed).containsEntry("failed_payloads", 2L).containsEntry("payloads", 1L);
+        assertThat(jdbc.queryForList("SELECT key FROM delivery_state WHERE payload IS NOT NULL OR payload_ref IS NOT NULL",
+                String.class)).containsExactlyInAnyOrder("failed-recent", "retrying-old");
+        assertThat(storedKeys()).containsExactly(keptRef);
+        assertThat(jdbc.queryForList("SELECT key FROM delivery_state", String.class)).as("the rows stay for the delivery retention")
+                .hasSize(4);
+    }
+
+    @Test
+    void failedRowsStayAsLongAsALongerPayloadRetentionDeliveredOnesDoNot() {
+        delivery("delivered-9d", "delivered", ago(9 * DAY), null);
+        delivery("failed-9d", "failed", ago(9 * DAY), null);
+        delivery("dead-15d", "dead", ago(15 * DAY), null);
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30, Duration.ofDays(14)).run();
+
+        assertThat(removed).containsEntry("delivery_state", 2L);
+        assertThat(jdbc.queryForList("SELECT key FROM delivery_state", String.class)).containsExactly("failed-9d");
     }
 
     @Test

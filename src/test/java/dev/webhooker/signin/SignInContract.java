@@ -168,9 +168,9 @@ abstract class SignInContract {
     @Test
     void eachRoleSeesItsGroupsAndExactlyItsCapabilities() {
         Map<String, List<String>> expected = Map.of(
-                "code-olive", List.of("view", "edit-routes", "edit-group", "delete-group", "rename-group", "manage-invites",
+                "code-olive", List.of("view", "edit-routes", "replay-deliveries", "edit-group", "delete-group", "rename-group", "manage-invites",
                         "manage-webhook-secret", "bind-installation"),
-                "code-adam", List.of("view", "edit-routes"),
+                "code-adam", List.of("view", "edit-routes", "replay-deliveries"),
                 "code-vera", List.of("view"));
         Map<String, String> roles = Map.of("code-olive", "owner", "code-adam", "admin", "code-vera", "viewer");
         for (Map.Entry<String, List<String>> cell : expected.entrySet()) {

@@ -1,0 +1,295 @@
+package dev.webhooker.control;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+import dev.webhooker.maintenance.PruneRepository;
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Filter;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
+import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.testsupport.Browser;
+import dev.webhooker.testsupport.FakeGithub;
+import dev.webhooker.testsupport.Fixtures;
+
+/**
+ * Sending an ended delivery again, end to end with the delivery engine running against fake Discord and
+ * Telegram servers: an operator's replay through the admin API and a sender's redelivery of the same id. One
+ * route sends each push to a Discord channel and a Telegram chat; Discord is made to refuse, so the delivery
+ * ends with Telegram delivered and Discord failed or dead. Whatever is sent again, Telegram must not get a
+ * second message.
+ */
+abstract class ReplayContract {
+
+    static final FakeGithub GITHUB = new FakeGithub();
+    static final WireMockServer DISCORD = started();
+    static final WireMockServer TELEGRAM = started();
+    static final String SECRET = "replay-contract-secret";
+    static final String CHANNEL = "/channels/111111111111111111/messages";
+
+    static WireMockServer started() {
+        WireMockServer server = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        server.start();
+        return server;
+    }
+
+    static void replayProperties(DynamicPropertyRegistry registry) {
+        GITHUB.properties(registry);
+        registry.add("webhooker.admin.user-ids", () -> "9919");
+        registry.add("webhooker.config.file", () -> "");
+        registry.add("webhooker.platforms.discord-api-url", DISCORD::baseUrl);
+        registry.add("webhooker.platforms.discord-token", () -> "bot-token");
+        registry.add("webhooker.platforms.telegram-api-url", TELEGRAM::baseUrl);
+        registry.add("webhooker.platforms.telegram-token", () -> "123:TEST");
+        registry.add("webhooker.ingress.github-webhook-secret", () -> SECRET);
+        // one retry, soon: a failing Discord makes its target dead within a second
+        registry.add("webhooker.delivery.retry-schedule", () -> "200ms");
+        registry.add("webhooker.delivery.poll-interval", () -> "100ms");
+    }
+
+    @AfterAll
+    static void stopServers() {
+        DISCORD.stop();
+        TELEGRAM.stop();
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ConfigRepository repository;
+
+    @Autowired
+    ConfigSnapshots snapshots;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Autowired
+    PruneRepository prune;
+
+    @BeforeEach
+    void groupAndPlatforms() {
+        GITHUB.server().resetAll();
+        GITHUB.user("olive", 1002, "olive");
+        GITHUB.user("adam", 1003, "adam");
+        GITHUB.user("vera", 1004, "vera");
+        GITHUB.user("stranger", 1005, "stranger");
+        repository.replaceAll(List.of(
+                new Group("team", "Team", List.of(new Group.Member("olive", "owner", "1002"), new Group.Member("adam", "admin", "1003"),
+                        new Group.Member("vera", "viewer", "1004")), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false),
+                new Group("elsewhere", "Elsewhere", List.of(new Group.Member("stranger", "owner", "1005")), List.of(), List.of(), List.of(),
+                        null, true, List.of(), null, null, false)),
+                List.of(new Route("pushes", "team", "Pushes", true, List.of(new Filter("event", List.of("push"), false)), null,
+                        List.of(Target.discord("111111111111111111", null), Target.telegram("-100", null)), false, false, List.of())));
+        snapshots.refresh();
+        DISCORD.resetAll();
+        TELEGRAM.resetAll();
+        TELEGRAM.stubFor(post(urlMatching("/bot123:TEST/.*")).willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":77}}")));
+    }
+
+    private void discordRefuses(int status) {
+        DISCORD.resetAll();
+        DISCORD.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(aResponse().withStatus(status)
+                .withHeader("Content-Type", "application/json").withBody(status == 404
+                        ? "{\"message\":\"Unknown Channel\",\"code\":10003}" : "{\"message\":\"upstream trouble\"}")));
+    }
+
+    private void discordAccepts() {
+        DISCORD.resetAll();
+        DISCORD.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(okJson("{\"id\":\"9001\"}")));
+    }
+
+    /** The body of the delivery made last: a redelivery sends the very same bytes. */
+    private byte[] lastBody;
+
+    /** The push fixture, made unique (identical bodies are duplicates whatever their delivery id). */
+    private static byte[] uniquePush() throws Exception {
+        String fixture = Files.readString(Fixtures.root().resolve("github/push/commits.json"));
+        return ("{\"test_run\":\"" + UUID.randomUUID() + "\"," + fixture.substring(fixture.indexOf('{') + 1))
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private HttpResponse<String> webhook(String deliveryId, byte[] body) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/webhook"))
+                        .header("Content-Type", "application/json")
+                        .header("X-GitHub-Event", "push")
+                        .header("X-GitHub-Delivery", deliveryId)
+                        .header("X-Hub-Signature-256", "sha256=" + HexFormat.of().formatHex(mac.doFinal(body)))
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A push whose Discord target ends {@code discordEnds} (Discord answering {@code status}) and whose Telegram target is delivered. */
+    private String endedDelivery(int status, String discordEnds) throws Exception {
+        discordRefuses(status);
+        String deliveryId = UUID.randomUUID().toString();
+        lastBody = uniquePush();
+        HttpResponse<String> accepted = webhook(deliveryId, lastBody);
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(30)).until(() -> "failed".equals(deliveryStatus(deliveryId)) || "dead".equals(deliveryStatus(deliveryId)));
+        assertThat(targetStatuses(deliveryId)).containsEntry("111111111111111111", discordEnds)
+                .containsEntry("-100", "delivered");
+        return deliveryId;
+    }
+
+    private String deliveryStatus(String deliveryId) {
+        return jdbc.queryForList("SELECT status FROM delivery_state WHERE delivery_id = ?", String.class, deliveryId)
+                .stream().findFirst().orElse(null);
+    }
+
+    private Map<String, String> targetStatuses(String deliveryId) {
+        Map<String, String> statuses = new java.util.TreeMap<>();
+        jdbc.query("SELECT t.target_id, t.status FROM delivery_targets t JOIN delivery_state s ON s.key = t.delivery_key"
+                + " WHERE s.delivery_id = ?", rs -> {
+                    statuses.put(rs.getString(1), rs.getString(2));
+                }, deliveryId);
+        return statuses;
+    }
+
+    private int telegramMessages() {
+        return TELEGRAM.findAll(postRequestedFor(urlMatching("/bot123:TEST/send.*"))).size();
+    }
+
+    private Browser signedIn(String code) {
+        Browser browser = new Browser(port);
+        HttpResponse<String> callback = FakeGithub.signIn(browser, code, null);
+        assertThat(callback.statusCode()).as(callback.body()).isEqualTo(302);
+        return browser;
+    }
+
+    private static JsonNode body(HttpResponse<String> response) {
+        return FakeGithub.parse(response.body());
+    }
+
+    @Test
+    void aFailedDeliveryKeepsItsPayloadAndAReplayReachesOnlyTheFailedTarget() throws Exception {
+        String deliveryId = endedDelivery(404, "failed");
+        assertThat(telegramMessages()).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM delivery_state WHERE delivery_id = ?"
+                + " AND (payload IS NOT NULL OR payload_ref IS NOT NULL)", Integer.class, deliveryId))
+                .as("a failed delivery keeps its payload for a replay").isEqualTo(1);
+        assertThat(body(signedIn("vera").getJson("/admin/api/delivery/" + deliveryId)).path("deliveries").get(0)
+                .path("payloadKept").asBoolean()).isTrue();
+
+        discordAccepts();
+        HttpResponse<String> replay = signedIn("adam").json("POST", "/admin/api/delivery/" + deliveryId + "/replay", null);
+        assertThat(replay.statusCode()).as(replay.body()).isEqualTo(202);
+        assertThat(body(replay).path("replayed").get(0).path("targets")).extracting(t -> t.path("target").asText())
+                .containsExactly("111111111111111111");
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> "delivered".equals(deliveryStatus(deliveryId)));
+        DISCORD.verify(1, postRequestedFor(urlEqualTo(CHANNEL)));
+        assertThat(telegramMessages()).as("the delivered target is never sent again").isEqualTo(1);
+        assertThat(targetStatuses(deliveryId)).containsValues("delivered").doesNotContainValue("failed");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM delivery_state WHERE delivery_id = ?"
+                + " AND payload IS NULL", Integer.class, deliveryId)).as("delivered at last: its payload goes").isEqualTo(1);
+        assertThat(jdbc.queryForList("SELECT actor_login FROM audit_logs WHERE action = 'delivery.replay' AND target_id = ?"
+                + " AND group_id = 'team'", String.class, deliveryId)).containsExactly("adam");
+
+        HttpResponse<String> again = signedIn("adam").json("POST", "/admin/api/delivery/" + deliveryId + "/replay", null);
+        assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
+        assertThat(body(again).path("error").asText()).isEqualTo("Nothing to replay");
+    }
+
+    @Test
+    void oneNamedDeadTargetIsReplayedAndADeliveredOneIsRefused() throws Exception {
+        String deliveryId = endedDelivery(500, "dead");
+        Browser adam = signedIn("adam");
+        HttpResponse<String> delivered = adam.json("POST", "/admin/api/delivery/" + deliveryId + "/replay",
+                "{\"routeId\":\"pushes\",\"target\":\"-100\"}");
+        assertThat(delivered.statusCode()).as(delivered.body()).isEqualTo(409);
+        assertThat(body(delivered).path("detail").asText()).contains("was delivered");
+
+        discordAccepts();
+        HttpResponse<String> replay = adam.json("POST", "/admin/api/delivery/" + deliveryId + "/replay",
+                "{\"routeId\":\"pushes\",\"target\":\"111111111111111111\"}");
+        assertThat(replay.statusCode()).as(replay.body()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> "delivered".equals(deliveryStatus(deliveryId)));
+        DISCORD.verify(1, postRequestedFor(urlEqualTo(CHANNEL)));
+        assertThat(telegramMessages()).isEqualTo(1);
+    }
+
+    @Test
+    void viewersOutsidersAndBadRequestsAreRefusedAndChangeNothing() throws Exception {
+        String deliveryId = endedDelivery(404, "failed");
+        String path = "/admin/api/delivery/" + deliveryId + "/replay";
+        assertThat(signedIn("vera").json("POST", path, null).statusCode()).as("a viewer").isEqualTo(403);
+        assertThat(signedIn("stranger").json("POST", path, null).statusCode()).as("another group's owner").isEqualTo(404);
+        Browser adam = signedIn("adam");
+        assertThat(adam.json("POST", "/admin/api/delivery/no-such-id/replay", null).statusCode()).isEqualTo(404);
+        HttpResponse<String> typo = adam.json("POST", path, "{\"route\":\"pushes\"}");
+        assertThat(typo.statusCode()).isEqualTo(400);
+        assertThat(body(typo).path("detail").asText()).startsWith("route: unknown field");
+        HttpResponse<String> half = adam.json("POST", path, "{\"routeId\":\"pushes\"}");
+        assertThat(half.statusCode()).isEqualTo(400);
+        assertThat(body(half).path("detail").asText()).startsWith("target: missing");
+        assertThat(adam.json("POST", path, "{\"routeId\":7,\"target\":\"x\"}").statusCode()).isEqualTo(400);
+        assertThat(adam.json("POST", path, "[1]").statusCode()).isEqualTo(400);
+        assertThat(adam.json("POST", path, "{\"routeId\":\"pushes\",\"target\":\"42\"}").statusCode()).isEqualTo(404);
+        assertThat(deliveryStatus(deliveryId)).isEqualTo("failed");
+
+        // past FAILED_PAYLOAD_RETENTION storage-prune lets go of the payload: nothing left to send
+        prune.discardUndeliveredPayloadsBefore(System.currentTimeMillis() + 1);
+        HttpResponse<String> gone = adam.json("POST", path, null);
+        assertThat(gone.statusCode()).as(gone.body()).isEqualTo(410);
+        assertThat(deliveryStatus(deliveryId)).isEqualTo("failed");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM audit_logs WHERE action = 'delivery.replay' AND target_id = ?",
+                Integer.class, deliveryId)).isZero();
+    }
+
+    @Test
+    void aRedeliveryOfAFailedDeliverySendsOnlyItsFailedTargetsAndOfADeliveredOneIsADuplicate() throws Exception {
+        String deliveryId = endedDelivery(404, "failed");
+        discordAccepts();
+        HttpResponse<String> redelivered = webhook(deliveryId, lastBody);
+        assertThat(redelivered.statusCode()).as(redelivered.body()).isEqualTo(200);
+        assertThat(body(redelivered).path("reopened").asBoolean()).as(redelivered.body()).isTrue();
+        await().atMost(Duration.ofSeconds(30)).until(() -> "delivered".equals(deliveryStatus(deliveryId)));
+        DISCORD.verify(1, postRequestedFor(urlEqualTo(CHANNEL)));
+        assertThat(telegramMessages()).isEqualTo(1);
+
+        HttpResponse<String> once = webhook(deliveryId, lastBody);
+        assertThat(once.statusCode()).isEqualTo(200);
+        assertThat(body(once).path("duplicate").asBoolean()).as(once.body()).isTrue();
+        Thread.sleep(500);
+        DISCORD.verify(1, postRequestedFor(urlEqualTo(CHANNEL)));
+        assertThat(telegramMessages()).isEqualTo(1);
+    }
+}
