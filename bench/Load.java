@@ -106,10 +106,16 @@ public class Load {
         return url;
     }
 
-    /** The fixture with its commit messages replaced by a numbered marker: same size class, unique per request. */
+    /**
+     * The fixture with its commit messages replaced by a numbered marker: same size class, unique per request.
+     * The marker also names this process, so the bodies of one invocation differ from those of the last: with
+     * the same sequence numbers alone, every webhook after the first invocation was a byte-for-byte resend,
+     * which the service (rightly) answers as a duplicate and never delivers.
+     */
     static final class Bodies {
         final String template;
         final String needle;
+        final String run = Long.toHexString(System.nanoTime()) + Long.toHexString(ProcessHandle.current().pid());
 
         Bodies(Path fixture) throws IOException {
             template = Files.readString(fixture);
@@ -123,7 +129,7 @@ public class Load {
         }
 
         byte[] body(long seq) {
-            return template.replace(needle, "bench#" + seq + "#").getBytes(StandardCharsets.UTF_8);
+            return template.replace(needle, "bench#" + seq + "# " + run).getBytes(StandardCharsets.UTF_8);
         }
     }
 

@@ -7,12 +7,14 @@
 #             PostgreSQL + Redis + S3 (wrk + bench/ingest.lua)
 #   e2e       webhook in -> message at a fake Discord/Telegram sink (bench/Sink.java), 3 targets per webhook:
 #             accept-to-sink p50/p99 at 200 webhooks/s (sink 0 ms and 50 ms), deliveries/s at saturation
+#   paging    admin API pages (send logs, audit, one delivery) over 1,000,000 send logs and 100,000 deliveries,
+#             as a super admin and as a member of two of ten groups, embedded and on PostgreSQL: p50/p99
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
 # BENCH_JFR=1 (JFR recordings of the two ingest points into their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
-# embedded production e2e-rate e2e-saturation slow-senders bare startup). A subset run writes its report into its
+# embedded production e2e-rate e2e-saturation slow-senders paging bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +39,7 @@ SATURATION_WEBHOOKS=${BENCH_SATURATION_WEBHOOKS:-1500}
 DRIP_CONNECTIONS=${BENCH_DRIP_CONNECTIONS:-200}
 DRIP_SECONDS=${BENCH_DRIP_SECONDS:-60}
 DRIP_RATE=${BENCH_DRIP_RATE:-50}
-ALL_POINTS="embedded production e2e-rate e2e-saturation slow-senders bare startup"
+ALL_POINTS="embedded production e2e-rate e2e-saturation slow-senders paging bare startup"
 POINTS=" ${BENCH_POINTS:-$ALL_POINTS} "
 want() { [[ "$POINTS" == *" $1 "* ]]; }
 FIXTURES=${WEBHOOKER_FIXTURES:-}
@@ -140,7 +142,8 @@ APP_PID=
 start_app() {
   local name=$1; shift
   local data=$WORK/data-$name
-  rm -rf "$data"; mkdir -p "$data"
+  # KEEP_DATA=1: start again on the data of an earlier start of NAME (the paging point seeds it in between)
+  [ -n "${KEEP_DATA:-}" ] || { rm -rf "$data"; mkdir -p "$data"; }
   local t0; t0=$(now_ms)
   env PORT=$APP_PORT DATA_DIR="$data" GITHUB_WEBHOOK_SECRET=$SECRET \
       WEBHOOKER_ROUTES_DIR=bench/routes "$@" \
@@ -401,6 +404,80 @@ for rep in $(seq "$REPS"); do
 done
 echo "drip=$DRIP_CONNECTIONS connections, $DRIP_SECONDS s, $DRIP_RATE webhooks/s" >> "$WORK/machine.txt"
 stop_pid "$APP_PID"
+fi
+
+# --- 6. admin API paging --------------------------------------------------------------------------
+# The service starts once to create its schema and stops; bench/paging/seed.sql then writes 1,000,000 send logs,
+# 100,000 deliveries (300,000 targets) and 100,000 audit entries straight into its database, and two console
+# sessions into its KV store; it starts again on that data. Each request shape runs $DURATION s at concurrency 4
+# (a few people at their consoles), once as a super admin and once as a viewer of two of the ten groups, after
+# a short warm-up of every shape. Storage-prune and audit-prune are moved to 1 January so they cannot run.
+PAGING_SUPER=$(printf 'b%.0s' {1..64})
+PAGING_MEMBER=$(printf 'c%.0s' {1..64})
+PAGING_SHAPES="newest deep failed route delivery audit"
+paging_sessions_json() { # USER_ID LOGIN NOW_MS
+  printf '{"userId":"%s","login":"%s","createdAt":%s,"lastSeenAt":%s}' "$1" "$2" "$3" "$3"
+}
+# paging_point BACKEND ENV... : schema, seed, measure
+paging_point() {
+  local backend=$1; shift
+  local env=(WEBHOOKER_CONFIG=bench/paging/webhooker.paging.yaml ADMIN_USER_IDS=900001
+    STORAGE_PRUNE_CRON="0 0 1 1 *" AUDIT_PRUNE_CRON="0 0 1 1 *" SEND_LOG_RETENTION_DAYS=60 "$@")
+  log "paging ($backend): creating the schema"
+  start_app "paging-$backend" "${env[@]}"
+  stop_pid "$APP_PID"
+  local now; now=$(now_ms)
+  local seed=$WORK/seed-$backend.sql t0; t0=$(now_ms)
+  if [ "$backend" = embedded ]; then
+    sed -e "s/@NOW@/$now/g" -e 's/@RANGE(\([0-9]*\))@/SYSTEM_RANGE(1, \1) AS s(x)/g' bench/paging/seed.sql > "$seed"
+    for who in "$PAGING_SUPER 900001 bench-root" "$PAGING_MEMBER 900002 bench-member"; do
+      read -r sid uid login <<< "$who"
+      echo "INSERT INTO kv_entries (key, value, expires_at) VALUES ('session:$sid', '$(paging_sessions_json "$uid" "$login" "$now")', $((now + 86400000)));" >> "$seed"
+    done
+    java -cp "$(ls bench/target/jar/BOOT-INF/lib/h2-*.jar)" org.h2.tools.RunScript \
+      -url "jdbc:h2:file:$ROOT/$WORK/data-paging-$backend/webhooker;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;NON_KEYWORDS=KEY,VALUE" \
+      -user sa -password "" -script "$seed"
+  else
+    sed -e "s/@NOW@/$now/g" -e 's/@RANGE(\([0-9]*\))@/generate_series(1, \1) AS s(x)/g' bench/paging/seed.sql > "$seed"
+    psql -q -h 127.0.0.1 -U postgres -d webhooker_paging -v ON_ERROR_STOP=1 -f "$seed" > /dev/null
+    redis-cli -h 127.0.0.1 -p 6379 SET "session:$PAGING_SUPER" "$(paging_sessions_json 900001 bench-root "$now")" EX 86400 > /dev/null
+    redis-cli -h 127.0.0.1 -p 6379 SET "session:$PAGING_MEMBER" "$(paging_sessions_json 900002 bench-member "$now")" EX 86400 > /dev/null
+  fi
+  log "paging ($backend): seeded in $(( ($(now_ms) - t0) / 1000 )) s"
+  KEEP_DATA=1 start_app "paging-$backend" "${env[@]}"
+  local caller sid shape out
+  for caller in super member; do
+    sid=$PAGING_SUPER; [ "$caller" = member ] && sid=$PAGING_MEMBER
+    for shape in $PAGING_SHAPES; do
+      wrk -t1 -c4 -d3s --timeout 10s -s bench/paging/paging.lua "http://127.0.0.1:$APP_PORT" -- "$sid" "$shape" 1000000 100000 100000 > /dev/null
+    done
+    for shape in $PAGING_SHAPES; do
+      for rep in $(seq "$REPS"); do
+        out=$(wrk -t1 -c4 -d"$DURATION"s --timeout 10s -s bench/paging/paging.lua "http://127.0.0.1:$APP_PORT" \
+          -- "$sid" "$shape" 1000000 100000 100000 | grep '^RESULT')
+        echo "paging $backend $caller $shape $out" >> "$WORK/wrk.log"
+        read -r n s bad err p50 p99 <<< "$(sed -E 's/.*requests=([0-9]+) seconds=([0-9.]+) non2xx=([0-9]+) socket_errors=([0-9]+) p50_ms=([0-9.]+) p99_ms=([0-9.]+)/\1 \2 \3 \4 \5 \6/' <<< "$out")"
+        local point="paging-$backend-$caller-$shape"
+        record "$point" "$rep" rps "$(awk -v n="$n" -v s="$s" 'BEGIN{printf "%.1f", n/s}')"
+        record "$point" "$rep" p50_ms "$p50"; record "$point" "$rep" p99_ms "$p99"
+        record "$point" "$rep" errors "$((bad + err))"
+        log "paging $backend $caller $shape rep $rep: $out"
+      done
+    done
+  done
+  stop_pid "$APP_PID"
+}
+if want paging; then
+  paging_point embedded
+  if pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS webhooker_paging' -c 'CREATE DATABASE webhooker_paging' >/dev/null
+    paging_point production DATABASE_URL=jdbc:postgresql://127.0.0.1:5432/webhooker_paging DATABASE_USER=postgres \
+      WEBHOOKER_SECRET_KEY=bench-only-key-of-more-than-thirty-two-characters REDIS_URL=redis://127.0.0.1:6379/0
+    psql -q -h 127.0.0.1 -U postgres -d postgres -c 'DROP DATABASE IF EXISTS webhooker_paging' >/dev/null || true
+    redis-cli -h 127.0.0.1 -p 6379 DEL "session:$PAGING_SUPER" "session:$PAGING_MEMBER" > /dev/null
+  else
+    log "PostgreSQL or Redis not answering on 127.0.0.1: paging on PostgreSQL skipped"
+  fi
 fi
 
 # --- 4. resources of the bare app; start-up of both ----------------------------------------------

@@ -40,6 +40,10 @@ class AdminApiErrors {
     ResponseEntity<Map<String, Object>> invalid(InvalidConfigException e) {
         ConfigError first = e.errors().get(0);
         ResponseEntity<Map<String, Object>> answer = body(HttpStatus.BAD_REQUEST, first.message(), first.toString());
+        if (first.field() != null && !first.field().isEmpty()) {
+            // the field within the entry (members[1].role), for a form to mark
+            answer.getBody().put("field", first.field());
+        }
         answer.getBody().put("problems", e.errors().stream().map(ConfigError::toString).toList());
         return answer;
     }

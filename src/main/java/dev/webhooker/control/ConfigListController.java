@@ -11,12 +11,18 @@ import jakarta.servlet.http.HttpServletRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.webhooker.access.Access;
@@ -27,6 +33,7 @@ import dev.webhooker.access.SessionUser;
 import dev.webhooker.routing.ConfigJson;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.ConfigValidator;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.signin.RequestAccess;
@@ -52,6 +59,8 @@ class ConfigListController {
     private final AuditLog audit;
     private final ConfigJson input = ConfigJson.forInput();
     private final ConfigJson output = ConfigJson.forStorage();
+    private final ConfigValidator validator = new ConfigValidator();
+    private static final YAMLMapper YAML = new YAMLMapper();
 
     ConfigListController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
                          AuditLog audit) {
@@ -154,12 +163,47 @@ class ConfigListController {
 
     @PutMapping("/admin/api/groups/{id}/routes")
     Map<String, Object> replaceGroupRoutes(@PathVariable String id, @RequestBody JsonNode body,
+                                           @RequestParam(name = "validate", defaultValue = "false") boolean validateOnly,
                                            @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                            HttpServletRequest request) {
+        return writeGroupRoutes(id, array(body, "routes"), validateOnly, ifMatch, request);
+    }
+
+    /**
+     * The console's YAML view: the same write with the group's routes as the config file's YAML ({@code routes:}
+     * and the list, each route without its {@code groupId}, which is the path's).
+     */
+    @PutMapping(path = "/admin/api/groups/{id}/routes", consumes = "application/yaml")
+    Map<String, Object> replaceGroupRoutesYaml(@PathVariable String id, @RequestBody(required = false) String body,
+                                               @RequestParam(name = "validate", defaultValue = "false") boolean validateOnly,
+                                               @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                               HttpServletRequest request) {
+        JsonNode document;
+        try {
+            document = YAML.readTree(body == null ? "" : body);
+        } catch (JsonProcessingException e) {
+            throw AdminApiException.badRequest("Invalid YAML", "routes: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
+        }
+        JsonNode routes = document == null || document.isMissingNode() || document.isNull() ? JsonNodeFactory.instance.arrayNode()
+                : document.isArray() ? document : array(document, "routes");
+        return writeGroupRoutes(id, routes, validateOnly, ifMatch, request);
+    }
+
+    @GetMapping(path = "/admin/api/groups/{id}/routes", produces = "application/yaml")
+    ResponseEntity<String> groupRoutesYaml(@PathVariable String id, HttpServletRequest request) throws JsonProcessingException {
+        access.of(request).orElseThrow().require(Capability.VIEW, id);
+        ObjectNode document = JsonNodeFactory.instance.objectNode();
+        var list = document.putArray("routes");
+        snapshots.refresh().routesOf(id).forEach(r -> list.add(output.write(r).without("groupId")));
+        return ResponseEntity.ok().contentType(MediaType.parseMediaType("application/yaml")).body(YAML.writeValueAsString(document));
+    }
+
+    private Map<String, Object> writeGroupRoutes(String id, JsonNode routes, boolean validateOnly, String ifMatch,
+                                                   HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.EDIT_ROUTES, id);
         configWrites.requireAllowed();
-        JsonNode routes = array(body, "routes");
         routes.forEach(r -> {
             if (r.isObject()) {
                 ((ObjectNode) r).put("groupId", id);
@@ -183,11 +227,15 @@ class ConfigListController {
         if (!placed) {
             result.addAll(submitted);
         }
+        if (validateOnly) {
+            validator.requireValid(current.groups(), result);
+            return Map.of("ok", true, "count", submitted.size(), "applied", false);
+        }
         SessionUser user = scope.user();
         repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), () -> audit.record(AuditEntry.of("group.routes.update")
                 .actor(user.userId(), user.login()).onGroup(id).detail("{\"count\":" + submitted.size() + "}").ip(request.getRemoteAddr())));
         snapshots.refresh();
-        return Map.of("ok", true, "count", submitted.size());
+        return Map.of("ok", true, "count", submitted.size(), "applied", true);
     }
 
     private static JsonNode array(JsonNode body, String field) {

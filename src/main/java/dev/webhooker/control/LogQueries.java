@@ -109,7 +109,39 @@ class LogQueries {
         m.put("avgAttempts", total == 0 ? 0.0 : (double) attempts / total);
         m.put("recentFailures", jdbc.query("SELECT * FROM send_logs" + where + " AND ok = 0 ORDER BY id DESC FETCH FIRST 20 ROWS ONLY",
                 LogQueries::sendLog, a));
+        m.put("byHour", jdbc.query("SELECT ts - MOD(ts, 3600000) AS h, COUNT(*) AS total, COALESCE(SUM(ok), 0) AS ok FROM send_logs" + where
+                        + " GROUP BY ts - MOD(ts, 3600000) ORDER BY h",
+                (rs, n) -> Map.<String, Object>of("start", rs.getLong("h"), "total", rs.getLong("total"), "ok", rs.getLong("ok"),
+                        "failed", rs.getLong("total") - rs.getLong("ok")), a));
+        m.put("byErrorCode", jdbc.query("SELECT error_code AS k, COUNT(*) AS n FROM send_logs" + where + " AND ok = 0 GROUP BY error_code"
+                        + " ORDER BY n DESC",
+                (rs, n) -> Map.<String, Object>of("errorCode", rs.getString("k") == null ? "UNKNOWN" : rs.getString("k"), "count", rs.getLong("n")), a));
+        m.put("queue", queue(groups, groupId, until));
         return m;
+    }
+
+    /**
+     * Deliveries waiting to be sent and the oldest due time among them. For super admins over everything, the
+     * delivery rows (those no worker has planned yet included); for everyone else, the deliveries with a
+     * target of their groups still to send.
+     */
+    private Map<String, Object> queue(Collection<String> groups, String groupId, long now) {
+        Map<String, Object> row;
+        if (groups == null && groupId == null) {
+            row = jdbc.queryForMap("SELECT COUNT(*) AS waiting, MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) AS oldest"
+                    + " FROM delivery_state WHERE status IN ('pending', 'retrying', 'processing')", now);
+        } else {
+            StringBuilder where = new StringBuilder(" WHERE status IN ('pending', 'retrying')");
+            List<Object> args = new ArrayList<>(List.of(now));
+            scope(where, args, groups);
+            equal(where, args, "group_id", groupId);
+            row = jdbc.queryForMap("SELECT COUNT(DISTINCT delivery_key) AS waiting, MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END)"
+                    + " AS oldest FROM delivery_targets" + where, args.toArray());
+        }
+        Map<String, Object> queue = new LinkedHashMap<>();
+        queue.put("waiting", ((Number) row.get("waiting")).longValue());
+        queue.put("oldestDueAt", row.get("oldest") == null ? null : ((Number) row.get("oldest")).longValue());
+        return queue;
     }
 
     private List<Map<String, Object>> breakdown(String column, CharSequence where, Object[] args) {

@@ -7,11 +7,13 @@ import java.util.Map;
 import jakarta.servlet.http.HttpServletRequest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
+import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.routing.ConfigJson;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
@@ -19,7 +21,8 @@ import dev.webhooker.signin.RequestAccess;
 
 /**
  * {@code GET /admin/api/me} (control-plane.md §2.5): who the caller is, the groups they see with their role
- * in each, and, ours, what each role lets them do there, so a console shows only what will work. The gate
+ * in each, and, ours, what each role lets them do there and whether config writes are open (not in config-file sync
+ * mode), so a console shows only what will work. The gate
  * (a session, then any access) is the security chain's.
  */
 @RestController
@@ -27,11 +30,13 @@ class MeController {
 
     private final RequestAccess access;
     private final ConfigSnapshots snapshots;
+    private final ObjectProvider<ConfigFileSync> configFile;
     private final ConfigJson json = ConfigJson.forStorage();
 
-    MeController(RequestAccess access, ConfigSnapshots snapshots) {
+    MeController(RequestAccess access, ConfigSnapshots snapshots, ObjectProvider<ConfigFileSync> configFile) {
         this.access = access;
         this.snapshots = snapshots;
+        this.configFile = configFile;
     }
 
     @GetMapping("/admin/api/me")
@@ -57,6 +62,14 @@ class MeController {
         body.put("roles", roles);
         body.put("capabilities", capabilities);
         body.put("canCreateGroups", scope.canCreateGroups());
+        // in config-file sync mode the file is authoritative: config writes answer 409 (ConfigWrites)
+        ConfigFileSync sync = configFile.getIfAvailable();
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("writable", sync == null || sync.configWritesAllowed());
+        if (sync != null && !sync.configWritesAllowed()) {
+            config.put("file", sync.fileName());
+        }
+        body.put("config", config);
         return body;
     }
 }

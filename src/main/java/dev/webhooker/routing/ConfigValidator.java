@@ -14,8 +14,8 @@ import com.google.re2j.PatternSyntaxException;
  * the fixes for P5/P8): every problem is reported with its entry and field, all of them in one pass.
  * Shapes and types are checked earlier, when {@link ConfigJson} reads the wire format.
  *
- * <p>Stricter than the original where it was lenient by accident: {@code ast} is validated, ids and names
- * have length caps, {@code installationId} must be positive, {@code lang} must look like a language tag,
+ * <p>Stricter than the original where it was lenient by accident: {@code ast} is validated, ids, names,
+ * logins and target coordinates have length caps, lists have size caps, {@code installationId} must be positive, {@code lang} must look like a language tag,
  * a regex pattern must compile, every route's group must exist and the instance limits apply to the
  * whole (merged) configuration, not just to one submission.
  */
@@ -31,6 +31,11 @@ public final class ConfigValidator {
     public static final int MAX_AST_DEPTH = 8;
     public static final int MAX_FORGE_SOURCES = 20;
     public static final int MAX_FORGE_NAME_LENGTH = 50;
+    public static final int MAX_MEMBERS = 200;
+    /** GitHub logins have at most 39 characters; numeric ids far fewer. */
+    public static final int MAX_LOGIN_LENGTH = 39;
+    /** Discord snowflakes have 20 digits at most, Telegram chat ids and @usernames about 33 characters. */
+    public static final int MAX_TARGET_ID_LENGTH = 64;
 
     public static final List<String> FILTER_TYPES = List.of("event", "repo", "actor", "action", "branch", "keyword");
     public static final List<String> ROLES = List.of("owner", "admin", "viewer");
@@ -96,8 +101,9 @@ public final class ConfigValidator {
         checkId(p, g.id());
         checkName(p, g.name());
         checkMembers(p, g.members());
-        nonBlankItems(p, "adminIds", g.adminIds());
-        nonBlankItems(p, "owners", g.owners());
+        // adminIds mirror the owners among the members (checked there), so only blanks are reported here
+        shortNonBlankItems(p, "adminIds", g.adminIds(), Integer.MAX_VALUE, Integer.MAX_VALUE);
+        shortNonBlankItems(p, "owners", g.owners(), MAX_MEMBERS, MAX_LOGIN_LENGTH);
         for (int i = 0; i < g.providers().size(); i++) {
             String provider = g.providers().get(i);
             if (provider == null || !PROVIDERS.contains(provider)) {
@@ -150,7 +156,7 @@ public final class ConfigValidator {
         for (int i = 0; i < r.targets().size(); i++) {
             checkTarget(p, "targets[" + i + "]", r.targets().get(i));
         }
-        nonBlankItems(p, "discordRoleIds", r.discordRoleIds());
+        shortNonBlankItems(p, "discordRoleIds", r.discordRoleIds(), MAX_MEMBERS, MAX_TARGET_ID_LENGTH);
         return p.errors;
     }
 
@@ -173,6 +179,10 @@ public final class ConfigValidator {
     }
 
     private static void checkMembers(Problems p, List<Group.Member> members) {
+        if (members.size() > MAX_MEMBERS) {
+            p.add("members", "too many members (" + members.size() + "; at most " + MAX_MEMBERS + ")");
+            return;
+        }
         Map<String, Integer> seen = new HashMap<>();
         Map<String, Integer> seenIds = new HashMap<>();
         boolean owner = false;
@@ -181,13 +191,17 @@ public final class ConfigValidator {
             String path = "members[" + i + "]";
             if (m.login() == null || m.login().isBlank()) {
                 p.add(path + ".login", "required (not blank)");
+            } else if (m.login().length() > MAX_LOGIN_LENGTH) {
+                p.add(path + ".login", "longer than " + MAX_LOGIN_LENGTH + " characters");
             } else {
                 Integer first = seen.putIfAbsent(m.login().trim().toLowerCase(Locale.ROOT), i);
                 if (first != null) {
                     p.add(path + ".login", "duplicate login " + ConfigError.quote(m.login()) + " (also members[" + first + "])");
                 }
             }
-            if (m.userId() != null) {
+            if (m.userId() != null && m.userId().length() > MAX_LOGIN_LENGTH) {
+                p.add(path + ".userId", "longer than " + MAX_LOGIN_LENGTH + " characters");
+            } else if (m.userId() != null) {
                 Integer first = seenIds.putIfAbsent(m.userId(), i);
                 if (first != null) {
                     p.add(path + ".userId", "duplicate userId " + m.userId() + " (also members[" + first + "])");
@@ -317,6 +331,12 @@ public final class ConfigValidator {
             p.add(path + ".platform", "required (discord or telegram)");
             return;
         }
+        for (String[] coordinate : new String[][] {{"channelId", t.channelId()}, {"threadId", t.threadId()},
+                {"chatId", t.chatId()}, {"topicId", t.topicId()}}) {
+            if (coordinate[1] != null && coordinate[1].length() > MAX_TARGET_ID_LENGTH) {
+                p.add(path + "." + coordinate[0], "longer than " + MAX_TARGET_ID_LENGTH + " characters");
+            }
+        }
         if (t.platform() == Target.Platform.DISCORD) {
             if (t.channelId() == null || t.channelId().isBlank()) {
                 p.add(path + ".channelId", "required for a discord target");
@@ -334,10 +354,16 @@ public final class ConfigValidator {
         }
     }
 
-    private static void nonBlankItems(Problems p, String field, List<String> values) {
+    private static void shortNonBlankItems(Problems p, String field, List<String> values, int maxItems, int maxLength) {
+        if (values.size() > maxItems) {
+            p.add(field, "too many entries (" + values.size() + "; at most " + maxItems + ")");
+            return;
+        }
         for (int i = 0; i < values.size(); i++) {
             if (values.get(i) == null || values.get(i).isBlank()) {
                 p.add(field + "[" + i + "]", "must not be blank");
+            } else if (values.get(i).length() > maxLength) {
+                p.add(field + "[" + i + "]", "longer than " + maxLength + " characters");
             }
         }
     }

@@ -1,6 +1,8 @@
 package dev.webhooker.signin;
 
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -13,6 +15,7 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.webhooker.control.AuditEntry;
@@ -45,9 +48,11 @@ class SignInController {
         this.audit = audit;
     }
 
+    /** Straight to GitHub; {@code redirect} (a path on this service) is where the browser comes back to. */
     @GetMapping("/admin/login")
-    void login(HttpServletResponse response) throws IOException {
-        response.sendRedirect(GithubAuthorizationRequests.START_PATH + "?redirect=" + RedirectTarget.DEFAULT);
+    void login(@RequestParam(name = "redirect", required = false) String redirect, HttpServletResponse response) throws IOException {
+        response.sendRedirect(GithubAuthorizationRequests.START_PATH + "?redirect="
+                + URLEncoder.encode(RedirectTarget.sanitize(redirect), StandardCharsets.UTF_8));
     }
 
     @GetMapping(GithubAuthorizationRequests.START_PATH)

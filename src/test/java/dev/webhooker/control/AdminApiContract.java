@@ -347,6 +347,16 @@ abstract class AdminApiContract {
         assertThat(longName.statusCode()).isEqualTo(400);
         assertThat(body(longName).path("detail").asText()).contains("name");
         assertThat(put(olive, "/admin/api/groups/team", "[1,2]", etag).statusCode()).isEqualTo(400);
+        HttpResponse<String> wrongType = put(olive, "/admin/api/groups/team", "{\"name\":5,\"members\":" + TEAM_MEMBERS + "}", etag);
+        assertThat(wrongType.statusCode()).as(wrongType.body()).isEqualTo(400);
+        assertThat(body(wrongType).path("detail").asText()).contains("name");
+        HttpResponse<String> longLogin = put(olive, "/admin/api/groups/team",
+                teamWith("Team", "[{\"login\":\"olive\",\"role\":\"owner\"},{\"login\":\"" + "x".repeat(40) + "\",\"role\":\"viewer\"}]"), etag);
+        assertThat(longLogin.statusCode()).isEqualTo(400);
+        assertThat(body(longLogin).path("detail").asText()).contains("members[1].login: longer than 39 characters");
+        HttpResponse<String> huge = put(olive, "/admin/api/groups/team", teamWith("x".repeat(1_100_000), TEAM_MEMBERS), etag);
+        assertThat(huge.statusCode()).as("a body over 1 MiB").isEqualTo(413);
+        assertThat(body(huge).has("error")).isTrue();
         assertThat(snapshots.current().group("team").orElseThrow().name()).isEqualTo("Team");
         assertThat(signedIn("adam").json("PUT", "/admin/api/groups/team", teamWith("Mine", TEAM_MEMBERS), null, etag)
                 .statusCode()).as("admins do not edit the group").isEqualTo(403);

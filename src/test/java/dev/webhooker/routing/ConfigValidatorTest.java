@@ -98,6 +98,9 @@ class ConfigValidatorTest {
                         "name: longer than 100 characters"),
                 Arguments.of("no targets", (Consumer<ObjectNode>) r -> r.remove("targets"),
                         "targets: at least one target is required"),
+                Arguments.of("channel id over 64", (Consumer<ObjectNode>) r -> r.putArray("targets")
+                                .add(node("{'platform':'discord','channelId':'" + "1".repeat(65) + "'}")),
+                        "targets[0].channelId: longer than 64 characters"),
                 Arguments.of("11 targets", (Consumer<ObjectNode>) r -> {
                             ArrayNode targets = r.putArray("targets");
                             IntStream.range(0, 11).forEach(i -> targets.add(node("{'channelId':'" + i + "'}")));
@@ -168,6 +171,16 @@ class ConfigValidatorTest {
                         "members[1].login: duplicate login \"ALICE\" (also members[0])"),
                 Arguments.of("no owner", (Consumer<ObjectNode>) g -> g.putArray("members").add(node("{'login':'alice','role':'admin'}")),
                         "members: at least one member must be an owner"),
+                Arguments.of("login over 39", (Consumer<ObjectNode>) g -> g.putArray("members")
+                                .add(node("{'login':'" + "a".repeat(40) + "','role':'owner'}")),
+                        "members[0].login: longer than 39 characters"),
+                Arguments.of("201 members", (Consumer<ObjectNode>) g -> {
+                            ArrayNode members = g.putArray("members");
+                            IntStream.range(0, 201).forEach(i -> members.add(node("{'login':'m" + i + "','role':'owner'}")));
+                        },
+                        "members: too many members (201; at most 200)"),
+                Arguments.of("owners entry over 39", (Consumer<ObjectNode>) g -> g.putArray("owners").add("o".repeat(40)),
+                        "owners[0]: longer than 39 characters"),
                 Arguments.of("blank owners entry", (Consumer<ObjectNode>) g -> g.putArray("owners").add(""),
                         "owners[0]: must not be blank"),
                 Arguments.of("unknown provider", (Consumer<ObjectNode>) g -> g.putArray("providers").add("gitlab"),

@@ -398,7 +398,10 @@ abstract class SignInContract {
     void adminLoginStartsTheFlowTowardsTheConsole() {
         HttpResponse<String> login = browser().get("/admin/login");
         assertThat(login.statusCode()).isEqualTo(302);
-        assertThat(location(login)).contains("/auth/github?redirect=/admin");
+        assertThat(location(login)).contains("/auth/github?redirect=%2Fadmin");
+        assertThat(location(browser().get("/admin/login?redirect=/admin/logs%3Fok%3Dfalse"))).as("the screen to come back to")
+                .endsWith("/auth/github?redirect=%2Fadmin%2Flogs%3Fok%3Dfalse");
+        assertThat(location(browser().get("/admin/login?redirect=https://evil.example/"))).endsWith("/auth/github?redirect=%2Fadmin");
     }
 
     // ---------------------------------------------------------------- tokens

@@ -78,6 +78,18 @@ public final class FakeGithub {
         user(code, "gho_" + code, id, login, null, null);
     }
 
+    /**
+     * For a real browser: GitHub's authorize page signs in as the user of {@code code} at once, sending the
+     * browser back to {@code appBaseUrl}'s callback with the state it was given.
+     */
+    public void authorizesAs(String appBaseUrl, String code) {
+        server.removeStubsByMetadata(com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath("$.authorize", equalTo("yes")));
+        server.stubFor(get(urlPathEqualTo("/login/oauth/authorize")).withMetadata(Map.of("authorize", "yes"))
+                .willReturn(com.github.tomakehurst.wiremock.client.WireMock.aResponse().withStatus(302)
+                        .withHeader("Location", appBaseUrl + "/auth/github/callback?code=" + code + "&state={{request.query.state}}")
+                        .withTransformers("response-template")));
+    }
+
     /** Starts a sign-in; returns the state GitHub was sent. */
     public static String start(Browser browser, String redirect) {
         HttpResponse<String> response = browser.get("/auth/github" + (redirect == null ? "" : "?redirect=" + redirect));

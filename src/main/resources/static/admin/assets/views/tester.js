@@ -1,0 +1,83 @@
+// Route tester: a payload (pasted, or one of the samples) through the configuration in force, without
+// sending anything: which routes fire with a preview per target, and why each other route does not.
+import {h, field, replace, table} from '../dom.js';
+import {t} from '../i18n.js';
+import {api} from '../api.js';
+import {showError} from '../ui.js';
+import {discordPreview, telegramPreview} from '../preview.js';
+
+const REPO = {full_name: 'acme/widgets', name: 'widgets', html_url: 'https://github.com/acme/widgets', owner: {login: 'acme'}};
+const SENDER = {login: 'octocat', html_url: 'https://github.com/octocat', avatar_url: 'https://avatars.githubusercontent.com/u/583231'};
+const SAMPLES = {
+  push: {event: 'push', payload: {ref: 'refs/heads/main', before: '1a2b3c4d', after: '5d6e7f8a',
+    compare: 'https://github.com/acme/widgets/compare/1a2b3c4...5d6e7f8', repository: REPO, sender: SENDER, pusher: {name: 'octocat'},
+    commits: [{id: '5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e', message: 'Fix the widget', url: 'https://github.com/acme/widgets/commit/5d6e7f8',
+      author: {name: 'Octo Cat', username: 'octocat'}}]}},
+  pull_request: {event: 'pull_request', payload: {action: 'opened', number: 42, repository: REPO, sender: SENDER,
+    pull_request: {number: 42, title: 'Add a bigger widget', html_url: 'https://github.com/acme/widgets/pull/42', state: 'open',
+      user: {login: 'octocat'}, body: 'It is bigger.', head: {ref: 'bigger'}, base: {ref: 'main'}, merged: false}}},
+  issues: {event: 'issues', payload: {action: 'opened', repository: REPO, sender: SENDER,
+    issue: {number: 7, title: 'The widget squeaks', html_url: 'https://github.com/acme/widgets/issues/7', state: 'open', user: {login: 'octocat'}, body: 'Loudly.'}}},
+  release: {event: 'release', payload: {action: 'published', repository: REPO, sender: SENDER,
+    release: {tag_name: 'v1.2.0', name: 'Widgets 1.2', html_url: 'https://github.com/acme/widgets/releases/tag/v1.2.0', body: 'Bigger widgets.', prerelease: false, draft: false}}},
+  workflow_run: {event: 'workflow_run', payload: {action: 'completed', repository: REPO, sender: SENDER,
+    workflow_run: {id: 99, name: 'CI', run_number: 12, status: 'completed', conclusion: 'failure', head_branch: 'main', head_sha: '5d6e7f8a',
+      html_url: 'https://github.com/acme/widgets/actions/runs/99', event: 'push', run_attempt: 1}}},
+};
+
+export async function tester(ctx) {
+  const sample = h('select', {id: 'sample'}, h('option', {value: ''}, '—'), Object.keys(SAMPLES).map(k => h('option', {value: k}, k)));
+  const event = h('input', {id: 'tester-event', name: 'event', value: 'push', required: true, 'data-field': 'event'});
+  const payload = h('textarea', {id: 'tester-payload', name: 'payload', rows: 14, cols: 80, 'data-field': 'payload', spellcheck: 'false'},
+    JSON.stringify(SAMPLES.push.payload, null, 2));
+  const group = h('select', {id: 'tester-group', name: 'groupId', 'data-field': 'groupId'}, h('option', {value: ''}, t('tester.any')),
+    Object.keys(ctx.me.roles).map(id => h('option', {value: id}, id)));
+  sample.addEventListener('change', () => {
+    const s = SAMPLES[sample.value];
+    if (!s) return;
+    event.value = s.event;
+    payload.value = JSON.stringify(s.payload, null, 2);
+  });
+  const errors = h('div', {});
+  const result = h('div', {id: 'tester-result', 'aria-live': 'polite'});
+  const form = h('form', {class: 'stack'},
+    field(t('tester.sample'), sample), field(t('tester.event'), event), field(t('tester.payload'), payload),
+    field(t('tester.group'), group), h('button', {type: 'submit', class: 'primary'}, t('tester.run')));
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    let parsed;
+    try {
+      parsed = JSON.parse(payload.value);
+    } catch (err) {
+      showError(errors, {message: 'Invalid JSON', detail: 'payload: ' + err.message, field: 'payload'}, form);
+      return;
+    }
+    try {
+      const answer = await api.post('/admin/api/dry-run', {event: event.value.trim(), payload: parsed, groupId: group.value || undefined});
+      replace(errors);
+      show(result, answer);
+    } catch (err) {
+      showError(errors, err, form);
+    }
+  });
+  return h('section', {}, h('h1', {tabindex: '-1'}, t('tester.title')), form, errors, result);
+}
+
+function show(box, answer) {
+  replace(box, h('h2', {}, t('tester.fires')),
+    answer.routes.length === 0 ? h('p', {class: 'empty'}, t('tester.none', {why: answer.whyNone || ''})) : null,
+    answer.routes.map(r => h('article', {class: 'fired', dataset: {route: r.id}},
+      h('h3', {}, (r.groupId ? r.groupId + ' / ' : '') + (r.name || r.id)),
+      r.targets.map(target => {
+        const discord = String(target.target.platform).toLowerCase() === 'discord';
+        return h('div', {class: 'preview'},
+          h('h4', {}, discord ? t('tester.discord') : t('tester.telegram'), ' · ', target.target.channelId || target.target.chatId || ''),
+          target.renderError ? h('p', {class: 'error'}, target.renderError)
+            : discord ? discordPreview(target.rendered.body) : telegramPreview(target.rendered));
+      }))),
+    h('h2', {}, t('tester.skipped')),
+    table([
+      {label: t('logs.route'), value: s => (s.groupId ? s.groupId + ' / ' : '') + (s.name || s.id)},
+      {label: '', value: s => s.reason},
+    ], answer.skipped, t('common.none')));
+}

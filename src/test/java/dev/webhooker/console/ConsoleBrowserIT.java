@@ -1,0 +1,352 @@
+package dev.webhooker.console;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.Group;
+import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.testsupport.AppStores;
+import dev.webhooker.testsupport.Browser;
+import dev.webhooker.testsupport.Chromium;
+import dev.webhooker.testsupport.FakeGithub;
+
+/**
+ * The console in the machine's headless Chromium, against the application on the embedded default with a fake
+ * GitHub (sign-in) and a fake Discord (deliveries). Every screen is saved as a screenshot under
+ * target/console-screenshots/.
+ */
+@CamelSpringBootTest
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class ConsoleBrowserIT {
+
+    static final FakeGithub GITHUB = new FakeGithub();
+    static final WireMockServer DISCORD = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+
+    static {
+        DISCORD.start();
+    }
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        AppStores.embedded(registry, "console");
+        GITHUB.properties(registry);
+        registry.add("webhooker.admin.user-ids", () -> "9919");
+        registry.add("webhooker.config.file", () -> "");
+        registry.add("webhooker.platforms.discord-api-url", DISCORD::baseUrl);
+        registry.add("webhooker.platforms.discord-token", () -> "bot-token");
+        registry.add("webhooker.delivery.retry-schedule", () -> "200ms");
+        registry.add("webhooker.delivery.poll-interval", () -> "100ms");
+    }
+
+    @AfterAll
+    static void stopServers() {
+        DISCORD.stop();
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ConfigRepository repository;
+
+    @Autowired
+    ConfigSnapshots snapshots;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @BeforeEach
+    void usersAndAGroup() {
+        GITHUB.server().resetAll();
+        GITHUB.user("root", 9919, "root");
+        GITHUB.user("vera", 1004, "vera");
+        repository.replaceAll(List.of(new Group("base", "Base", List.of(new Group.Member("olive", "owner", "1002"),
+                new Group.Member("vera", "viewer", "1004")), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false)),
+                List.of());
+        snapshots.refresh();
+        DISCORD.resetAll();
+        DISCORD.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(aResponse().withStatus(404)
+                .withHeader("Content-Type", "application/json").withBody("{\"message\":\"Unknown Channel\",\"code\":10003}")));
+    }
+
+    private String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** Opens {@code path}, which shows the sign-in screen, and signs in as {@code code}'s user. */
+    private void signInAt(WebDriver driver, String path, String code) {
+        GITHUB.authorizesAs(base(), code);
+        driver.get(base() + path);
+        wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("sign-in"))).click();
+        wait(driver).until(ExpectedConditions.urlToBe(base() + path));
+        heading(driver);
+    }
+
+    private static WebDriverWait wait(WebDriver driver) {
+        return new WebDriverWait(driver, Duration.ofSeconds(15));
+    }
+
+    /** The screen's title, once the screen is drawn. */
+    private static String heading(WebDriver driver) {
+        return wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("main h1"))).getText();
+    }
+
+    private static void waitForHeading(WebDriver driver, String text) {
+        wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("main h1"), text));
+    }
+
+    private static void nav(WebDriver driver, String screen) {
+        driver.findElement(By.cssSelector("nav a[data-nav='" + screen + "']")).click();
+    }
+
+    private static void type(WebElement input, String text) {
+        input.clear();
+        input.sendKeys(text);
+    }
+
+    private HttpResponse<String> signedPush(String groupId, String secret, String deliveryId) throws Exception {
+        byte[] body = ("{\"ref\":\"refs/heads/main\",\"after\":\"" + UUID.randomUUID() + "\",\"compare\":\"https://github.com/acme/w/compare/a...b\","
+                + "\"repository\":{\"full_name\":\"acme/w\",\"name\":\"w\",\"html_url\":\"https://github.com/acme/w\",\"owner\":{\"login\":\"acme\"}},"
+                + "\"sender\":{\"login\":\"octocat\"},\"commits\":[{\"id\":\"5d6e7f8a9b\",\"message\":\"Fix\",\"url\":\"https://github.com/acme/w/commit/5d6e7f8\","
+                + "\"author\":{\"name\":\"Octo\"}}]}").getBytes(StandardCharsets.UTF_8);
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base() + "/webhook/" + groupId))
+                .header("Content-Type", "application/json").header("X-GitHub-Event", "push").header("X-GitHub-Delivery", deliveryId)
+                .header("X-Hub-Signature-256", "sha256=" + HexFormat.of().formatHex(mac.doFinal(body)))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Runs {@code steps}; when one fails, the screen is kept as failed-{name}.png and its text is in the failure. */
+    private static void scenario(Chromium chromium, String name, Steps steps) throws Exception {
+        try {
+            steps.run(chromium.driver());
+        } catch (Exception | AssertionError e) {
+            chromium.screenshot("failed-" + name);
+            String screen;
+            try {
+                screen = chromium.driver().findElement(By.tagName("body")).getText();
+            } catch (RuntimeException unreadable) {
+                screen = "(unreadable: " + unreadable + ")";
+            }
+            throw new AssertionError(e.getMessage() + "\n--- the screen at " + chromium.driver().getCurrentUrl() + ":\n" + screen, e);
+        }
+    }
+
+    private interface Steps {
+        void run(WebDriver driver) throws Exception;
+    }
+
+    @Test
+    void aSuperAdminSetsUpAGroupRoutesTestsAWebhookAndReplaysAFailedDelivery() throws Exception {
+        try (Chromium chromium = new Chromium("en-US")) {
+            scenario(chromium, "super-admin", driver -> {
+            signInAt(driver, "/admin/groups", "root");
+            assertThat(heading(driver)).isEqualTo("Groups");
+            chromium.screenshot("01-groups");
+
+            WebElement create = driver.findElement(By.id("create-group"));
+            type(create.findElement(By.name("id")), "team");
+            type(create.findElement(By.name("name")), "Team");
+            create.findElement(By.cssSelector("button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.urlToBe(base() + "/admin/groups/team"));
+            waitForHeading(driver, "Team");
+
+            driver.findElement(By.id("add-member")).click();
+            WebElement settings = driver.findElement(By.id("group-settings"));
+            type(settings.findElement(By.cssSelector("[data-field='members[0].login']")), "olive");
+            type(settings.findElement(By.cssSelector("[data-field='members[0].userId']")), "1002");
+            new Select(settings.findElement(By.cssSelector("[data-field='members[0].role']"))).selectByValue("owner");
+            settings.findElement(By.cssSelector("button[type=submit]")).click();
+            await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().group("team").map(g -> g.members().size()).orElse(0) == 1);
+
+            wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("regenerate"))).click();
+            String secret = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("webhook-secret"))).getText();
+            assertThat(secret).matches("[0-9a-f]{64}");
+            assertThat(driver.findElement(By.id("webhook-url")).getText()).endsWith("/webhook/team");
+
+            new Select(driver.findElement(By.id("invite-role"))).selectByValue("viewer");
+            driver.findElement(By.cssSelector("#invite-form button[type=submit]")).click();
+            assertThat(wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("invite-url"))).getText())
+                    .contains("/admin/invite?token=");
+            chromium.screenshot("02-group");
+
+            driver.findElement(By.id("add-route")).click();
+            WebElement form = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
+            type(form.findElement(By.name("id")), "pushes");
+            type(form.findElement(By.name("name")), "Pushes");
+            type(form.findElement(By.cssSelector("[data-field='targets[0].channelId']")), "111111111111111111");
+            chromium.screenshot("03-route-editor");
+            form.findElement(By.cssSelector("button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#route-list li[data-route='pushes']")));
+
+            driver.findElement(By.id("yaml-view")).click();
+            WebElement yaml = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("routes-yaml")));
+            assertThat(yaml.getDomProperty("value")).contains("pushes");
+            ((JavascriptExecutor) driver).executeScript("arguments[0].value = arguments[1];", yaml, """
+                    routes:
+                      - id: "pushes"
+                        name: "Pushes"
+                        enabled: true
+                        filters: [{type: event, match: push}]
+                        targets: [{platform: discord, channelId: "111111111111111111"}]
+                      - id: "releases"
+                        name: "Releases"
+                        enabled: true
+                        filters: [{type: event, match: release}]
+                        targets: [{platform: discord, channelId: "222222222222222222"}]
+                    """);
+            driver.findElement(By.id("yaml-validate")).click();
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#route-editor .notice"), "2 route(s)"));
+            chromium.screenshot("04-routes-yaml");
+            driver.findElement(By.id("yaml-apply")).click();
+            wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#route-list li[data-route='releases']")));
+
+            nav(driver, "tester");
+            waitForHeading(driver, "Route tester");
+            new Select(driver.findElement(By.id("sample"))).selectByValue("push");
+            new Select(driver.findElement(By.id("tester-group"))).selectByValue("team");
+            driver.findElement(By.cssSelector("main form button[type=submit]")).click();
+            WebElement fired = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("article.fired[data-route='pushes']")));
+            assertThat(fired.findElement(By.cssSelector(".discord-embed")).getText()).contains("acme/widgets");
+            assertThat(driver.findElement(By.id("tester-result")).getText()).contains("Releases", "refuses");
+            chromium.screenshot("05-tester");
+
+            String deliveryId = UUID.randomUUID().toString();
+            assertThat(signedPush("team", secret, deliveryId).statusCode()).isEqualTo(200);
+            await().atMost(Duration.ofSeconds(20)).until(() -> "failed".equals(jdbc.queryForList(
+                    "SELECT status FROM delivery_state WHERE delivery_id = ?", String.class, deliveryId).stream().findFirst().orElse(null)));
+            driver.get(base() + "/admin/deliveries/" + deliveryId);
+            wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("article.delivery .status-failed")));
+            chromium.screenshot("06-delivery-failed");
+            DISCORD.resetAll();
+            DISCORD.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(okJson("{\"id\":\"9001\"}")));
+            driver.findElement(By.cssSelector("article.delivery button.primary")).click();
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("main .notice"), "1 target"));
+            wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("article.delivery h2 .status-delivered")));
+            chromium.screenshot("07-delivery-replayed");
+
+            nav(driver, "audit");
+            waitForHeading(driver, "Audit");
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("main table"), "delivery.replay"));
+            assertThat(driver.findElement(By.cssSelector("main table")).getText()).contains("group.create", "route.create", "webhook.secret.regenerate");
+            chromium.screenshot("08-audit");
+
+            nav(driver, "logs");
+            waitForHeading(driver, "Send logs");
+            assertThat(wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("main table"))).getText()).contains("pushes");
+            chromium.screenshot("09-logs");
+
+            nav(driver, "overview");
+            waitForHeading(driver, "Overview");
+            wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("svg.chart rect.ok")));
+            chromium.screenshot("10-overview");
+            nav(driver, "metrics");
+            waitForHeading(driver, "Metrics");
+            chromium.screenshot("11-metrics");
+
+            new Select(driver.findElement(By.id("lang"))).selectByValue("zh");
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("nav a[data-nav='overview']"), "概览"));
+            waitForHeading(driver, "指标");
+            chromium.screenshot("12-chinese");
+            });
+        }
+    }
+
+    @Test
+    void aViewerSeesTheGroupButEveryControlThatWouldChangeItIsDisabledWithTheReason() throws Exception {
+        try (Chromium chromium = new Chromium("en-US")) {
+            scenario(chromium, "viewer", driver -> {
+            signInAt(driver, "/admin/groups/base", "vera");
+            WebElement settings = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("group-settings")));
+            assertThat(settings.findElement(By.cssSelector(".readonly")).getText()).contains("viewer");
+            assertThat(settings.findElement(By.cssSelector("button[type=submit]")).isEnabled()).isFalse();
+            assertThat(settings.findElement(By.name("name")).isEnabled()).isFalse();
+            assertThat(driver.findElement(By.id("add-route")).isEnabled()).isFalse();
+            assertThat(driver.findElements(By.id("webhook"))).as("the endpoint panel is for owners").isEmpty();
+            assertThat(driver.findElements(By.id("create-group"))).isEmpty();
+            chromium.screenshot("20-viewer");
+            });
+        }
+    }
+
+    @Test
+    void deepLinksSurviveAReloadBackAndForwardWorkAndALostSessionComesBackToTheSameScreen() throws Exception {
+        try (Chromium chromium = new Chromium("zh-CN")) {
+            scenario(chromium, "deep-links", driver -> {
+            signInAt(driver, "/admin/logs", "root");
+            assertThat(heading(driver)).as("the browser's language").isEqualTo("发送日志");
+            nav(driver, "audit");
+            waitForHeading(driver, "审计");
+            assertThat(driver.getCurrentUrl()).isEqualTo(base() + "/admin/audit");
+            driver.navigate().back();
+            waitForHeading(driver, "发送日志");
+            assertThat(driver.getCurrentUrl()).isEqualTo(base() + "/admin/logs");
+            driver.navigate().forward();
+            waitForHeading(driver, "审计");
+            driver.navigate().refresh();
+            waitForHeading(driver, "审计");
+
+            driver.manage().deleteCookieNamed("wh_admin_session");
+            nav(driver, "groups");
+            // the API answers 401: sign in again (GitHub answers at once here) and land on the same screen
+            wait(driver).until(ExpectedConditions.urlToBe(base() + "/admin/groups"));
+            waitForHeading(driver, "分组");
+            assertThat(driver.manage().getCookieNamed("wh_admin_session")).isNotNull();
+            });
+        }
+    }
+
+    @Test
+    void theConsolePageAllowsNoInlineScriptAndASignedOutVisitorGetsTheSignInScreen() {
+        Browser browser = new Browser(port);
+        HttpResponse<String> signedOut = browser.get("/admin/deliveries/abc");
+        assertThat(signedOut.statusCode()).isEqualTo(200);
+        assertThat(signedOut.body()).contains("id=\"sign-in\"", "/auth/github?redirect=%2Fadmin%2Fdeliveries%2Fabc");
+        FakeGithub.signIn(browser, "root", null);
+        HttpResponse<String> page = browser.get("/admin/groups/base");
+        assertThat(page.headers().firstValue("Content-Security-Policy").orElseThrow())
+                .contains("script-src 'self'").doesNotContain("unsafe-inline");
+        assertThat(page.body()).contains("<script type=\"module\" src=\"/admin/assets/app.js\"></script>")
+                .doesNotContainPattern("<script(?![^>]*\\ssrc=)");
+        assertThat(browser.get("/admin/assets/app.js").statusCode()).isEqualTo(200);
+    }
+}
