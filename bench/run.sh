@@ -438,7 +438,7 @@ paging_point() {
       -url "jdbc:h2:file:$ROOT/$WORK/data-paging-$backend/webhooker;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;NON_KEYWORDS=KEY,VALUE" \
       -user sa -password "" -script "$seed"
   else
-    sed -e "s/@NOW@/$now/g" -e 's/@RANGE(\([0-9]*\))@/generate_series(1, \1) AS s(x)/g' bench/paging/seed.sql > "$seed"
+    sed -e "s/@NOW@/$now/g" -e 's/@RANGE(\([0-9]*\))@/generate_series(CAST(1 AS BIGINT), \1) AS s(x)/g' bench/paging/seed.sql > "$seed"
     psql -q -h 127.0.0.1 -U postgres -d webhooker_paging -v ON_ERROR_STOP=1 -f "$seed" > /dev/null
     redis-cli -h 127.0.0.1 -p 6379 SET "session:$PAGING_SUPER" "$(paging_sessions_json 900001 bench-root "$now")" EX 86400 > /dev/null
     redis-cli -h 127.0.0.1 -p 6379 SET "session:$PAGING_MEMBER" "$(paging_sessions_json 900002 bench-member "$now")" EX 86400 > /dev/null

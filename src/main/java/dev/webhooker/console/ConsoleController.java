@@ -45,9 +45,13 @@ class ConsoleController {
     }
 
     private static String signIn(HttpServletRequest request) {
-        String path = request.getRequestURI() + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
+        // a denied sign-in comes back as ?error=forbidden (SignInSuccessHandler): say so, and do not come back to it
+        boolean denied = "forbidden".equals(request.getParameter("error"));
+        String path = request.getRequestURI() + (denied || request.getQueryString() == null ? "" : "?" + request.getQueryString());
         String target = "/auth/github?redirect=" + URLEncoder.encode(RedirectTarget.sanitize(path), StandardCharsets.UTF_8);
-        return HtmlPage.render("Sign in", "<p>The webhooker console: groups, routes, deliveries and logs. / webhooker 控制台</p>"
+        return HtmlPage.render("Sign in", (denied ? "<p id=\"denied\" role=\"alert\">This GitHub account is in no group here: ask a group"
+                + " owner for an invite. / 此 GitHub 账号不属于这里的任何分组，请向分组所有者索取邀请。</p>" : "")
+                + "<p>The webhooker console: groups, routes, deliveries and logs. / webhooker 控制台</p>"
                 + "<p><a id=\"sign-in\" href=\"" + HtmlUtils.htmlEscape(target) + "\">Sign in with GitHub / 使用 GitHub 登录</a></p>");
     }
 

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 
 /**
@@ -43,22 +44,19 @@ class LogQueries {
     }
 
     List<Map<String, Object>> sendLogs(SendLogFilter f) {
-        StringBuilder sql = new StringBuilder("SELECT * FROM send_logs WHERE 1 = 1");
+        StringBuilder filters = new StringBuilder();
         List<Object> args = new ArrayList<>();
-        scope(sql, args, f.groups());
-        equal(sql, args, "group_id", f.groupId());
-        equal(sql, args, "route_id", f.routeId());
-        equal(sql, args, "event", f.event());
-        equal(sql, args, "platform", f.platform());
-        equal(sql, args, "error_code", f.errorCode());
-        equal(sql, args, "delivery_id", f.deliveryId());
+        equal(filters, args, "route_id", f.routeId());
+        equal(filters, args, "event", f.event());
+        equal(filters, args, "platform", f.platform());
+        equal(filters, args, "error_code", f.errorCode());
+        equal(filters, args, "delivery_id", f.deliveryId());
         if (f.ok() != null) {
-            sql.append(" AND ok = ?");
+            filters.append(" AND ok = ?");
             args.add(f.ok() ? 1 : 0);
         }
-        window(sql, args, f.since(), f.until(), f.before());
-        sql.append(" ORDER BY id DESC FETCH FIRST ").append(f.limit()).append(" ROWS ONLY");
-        return jdbc.query(sql.toString(), LogQueries::sendLog, args.toArray());
+        window(filters, args, f.since(), f.until(), f.before());
+        return page("send_logs", f.groups(), f.groupId(), filters, args, f.limit(), LogQueries::sendLog);
     }
 
     Optional<Map<String, Object>> sendLog(long id) {
@@ -67,14 +65,44 @@ class LogQueries {
 
     /** Entries without a group (sign-ins, token deletions) are for super admins only. */
     List<Map<String, Object>> audit(AuditFilter f) {
-        StringBuilder sql = new StringBuilder("SELECT * FROM audit_logs WHERE 1 = 1");
+        StringBuilder filters = new StringBuilder();
         List<Object> args = new ArrayList<>();
-        scope(sql, args, f.groups());
-        equal(sql, args, "group_id", f.groupId());
-        equal(sql, args, "action", f.action());
-        window(sql, args, f.since(), f.until(), f.before());
-        sql.append(" ORDER BY id DESC FETCH FIRST ").append(f.limit()).append(" ROWS ONLY");
-        return jdbc.query(sql.toString(), LogQueries::auditEntry, args.toArray());
+        equal(filters, args, "action", f.action());
+        window(filters, args, f.since(), f.until(), f.before());
+        return page("audit_logs", f.groups(), f.groupId(), filters, args, f.limit(), LogQueries::auditEntry);
+    }
+
+    /**
+     * The newest {@code limit} rows of {@code table} that match {@code filters}, within {@code groups} (null: all)
+     * and {@code groupId}. A scoped page is one range of the (group_id, id) index per group, each cut at
+     * {@code limit} rows, merged in the same statement: with {@code group_id IN (…)} the databases read and
+     * sorted every row of the caller's groups below the cursor (seconds at 1,000,000 rows; bench "paging").
+     */
+    private List<Map<String, Object>> page(String table, Collection<String> groups, String groupId, CharSequence filters,
+                                           List<Object> filterArgs, int limit, RowMapper<Map<String, Object>> row) {
+        String tail = filters + " ORDER BY id DESC FETCH FIRST " + limit + " ROWS ONLY";
+        if (groups == null && groupId == null) {
+            return jdbc.query("SELECT * FROM " + table + " WHERE 1 = 1" + tail, row, filterArgs.toArray());
+        }
+        List<String> scope = groupId != null ? (groups == null || groups.contains(groupId) ? List.of(groupId) : List.of())
+                : List.copyOf(groups);
+        if (scope.isEmpty()) {
+            return List.of();
+        }
+        if (scope.size() == 1) {
+            List<Object> args = new ArrayList<>(List.of(scope.get(0)));
+            args.addAll(filterArgs);
+            return jdbc.query("SELECT * FROM " + table + " WHERE group_id = ?" + tail, row, args.toArray());
+        }
+        StringBuilder sql = new StringBuilder("SELECT * FROM (");
+        List<Object> args = new ArrayList<>();
+        for (int i = 0; i < scope.size(); i++) {
+            sql.append(i == 0 ? "" : " UNION ALL ").append("(SELECT * FROM ").append(table).append(" WHERE group_id = ?").append(tail).append(')');
+            args.add(scope.get(i));
+            args.addAll(filterArgs);
+        }
+        sql.append(") AS scoped ORDER BY id DESC FETCH FIRST ").append(limit).append(" ROWS ONLY");
+        return jdbc.query(sql.toString(), row, args.toArray());
     }
 
     /**

@@ -55,7 +55,7 @@ async function render() {
   const ctx = {me, params: m.slice(1).map(decodeURIComponent), query: new URLSearchParams(location.search), navigate, refresh: render};
   try {
     const content = await view(ctx);
-    replace(main, content);
+    replace(main, flash(ctx.query), content);
     document.title = (main.querySelector('h1')?.textContent || '') + ' · ' + t('app.title');
     main.querySelector('h1')?.focus();
   } catch (e) {
@@ -63,6 +63,14 @@ async function render() {
     replace(main, h('h1', {tabindex: '-1'}, t('common.error')),
       h('p', {class: 'error', role: 'alert'}, e.detail ? e.message + ': ' + e.detail : e.message));
   }
+}
+
+/** What the sign-in or invite flow came back with (?invite=ok, invalid, group-missing). */
+function flash(query) {
+  const invite = query.get('invite');
+  if (!invite) return null;
+  const text = t('flash.invite.' + invite);
+  return h('p', {class: invite === 'ok' ? 'notice' : 'error', role: 'status'}, text.startsWith('flash.') ? invite : text);
 }
 
 function shell() {

@@ -240,6 +240,22 @@ class ConsoleBrowserIT {
             driver.findElement(By.id("yaml-apply")).click();
             wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#route-list li[data-route='releases']")));
 
+            // the order by keyboard: ↓ on the first route moves it after the second, and the service has it so
+            driver.findElement(By.cssSelector("#route-list li[data-route='pushes'] .move-down")).click();
+            wait(driver).until(d -> "releases".equals(d.findElements(By.cssSelector("#route-list li")).get(0).getDomAttribute("data-route")));
+            await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").get(0).id().equals("releases"));
+
+            // an error that names a field is shown next to that field
+            driver.findElement(By.cssSelector("#route-list li[data-route='releases'] .edit")).click();
+            WebElement releases = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
+            WebElement match = releases.findElement(By.cssSelector("[data-field='filters[0].match']"));
+            type(match, "/(unclosed/");
+            releases.findElement(By.cssSelector("button[type=submit]")).click();
+            WebElement note = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form .filter .field-error")));
+            assertThat(note.getText()).contains("invalid regular expression");
+            assertThat(match.getDomAttribute("aria-invalid")).isEqualTo("true");
+            chromium.screenshot("04b-field-error");
+
             nav(driver, "tester");
             waitForHeading(driver, "Route tester");
             new Select(driver.findElement(By.id("sample"))).selectByValue("push");
@@ -331,6 +347,42 @@ class ConsoleBrowserIT {
             wait(driver).until(ExpectedConditions.urlToBe(base() + "/admin/groups"));
             waitForHeading(driver, "分组");
             assertThat(driver.manage().getCookieNamed("wh_admin_session")).isNotNull();
+            });
+        }
+    }
+
+    @Test
+    void anInviteeSignsInFromTheLinkJoinsAfterConfirmingAndSeesTheGroup() throws Exception {
+        GITHUB.user("olive", 1002, "olive");
+        GITHUB.user("newbie", 1010, "newbie");
+        Browser olive = new Browser(port);
+        FakeGithub.signIn(olive, "olive", null);
+        String url = FakeGithub.parse(olive.json("POST", "/admin/api/groups/base/invites", "{\"role\":\"admin\"}").body()).path("url").asText();
+        try (Chromium chromium = new Chromium("en-US")) {
+            scenario(chromium, "invitee", driver -> {
+                GITHUB.authorizesAs(base(), "newbie");
+                driver.get(base() + url);
+                // not signed in: straight to GitHub and back to the invite, which waits for the button
+                wait(driver).until(ExpectedConditions.elementToBeClickable(By.cssSelector("form[action='/admin/invite/accept'] button"))).click();
+                wait(driver).until(ExpectedConditions.urlToBe(base() + "/admin?invite=ok"));
+                wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("main .notice"), "joined"));
+                nav(driver, "groups");
+                wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("main a[href='/admin/groups/base']")));
+                assertThat(driver.findElement(By.cssSelector("main table")).getText()).contains("admin");
+                chromium.screenshot("21-invitee");
+            });
+        }
+    }
+
+    @Test
+    void aSignInWithoutAnyGroupIsToldSo() throws Exception {
+        GITHUB.user("stranger", 1099, "stranger");
+        try (Chromium chromium = new Chromium("en-US")) {
+            scenario(chromium, "stranger", driver -> {
+                GITHUB.authorizesAs(base(), "stranger");
+                driver.get(base() + "/admin/overview");
+                wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("sign-in"))).click();
+                assertThat(wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("denied"))).getText()).contains("no group");
             });
         }
     }
