@@ -1,7 +1,7 @@
 -- The rows of the admin API paging point (bench/run.sh "paging"), for H2 and PostgreSQL alike: run.sh
 -- replaces @NOW@ (epoch ms) and @RANGE(n)@ (a table of x = 1..n) before running it on the stopped service's
--- database. 1,000,000 send logs over 30 days in ten groups, ten per delivery; 100,000 deliveries (one in
--- fifty failed) with three targets each; 100,000 audit entries.
+-- database. 1,000,000 send logs over 30 days in ten groups, ten per delivery, one in ten failed (in every
+-- group); 100,000 deliveries (one in fifty failed) with three targets each; 100,000 audit entries.
 INSERT INTO send_logs (ts, route_id, event, repo, target, ok, error, status, message_id, delivery_id, platform, actor,
                        action, duration_ms, error_code, attempts, group_id)
 SELECT @NOW@ - (1000000 - x) * 2592,
@@ -9,16 +9,16 @@ SELECT @NOW@ - (1000000 - x) * 2592,
        CASE WHEN MOD(x, 7) = 0 THEN 'pull_request' ELSE 'push' END,
        'acme/repo-' || MOD(x, 40),
        '11111111111111111' || MOD(x, 3),
-       CASE WHEN MOD(x, 20) = 0 THEN 0 ELSE 1 END,
-       CASE WHEN MOD(x, 20) = 0 THEN 'HTTP 502' ELSE NULL END,
-       CASE WHEN MOD(x, 20) = 0 THEN 502 ELSE 200 END,
-       CASE WHEN MOD(x, 20) = 0 THEN NULL ELSE 'm' || x END,
+       CASE WHEN MOD(x, 10) = 0 THEN 0 ELSE 1 END,
+       CASE WHEN MOD(x, 10) = 0 THEN 'HTTP 502' ELSE NULL END,
+       CASE WHEN MOD(x, 10) = 0 THEN 502 ELSE 200 END,
+       CASE WHEN MOD(x, 10) = 0 THEN NULL ELSE 'm' || x END,
        'bench-d-' || ((x - 1 - MOD(x - 1, 10)) / 10 + 1),
        CASE WHEN MOD(x, 3) = 2 THEN 'telegram' ELSE 'discord' END,
        'octocat',
        CASE WHEN MOD(x, 7) = 0 THEN 'opened' ELSE NULL END,
        40 + MOD(x, 60),
-       CASE WHEN MOD(x, 20) = 0 THEN 'DISCORD_5XX' ELSE NULL END,
+       CASE WHEN MOD(x, 10) = 0 THEN 'DISCORD_5XX' ELSE NULL END,
        1,
        'g' || MOD((x - 1 - MOD(x - 1, 10)) / 10 + 1, 10)
 FROM @RANGE(1000000)@;
