@@ -1,5 +1,6 @@
 package dev.webhooker.control;
 
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -55,7 +56,7 @@ class GroupRenameController {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.RENAME_GROUP, id);
         configWrites.requireAllowed();
-        String newId = body == null || !body.hasNonNull("newId") ? "" : body.get("newId").asText().trim();
+        String newId = JsonBody.of(body, "newId is invalid", List.of("newId")).text("newId", 64, "newId is invalid").orElse("");
         if (!ID.matcher(newId).matches()) {
             throw AdminApiException.badRequest("newId is invalid", "newId: lower-case letters, digits and dashes, at most 64, starting with a letter or digit");
         }

@@ -2,6 +2,7 @@ package dev.webhooker.control;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -88,13 +89,13 @@ class GroupWebhookController {
     }
 
     private static Duration overlap(JsonNode options) {
-        if (options == null || options.isNull() || !options.has("overlap") || options.get("overlap").isNull()) {
+        String value = JsonBody.of(options, "Invalid overlap", List.of("overlap")).text("overlap", 16, "Invalid overlap").orElse(null);
+        if (value == null) {
             return Duration.ZERO;
         }
-        JsonNode value = options.get("overlap");
         Duration overlap;
         try {
-            overlap = DurationStyle.detectAndParse(value.asText());
+            overlap = DurationStyle.detectAndParse(value);
         } catch (IllegalArgumentException e) {
             throw AdminApiException.badRequest("Invalid overlap", "overlap: " + value + " is not a duration such as 30m, 24h or 7d");
         }

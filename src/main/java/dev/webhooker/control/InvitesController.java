@@ -1,6 +1,7 @@
 package dev.webhooker.control;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -50,14 +51,12 @@ class InvitesController {
     Map<String, Object> create(@PathVariable String id, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.MANAGE_INVITES, id);
-        String role = body == null ? null : body.path("role").asText(null);
+        JsonBody fields = JsonBody.of(body, "Invalid invite", List.of("role", "note"));
+        String role = fields.text("role", 16, "Invalid invite").orElse(null);
         if (!"admin".equals(role) && !"viewer".equals(role)) {
             throw AdminApiException.badRequest("role must be \"admin\" or \"viewer\"", "role: " + (role == null ? "missing" : role));
         }
-        String note = body.hasNonNull("note") ? body.get("note").asText().trim() : null;
-        if (note != null && note.length() > MAX_NOTE) {
-            throw AdminApiException.badRequest("Note too long", "note: at most " + MAX_NOTE + " characters");
-        }
+        String note = fields.text("note", MAX_NOTE, "Note too long").orElse(null);
         SessionUser user = scope.user();
         Invites.Invite invite = invites.create(id, role, user.login(), note == null || note.isEmpty() ? null : note)
                 .orElseThrow(() -> new AdminApiException(HttpStatus.CONFLICT, "Too many pending invites",

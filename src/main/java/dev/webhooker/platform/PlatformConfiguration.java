@@ -22,7 +22,9 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
+import dev.webhooker.platform.telegram.RichHeaderLinks;
 import dev.webhooker.platform.telegram.TelegramRenderer;
+import dev.webhooker.secrets.SecretBox;
 
 /** The Discord and Telegram clients (DISCORD_API_URL / DISCORD_TOKEN, TELEGRAM_API_URL / TELEGRAM_TOKEN). */
 @Configuration(proxyBeanMethods = false)
@@ -77,9 +79,15 @@ public class PlatformConfiguration {
                 platformRateLimits);
     }
 
+    /** Signs the rich-header links of Telegram messages, so /api/richheader answers only those. */
     @Bean
-    PlatformRenderers platformRenderers(WebhookerProperties properties) {
-        return new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(),
+    RichHeaderLinks richHeaderLinks(SecretBox secretBox) {
+        return new RichHeaderLinks(secretBox.purposeKeys("rich-header"));
+    }
+
+    @Bean
+    PlatformRenderers platformRenderers(WebhookerProperties properties, RichHeaderLinks richHeaderLinks) {
+        return new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(richHeaderLinks),
                 properties.platforms().telegramRichHeaderHost(), properties.baseUrl());
     }
 

@@ -1,9 +1,13 @@
 package dev.webhooker.secrets;
 
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 import org.springframework.security.crypto.encrypt.BytesEncryptor;
 import org.springframework.security.crypto.encrypt.Encryptors;
@@ -25,9 +29,11 @@ public final class SecretBox {
 
     private final BytesEncryptor current;
     private final List<BytesEncryptor> readers;
+    private final List<String> keys;
 
     public SecretBox(String key, String previousKey) {
         this.current = Encryptors.stronger(key, SALT);
+        this.keys = previousKey == null || previousKey.isBlank() ? List.of(key) : List.of(key, previousKey);
         List<BytesEncryptor> all = new ArrayList<>(List.of(current));
         if (previousKey != null && !previousKey.isBlank()) {
             all.add(Encryptors.stronger(previousKey, SALT));
@@ -58,6 +64,25 @@ public final class SecretBox {
             }
         }
         throw new SealedValueException("no configured key opens it (was WEBHOOKER_SECRET_KEY changed without WEBHOOKER_SECRET_KEY_PREVIOUS?)");
+    }
+
+    /**
+     * Keys for one {@code purpose} (HMAC-SHA256 of the purpose under WEBHOOKER_SECRET_KEY), so that no other use
+     * of the key can be turned against it: the current key's first, then the previous key's (still accepted after
+     * a rotation).
+     */
+    public List<byte[]> purposeKeys(String purpose) {
+        List<byte[]> derived = new ArrayList<>();
+        for (String key : keys) {
+            try {
+                Mac mac = Mac.getInstance("HmacSHA256");
+                mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+                derived.add(mac.doFinal(("webhooker/" + purpose).getBytes(StandardCharsets.UTF_8)));
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+            }
+        }
+        return List.copyOf(derived);
     }
 
     /** A stored value that cannot be decrypted: tampered with, or sealed under a key no longer configured. */

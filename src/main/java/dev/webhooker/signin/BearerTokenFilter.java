@@ -19,11 +19,13 @@ import dev.webhooker.access.SessionUser;
  * Authentication of the user actions API {@code /api/*} (control-plane.md §1.7): {@code Authorization:
  * Bearer <GitHub token>}, looked up by its SHA-256 in {@code token-reverse:}, and valid only while it is
  * the user's current stored token. 401 {@code Missing authorization}, {@code Invalid or expired token} or
- * {@code Not authorized}; otherwise the request runs as that user.
+ * {@code Not authorized}; otherwise the request runs as that user. {@code /api/richheader} is the one public page.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {
 
     private static final String PREFIX = "Bearer ";
+    /** Public: Telegram fetches this avatar card page without any token (its links are signed instead). */
+    static final String RICH_HEADER = "/api/richheader";
 
     private final TokenVault tokens;
 
@@ -33,7 +35,7 @@ final class BearerTokenFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !request.getRequestURI().startsWith("/api/");
+        return !request.getRequestURI().startsWith("/api/") || request.getRequestURI().equals(RICH_HEADER);
     }
 
     @Override

@@ -8,18 +8,12 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
@@ -47,6 +41,7 @@ import dev.webhooker.testsupport.AppStores;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.Chromium;
 import dev.webhooker.testsupport.FakeGithub;
+import dev.webhooker.testsupport.GithubWebhooks;
 
 /**
  * The console in the machine's headless Chromium, against the application on the embedded default with a fake
@@ -147,12 +142,7 @@ class ConsoleBrowserIT {
                 + "\"repository\":{\"full_name\":\"acme/w\",\"name\":\"w\",\"html_url\":\"https://github.com/acme/w\",\"owner\":{\"login\":\"acme\"}},"
                 + "\"sender\":{\"login\":\"octocat\"},\"commits\":[{\"id\":\"5d6e7f8a9b\",\"message\":\"Fix\",\"url\":\"https://github.com/acme/w/commit/5d6e7f8\","
                 + "\"author\":{\"name\":\"Octo\"}}]}").getBytes(StandardCharsets.UTF_8);
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base() + "/webhook/" + groupId))
-                .header("Content-Type", "application/json").header("X-GitHub-Event", "push").header("X-GitHub-Delivery", deliveryId)
-                .header("X-Hub-Signature-256", "sha256=" + HexFormat.of().formatHex(mac.doFinal(body)))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+        return GithubWebhooks.post(base() + "/webhook/" + groupId, secret, "push", deliveryId, body);
     }
 
     /** Runs {@code steps}; when one fails, the screen is kept as failed-{name}.png and its text is in the failure. */

@@ -2,17 +2,10 @@ package dev.webhooker.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,6 +25,7 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
+import dev.webhooker.testsupport.GithubWebhooks;
 
 /**
  * The admin API as each role meets it, signed in through a fake GitHub, on whichever stores the subclass
@@ -111,17 +105,8 @@ abstract class AdminApiContract {
     }
 
     HttpResponse<String> sendToGroupEndpoint(String groupId, String secret, String event, String json) throws Exception {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/webhook/" + groupId))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .header("Content-Type", "application/json")
-                .header("X-GitHub-Event", event)
-                .header("X-GitHub-Delivery", UUID.randomUUID().toString())
-                .header("X-Hub-Signature-256", "sha256=" + HexFormat.of().formatHex(mac.doFinal(body)))
-                .build();
-        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        return GithubWebhooks.post("http://127.0.0.1:" + port + "/webhook/" + groupId, secret, event, UUID.randomUUID().toString(),
+                json.getBytes(StandardCharsets.UTF_8));
     }
 
     // ---------------------------------------------------------------- reading

@@ -10,20 +10,14 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -44,6 +38,7 @@ import dev.webhooker.routing.Target;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
+import dev.webhooker.testsupport.GithubWebhooks;
 import dev.webhooker.testsupport.Fixtures;
 
 /**
@@ -145,15 +140,7 @@ abstract class ReplayContract {
     }
 
     private HttpResponse<String> webhook(String deliveryId, byte[] body) throws Exception {
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/webhook"))
-                        .header("Content-Type", "application/json")
-                        .header("X-GitHub-Event", "push")
-                        .header("X-GitHub-Delivery", deliveryId)
-                        .header("X-Hub-Signature-256", "sha256=" + HexFormat.of().formatHex(mac.doFinal(body)))
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return GithubWebhooks.post("http://127.0.0.1:" + port + "/webhook", SECRET, "push", deliveryId, body);
     }
 
     /** A push whose Discord target ends {@code discordEnds} (Discord answering {@code status}) and whose Telegram target is delivered. */

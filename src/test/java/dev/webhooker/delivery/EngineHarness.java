@@ -105,7 +105,7 @@ final class EngineHarness {
 
     /** No BASE_URL: messages with an avatar would go to Telegram as sendPhoto; the tests' senders have none. */
     static MessageRenderer renderers() {
-        return new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(), null, null);
+        return new PlatformRenderers(new DiscordRenderer(), dev.webhooker.testsupport.TestKeys.telegramRenderer(), null, null);
     }
 
     static DeliveryProperties settings(Duration lease) {

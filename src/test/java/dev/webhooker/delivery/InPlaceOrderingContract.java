@@ -105,7 +105,7 @@ abstract class InPlaceOrderingContract {
                 new MessageLocks(ds, clock), new PayloadResolver(JSON, new DirectoryPayloadStore(payloadDir)),
                 new OneRoute(group, route),
                 new FormatterComposer(new MessageFormatter(i18n, new EventFormatters(), clock), new GroupLogFormatter(i18n, clock)),
-                new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(), null, null), sender, settings, clock,
+                new PlatformRenderers(new DiscordRenderer(), dev.webhooker.testsupport.TestKeys.telegramRenderer(), null, null), sender, settings, clock,
                 EngineHarness.TARGET_SENDS);
     }
 

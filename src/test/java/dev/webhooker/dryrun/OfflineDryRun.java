@@ -37,7 +37,7 @@ public final class OfflineDryRun {
                 return revision;
             }
         }), new RouteSelector(), new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), clock),
-                new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(), null, null),
+                new PlatformRenderers(new DiscordRenderer(), dev.webhooker.testsupport.TestKeys.telegramRenderer(), null, null),
                 new WebhookNormalizer(new PayloadParser(new ObjectMapper())), 1024 * 1024, clock);
     }
 }

@@ -31,7 +31,7 @@ class FixtureRenderingTest {
 
     private static final MessageFormatter FORMATTER = TestEvents.formatter();
     private static final DiscordRenderer DISCORD = new DiscordRenderer();
-    private static final TelegramRenderer TELEGRAM = new TelegramRenderer();
+    private static final TelegramRenderer TELEGRAM = dev.webhooker.testsupport.TestKeys.telegramRenderer();
 
     static Stream<Arguments> fixtures() {
         return Fixtures.formattingCases().stream().map(c -> Arguments.of(c.provider() + "/" + c.relativeName(),

@@ -36,6 +36,13 @@ public class TelegramRenderer {
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
+    private final RichHeaderLinks links;
+
+    /** {@code links} signs the rich-header links (see {@link #richHeaderUrl}). */
+    public TelegramRenderer(RichHeaderLinks links) {
+        this.links = links;
+    }
+
     public TelegramMessage render(NeutralMessage message, String richHeaderHost) {
         Optional<String> avatar = message.author() == null ? Optional.empty() : WebUrls.web(message.author().iconUrl());
         if (avatar.isPresent()) {
@@ -230,9 +237,10 @@ public class TelegramRenderer {
 
     /**
      * The rich-header preview URL (messages.md §4.4) on {@code host}; the title is sent as plain text,
-     * not Markdown [W25]. Empty when there is no host or it does not make a valid http(s) URL.
+     * not Markdown [W25], and the parameters are signed ({@link RichHeaderLinks}), so the page shows only what
+     * this service sent. Empty when there is no host or it does not make a valid http(s) URL.
      */
-    static Optional<String> richHeaderUrl(String host, NeutralMessage message, String avatar) {
+    Optional<String> richHeaderUrl(String host, NeutralMessage message, String avatar) {
         if (host == null || host.isBlank()) {
             return Optional.empty();
         }
@@ -245,15 +253,19 @@ public class TelegramRenderer {
         }
         StringBuilder url = new StringBuilder(base).append("/api/richheader");
         List<String> params = new ArrayList<>();
-        String name = message.author() == null ? "" : nullToEmpty(message.author().name()).strip();
-        String content = NeutralMarkdown.plainText(nullToEmpty(message.title())).strip();
+        String name = Utf16Text.wellFormed(Utf16Text.prefix(message.author() == null ? "" : nullToEmpty(message.author().name()).strip(),
+                RICH_HEADER_PARAM_MAX));
+        String content = Utf16Text.wellFormed(Utf16Text.prefix(NeutralMarkdown.plainText(nullToEmpty(message.title())).strip(),
+                RICH_HEADER_PARAM_MAX));
+        String image = Utf16Text.wellFormed(avatar);
         if (!name.isEmpty()) {
-            params.add("title=" + formEncode(Utf16Text.prefix(name, RICH_HEADER_PARAM_MAX)));
+            params.add("title=" + formEncode(name));
         }
         if (!content.isEmpty()) {
-            params.add("content=" + formEncode(Utf16Text.prefix(content, RICH_HEADER_PARAM_MAX)));
+            params.add("content=" + formEncode(content));
         }
-        params.add("avatar=" + formEncode(avatar));
+        params.add("avatar=" + formEncode(image));
+        params.add(RichHeaderLinks.PARAM + "=" + links.sign(name, content, image));
         url.append('?').append(String.join("&", params));
         return WebUrls.web(url.toString());
     }

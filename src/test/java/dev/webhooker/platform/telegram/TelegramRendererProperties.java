@@ -13,7 +13,7 @@ import net.jqwik.api.Provide;
 
 class TelegramRendererProperties {
 
-    private final TelegramRenderer renderer = new TelegramRenderer();
+    private final TelegramRenderer renderer = dev.webhooker.testsupport.TestKeys.telegramRenderer();
 
     @Property(tries = 300)
     void outputIsValidTelegramHtmlWithinTheLimit(@ForAll("messages") NeutralMessage message,

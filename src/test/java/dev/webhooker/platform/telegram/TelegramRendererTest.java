@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class TelegramRendererTest {
 
     private static final String REPO = "https://github.com/acme/widget";
-    private final TelegramRenderer renderer = new TelegramRenderer();
+    private final TelegramRenderer renderer = dev.webhooker.testsupport.TestKeys.telegramRenderer();
 
     private static NeutralMessage message(String title, String url, String description, Author author,
             List<Field> fields, String footer, String timestamp, Forge forge) {
@@ -210,9 +210,11 @@ class TelegramRendererTest {
 
         assertThat(rendered.method()).isEqualTo("sendMessage");
         assertThat(rendered.photoUrl()).isNull();
+        String signature = dev.webhooker.testsupport.TestKeys.richHeaderLinks()
+                .sign("octo cat", "acme/widget#7: Add feature & more", "https://avatars.githubusercontent.com/u/1?v=4");
         assertThat(rendered.linkPreviewOptions().get("url").asText()).isEqualTo(
                 "https://hooks.example.com/api/richheader?title=octo+cat&content=acme%2Fwidget%237%3A+Add+feature+%26+more"
-                        + "&avatar=https%3A%2F%2Favatars.githubusercontent.com%2Fu%2F1%3Fv%3D4");
+                        + "&avatar=https%3A%2F%2Favatars.githubusercontent.com%2Fu%2F1%3Fv%3D4&sig=" + signature);
         assertThat(rendered.linkPreviewOptions().get("prefer_small_media").asBoolean()).isTrue();
         assertThat(rendered.linkPreviewOptions().get("show_above_text").asBoolean()).isTrue();
     }
