@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.webhooker.access.Access;
@@ -33,6 +35,29 @@ class DeliveryController {
         this.access = access;
         this.views = views;
         this.logs = logs;
+    }
+
+    private static final Set<String> STATUSES = Set.of("pending", "processing", "retrying", "delivered", "failed", "dead");
+
+    /**
+     * {@code GET /admin/api/deliveries?status=failed,dead}: the most recently updated deliveries of the caller's
+     * groups with those statuses (failed and dead by default: the ones a replay can send again), newest first,
+     * {@code limit} of them (at most 200).
+     */
+    @GetMapping("/admin/api/deliveries")
+    Map<String, Object> recent(@RequestParam Map<String, String> params, HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        String groupId = LogsController.scoped(scope, params.get("groupId"));
+        List<String> statuses = new ArrayList<>();
+        for (String status : params.getOrDefault("status", "failed,dead").split(",")) {
+            String s = status.trim().toLowerCase(java.util.Locale.ROOT);
+            if (!STATUSES.contains(s)) {
+                throw AdminApiException.badRequest("Invalid status", "status: " + status.trim()
+                        + " is not one of pending, processing, retrying, delivered, failed, dead");
+            }
+            statuses.add(s);
+        }
+        return Map.of("deliveries", views.recent(statuses, LogsController.visible(scope), groupId, LogsController.limit(params.get("limit"))));
     }
 
     @GetMapping("/admin/api/delivery/{deliveryId}")

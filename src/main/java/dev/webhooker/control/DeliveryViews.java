@@ -2,6 +2,8 @@ package dev.webhooker.control;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,9 @@ import org.springframework.stereotype.Component;
 @Component
 class DeliveryViews {
 
+    private static final String COLUMNS = "s.key, s.status, s.provider, s.event, s.group_id, s.received_at, s.updated_at, s.last_error,"
+            + " CASE WHEN s.payload IS NOT NULL OR s.payload_ref IS NOT NULL THEN 1 ELSE 0 END AS payload_kept";
+
     private final JdbcTemplate jdbc;
 
     DeliveryViews(JdbcTemplate jdbc) {
@@ -22,9 +27,36 @@ class DeliveryViews {
 
     /** One per endpoint the delivery came in on, oldest first. */
     List<Map<String, Object>> deliveries(String deliveryId) {
-        return jdbc.query("SELECT key, status, provider, event, group_id, received_at, updated_at, last_error,"
-                + " CASE WHEN payload IS NOT NULL OR payload_ref IS NOT NULL THEN 1 ELSE 0 END AS payload_kept FROM delivery_state"
-                + " WHERE delivery_id = ? ORDER BY received_at", DeliveryViews::delivery, deliveryId);
+        return jdbc.query("SELECT " + COLUMNS + " FROM delivery_state s WHERE s.delivery_id = ? ORDER BY s.received_at",
+                DeliveryViews::delivery, deliveryId);
+    }
+
+    /**
+     * The most recently updated deliveries with one of {@code statuses}, newest first: all of them for super
+     * admins ({@code groups} null), else those that came in on one of {@code groups}' endpoints or have a target
+     * in one of them; {@code groupId} narrows it to one group.
+     */
+    List<Map<String, Object>> recent(Collection<String> statuses, Collection<String> groups, String groupId, int limit) {
+        StringBuilder sql = new StringBuilder("SELECT s.delivery_id, " + COLUMNS + " FROM delivery_state s WHERE s.status IN (")
+                .append(String.join(", ", statuses.stream().map(x -> "?").toList())).append(')');
+        List<Object> args = new ArrayList<>(statuses);
+        List<String> scope = groupId != null ? List.of(groupId) : groups == null ? null : List.copyOf(groups);
+        if (scope != null) {
+            if (scope.isEmpty()) {
+                return List.of();
+            }
+            String in = String.join(", ", scope.stream().map(x -> "?").toList());
+            sql.append(" AND (s.group_id IN (").append(in).append(") OR EXISTS (SELECT 1 FROM delivery_targets t")
+                    .append(" WHERE t.delivery_key = s.key AND t.group_id IN (").append(in).append(")))");
+            args.addAll(scope);
+            args.addAll(scope);
+        }
+        sql.append(" ORDER BY s.updated_at DESC FETCH FIRST ").append(limit).append(" ROWS ONLY");
+        return jdbc.query(sql.toString(), (rs, row) -> {
+            Map<String, Object> d = delivery(rs, row);
+            d.put("deliveryId", rs.getString("delivery_id"));
+            return d;
+        }, args.toArray());
     }
 
     /** The delivery's targets in plan order; none until a worker has taken it. */

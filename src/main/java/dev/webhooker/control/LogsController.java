@@ -93,7 +93,7 @@ class LogsController {
         return scope.superAdmin() ? null : List.copyOf(scope.roles().keySet());
     }
 
-    private static String scoped(Access scope, String groupId) {
+    static String scoped(Access scope, String groupId) {
         if (groupId != null && !groupId.isBlank()) {
             scope.require(Capability.VIEW, groupId);
             return groupId;

@@ -260,7 +260,9 @@ class ConsoleBrowserIT {
             assertThat(signedPush("team", secret, deliveryId).statusCode()).isEqualTo(200);
             await().atMost(Duration.ofSeconds(20)).until(() -> "failed".equals(jdbc.queryForList(
                     "SELECT status FROM delivery_state WHERE delivery_id = ?", String.class, deliveryId).stream().findFirst().orElse(null)));
-            driver.get(base() + "/admin/deliveries/" + deliveryId);
+            nav(driver, "deliveries");
+            wait(driver).until(ExpectedConditions.elementToBeClickable(By.cssSelector("#recent-deliveries a[href='/admin/deliveries/" + deliveryId + "']")))
+                    .click();
             wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("article.delivery .status-failed")));
             chromium.screenshot("06-delivery-failed");
             DISCORD.resetAll();

@@ -581,6 +581,27 @@ abstract class AdminApiContract {
         assertThat(signedIn("vera").getJson("/admin/api/delivery/no-such-delivery").statusCode()).isEqualTo(404);
     }
 
+    @Test
+    void theRecentFailedDeliveriesAreListedWithinTheCallersGroups() {
+        long now = System.currentTimeMillis();
+        String[][] rows = {{"mine-" + now, "team", "failed"}, {"theirs-" + now, "elsewhere", "dead"}, {"fine-" + now, "team", "delivered"}};
+        for (String[] r : rows) {
+            jdbc.update("INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, received_at, attempts)"
+                    + " VALUES (?, ?, ?, ?, 'github', 'push', ?, ?, 1)", "github:" + r[1] + ":" + r[0], r[2], now, r[0], r[1], now);
+        }
+        JsonNode olive = body(signedIn("olive").getJson("/admin/api/deliveries"));
+        assertThat(olive.path("deliveries")).extracting(d -> d.path("deliveryId").asText()).contains("mine-" + now)
+                .doesNotContain("theirs-" + now, "fine-" + now);
+        assertThat(body(signedIn("root").getJson("/admin/api/deliveries?status=dead,failed")).path("deliveries"))
+                .extracting(d -> d.path("deliveryId").asText()).contains("mine-" + now, "theirs-" + now);
+        assertThat(body(signedIn("olive").getJson("/admin/api/deliveries?status=delivered")).path("deliveries"))
+                .extracting(d -> d.path("deliveryId").asText()).contains("fine-" + now);
+        HttpResponse<String> bad = signedIn("olive").getJson("/admin/api/deliveries?status=lost");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(body(bad).path("detail").asText()).startsWith("status: lost");
+        assertThat(signedIn("olive").getJson("/admin/api/deliveries?groupId=elsewhere").statusCode()).isEqualTo(404);
+    }
+
     // ---------------------------------------------------------------- invites
 
     @Test

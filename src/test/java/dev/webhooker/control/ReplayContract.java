@@ -21,7 +21,6 @@ import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -51,6 +50,7 @@ import dev.webhooker.testsupport.Fixtures;
 abstract class ReplayContract {
 
     static final FakeGithub GITHUB = new FakeGithub();
+    // shared by both subclasses, which run in the same JVM: left running until it exits (as the fake GitHub)
     static final WireMockServer DISCORD = started();
     static final WireMockServer TELEGRAM = started();
     static final String SECRET = "replay-contract-secret";
@@ -74,12 +74,6 @@ abstract class ReplayContract {
         // one retry, soon: a failing Discord makes its target dead within a second
         registry.add("webhooker.delivery.retry-schedule", () -> "200ms");
         registry.add("webhooker.delivery.poll-interval", () -> "100ms");
-    }
-
-    @AfterAll
-    static void stopServers() {
-        DISCORD.stop();
-        TELEGRAM.stop();
     }
 
     @LocalServerPort

@@ -2,7 +2,7 @@
 // send-log attempts, and replay buttons (all failed targets, or one) where the caller may replay.
 import {h, table, formatTime, field, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {api} from '../api.js';
+import {api, query} from '../api.js';
 import {showError, notice} from '../ui.js';
 
 export async function deliveries(ctx) {
@@ -14,7 +14,10 @@ export async function deliveries(ctx) {
     ctx.navigate('/admin/deliveries/' + encodeURIComponent(input.value.trim()));
   });
   const section = h('section', {}, h('h1', {tabindex: '-1'}, t('deliveries.title') + (id ? ' ' + id : '')), form);
-  if (!id) return section;
+  if (!id) {
+    section.append(await recent(ctx));
+    return section;
+  }
   const status = h('div', {'aria-live': 'polite'});
   section.append(status);
   let view;
@@ -69,4 +72,24 @@ export async function deliveries(ctx) {
     {label: t('logs.error'), value: r => [r.errorCode, r.error].filter(Boolean).join(': ')},
   ], view.attempts, t('common.none')));
   return section;
+}
+
+const STATUSES = ['failed,dead', 'retrying,pending,processing', 'delivered'];
+
+/** Without an id: the most recently updated deliveries of a status (failed and dead first: what a replay can send). */
+async function recent(ctx) {
+  const status = STATUSES.includes(ctx.query.get('status')) ? ctx.query.get('status') : 'failed,dead';
+  const {deliveries: rows} = await api.get('/admin/api/deliveries' + query({status, limit: 100}));
+  const select = h('select', {id: 'delivery-status'}, STATUSES.map(s => h('option', {value: s, selected: s === status}, t('deliveries.status.' + s))));
+  select.addEventListener('change', () => ctx.navigate('/admin/deliveries' + query({status: select.value})));
+  return h('div', {id: 'recent-deliveries'},
+    h('div', {class: 'field inline'}, h('label', {for: 'delivery-status'}, t('deliveries.status')), select),
+    table([
+      {label: t('logs.when'), value: d => formatTime(d.updatedAt)},
+      {label: t('logs.delivery'), value: d => h('a', {href: '/admin/deliveries/' + encodeURIComponent(d.deliveryId), 'data-link': '1'}, d.deliveryId)},
+      {label: t('logs.event'), value: d => d.provider + ' ' + d.event},
+      {label: t('deliveries.endpoint'), value: d => d.endpointGroupId ? '/webhook/' + d.endpointGroupId : '/webhook'},
+      {label: t('deliveries.status'), value: d => h('span', {class: 'status status-' + d.status}, d.status)},
+      {label: t('logs.error'), value: d => d.lastError || ''},
+    ], rows, t('common.none')));
 }
