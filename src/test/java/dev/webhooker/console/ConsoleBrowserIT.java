@@ -20,6 +20,8 @@ import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import com.deque.html.axecore.results.Results;
+import com.deque.html.axecore.selenium.AxeBuilder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
@@ -128,6 +130,14 @@ class ConsoleBrowserIT {
         wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("main h1"), text));
     }
 
+    /** The screen passes axe-core's WCAG 2 A and AA rules (labels, names, contrast, structure); violations are listed. */
+    private static void accessible(WebDriver driver, String screen) {
+        Results results = new AxeBuilder().withTags(List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")).analyze(driver);
+        assertThat(results.getViolations()).as("accessibility of %s: %s", screen, results.getViolations().stream()
+                .map(v -> v.getId() + " (" + v.getNodes().size() + "×: " + v.getNodes().get(0).getTarget() + ")").toList())
+                .isEmpty();
+    }
+
     private static void nav(WebDriver driver, String screen) {
         driver.findElement(By.cssSelector("nav a[data-nav='" + screen + "']")).click();
     }
@@ -172,6 +182,7 @@ class ConsoleBrowserIT {
             signInAt(driver, "/admin/groups", "root");
             assertThat(heading(driver)).isEqualTo("Groups");
             chromium.screenshot("01-groups");
+            accessible(driver, "groups");
 
             WebElement create = driver.findElement(By.id("create-group"));
             type(create.findElement(By.name("id")), "team");
@@ -198,6 +209,7 @@ class ConsoleBrowserIT {
             assertThat(wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("invite-url"))).getText())
                     .contains("/admin/invite?token=");
             chromium.screenshot("02-group");
+            accessible(driver, "group");
 
             driver.findElement(By.id("add-route")).click();
             WebElement form = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
@@ -205,6 +217,7 @@ class ConsoleBrowserIT {
             type(form.findElement(By.name("name")), "Pushes");
             type(form.findElement(By.cssSelector("[data-field='targets[0].channelId']")), "111111111111111111");
             chromium.screenshot("03-route-editor");
+            accessible(driver, "route editor");
             form.findElement(By.cssSelector("button[type=submit]")).click();
             wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#route-list li[data-route='pushes']")));
 
@@ -255,6 +268,7 @@ class ConsoleBrowserIT {
             assertThat(fired.findElement(By.cssSelector(".discord-embed")).getText()).contains("acme/widgets");
             assertThat(driver.findElement(By.id("tester-result")).getText()).contains("Releases", "refuses");
             chromium.screenshot("05-tester");
+            accessible(driver, "tester");
 
             String deliveryId = UUID.randomUUID().toString();
             assertThat(signedPush("team", secret, deliveryId).statusCode()).isEqualTo(200);
@@ -271,25 +285,30 @@ class ConsoleBrowserIT {
             wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("main .notice"), "1 target"));
             wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("article.delivery h2 .status-delivered")));
             chromium.screenshot("07-delivery-replayed");
+            accessible(driver, "delivery");
 
             nav(driver, "audit");
             waitForHeading(driver, "Audit");
             wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("main table"), "delivery.replay"));
             assertThat(driver.findElement(By.cssSelector("main table")).getText()).contains("group.create", "route.create", "webhook.secret.regenerate");
             chromium.screenshot("08-audit");
+            accessible(driver, "audit");
 
             nav(driver, "logs");
             waitForHeading(driver, "Send logs");
             assertThat(wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("main table"))).getText()).contains("pushes");
             chromium.screenshot("09-logs");
+            accessible(driver, "logs");
 
             nav(driver, "overview");
             waitForHeading(driver, "Overview");
             wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("svg.chart rect.ok")));
             chromium.screenshot("10-overview");
+            accessible(driver, "overview");
             nav(driver, "metrics");
             waitForHeading(driver, "Metrics");
             chromium.screenshot("11-metrics");
+            accessible(driver, "metrics");
 
             new Select(driver.findElement(By.id("lang"))).selectByValue("zh");
             wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("nav a[data-nav='overview']"), "概览"));
@@ -312,6 +331,7 @@ class ConsoleBrowserIT {
             assertThat(driver.findElements(By.id("webhook"))).as("the endpoint panel is for owners").isEmpty();
             assertThat(driver.findElements(By.id("create-group"))).isEmpty();
             chromium.screenshot("20-viewer");
+            accessible(driver, "read-only group");
             });
         }
     }
