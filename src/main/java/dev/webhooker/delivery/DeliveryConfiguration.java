@@ -7,8 +7,10 @@ import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.format.GroupLogFormatter;
@@ -104,9 +106,19 @@ public class DeliveryConfiguration {
                 sender, settings, clock(clock), targetSendPool.executor());
     }
 
-    @Bean
+    /** Stopped twice: when shutdown begins (below) and once the beans go, for what the routes left queued. */
+    @Bean(destroyMethod = "stop")
     DeliveryPoller deliveryPoller(DeliveryQueue queue, DeliveryProcessor processor, DeliveryWakeUp wakeUp,
                                   DeliveryProperties settings) {
         return new DeliveryPoller(queue, processor, wakeUp, settings);
+    }
+
+    /**
+     * At the start of a shutdown, before the routes stop: no more claims, and the claims no worker has started
+     * go back to the queue at once (another instance takes them without waiting for their lease).
+     */
+    @Bean
+    ApplicationListener<ContextClosedEvent> deliveryPollerStop(DeliveryPoller deliveryPoller) {
+        return event -> deliveryPoller.stop();
     }
 }

@@ -1,6 +1,8 @@
 package dev.webhooker.delivery;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
@@ -9,7 +11,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The bridge the delivery route calls: claims as many due deliveries as this instance has free
  * workers (so a claimed delivery never waits long for a worker while its lease runs), and runs one
- * claimed delivery on a worker.
+ * claimed delivery on a worker. At shutdown ({@link #stop}) it claims nothing more and gives back the claims
+ * no worker has started, so another instance takes them at once instead of after the lease; deliveries a
+ * worker is running finish (within the shutdown timeout) or, if cut off, are taken over when their lease ends.
  */
 public class DeliveryPoller {
 
@@ -20,7 +24,10 @@ public class DeliveryPoller {
     private final DeliveryWakeUp wakeUp;
     private final DeliveryProperties settings;
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** Claimed and handed to the work queue, not yet started by a worker; by lock token. */
+    private final Map<String, ClaimedDelivery> waiting = new ConcurrentHashMap<>();
     private volatile boolean moreMayBeDue;
+    private volatile boolean stopping;
 
     public DeliveryPoller(DeliveryQueue queue, DeliveryProcessor processor, DeliveryWakeUp wakeUp,
                           DeliveryProperties settings) {
@@ -31,6 +38,9 @@ public class DeliveryPoller {
     }
 
     public List<ClaimedDelivery> claimDue() {
+        if (stopping) {
+            return List.of();
+        }
         int free = settings.workers() - inFlight.get();
         if (free <= 0) {
             moreMayBeDue = true;
@@ -39,6 +49,7 @@ public class DeliveryPoller {
         try {
             List<ClaimedDelivery> claimed = queue.claimDue(free, settings.lease());
             inFlight.addAndGet(claimed.size());
+            claimed.forEach(c -> waiting.put(c.lockToken(), c));
             moreMayBeDue = claimed.size() == free;
             return claimed;
         } catch (RuntimeException e) {
@@ -49,7 +60,10 @@ public class DeliveryPoller {
 
     public void process(ClaimedDelivery delivery) {
         try {
-            processor.process(delivery);
+            // given back at shutdown meanwhile: another instance may already have it
+            if (waiting.remove(delivery.lockToken()) != null) {
+                processor.process(delivery);
+            }
         } finally {
             inFlight.decrementAndGet();
             if (moreMayBeDue) {
@@ -60,5 +74,33 @@ public class DeliveryPoller {
 
     public int inFlight() {
         return inFlight.get();
+    }
+
+    /**
+     * No more claims; the claims no worker has started go back to the queue. Called when the application
+     * starts to shut down, and again once the routes have stopped (for what was still queued then). Returns how
+     * many were given back.
+     */
+    public int stop() {
+        stopping = true;
+        int given = 0;
+        for (String token : List.copyOf(waiting.keySet())) {
+            ClaimedDelivery claim = waiting.remove(token);
+            if (claim == null) {
+                continue; // a worker started it just now
+            }
+            try {
+                if (queue.giveBack(claim)) {
+                    given++;
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("delivery {}: could not give the claim back ({}); another instance takes it when the lease ends",
+                        claim.key(), e.toString());
+            }
+        }
+        if (given > 0) {
+            LOG.info("shutting down: {} claimed deliveries no worker had started are back in the queue", given);
+        }
+        return given;
     }
 }

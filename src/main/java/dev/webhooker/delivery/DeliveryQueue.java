@@ -184,6 +184,22 @@ public class DeliveryQueue {
                 status.wireName(), nextAttemptAt, lastError, clock.millis(), delivery.key(), delivery.lockToken()) == 1);
     }
 
+    /**
+     * Gives a claim back that no worker has started (at shutdown): the row is due again at once, with its try
+     * count as before the claim, so another instance takes it without waiting for the lease to run out. False
+     * when the lease was lost first. Never for a claim whose worker may have sent something: then the lease
+     * must run out (a send may be in flight).
+     */
+    public boolean giveBack(ClaimedDelivery delivery) {
+        leaseEnds.remove(delivery.lockToken());
+        long now = clock.millis();
+        // SET reads the row as it was: attempts is still the claim's count there
+        return jdbc.update("UPDATE delivery_state SET status = CASE WHEN attempts <= 1 THEN 'pending' ELSE 'retrying' END,"
+                        + " attempts = attempts - 1, next_attempt_at = ?, locked_by = NULL, locked_until = NULL, updated_at = ?"
+                        + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
+                now, now, delivery.key(), delivery.lockToken()) == 1;
+    }
+
     /** The current status of a delivery, or null when there is no such row. */
     public DeliveryStatus status(String key) {
         List<String> rows = jdbc.queryForList("SELECT status FROM delivery_state WHERE key = ?", String.class, key);

@@ -184,6 +184,30 @@ abstract class DeliveryEngineContract {
     }
 
     @Test
+    void atShutdownTheClaimsNoWorkerStartedGoBackAndAnotherInstanceSendsThemOnce() {
+        String ran = push("ran");
+        String queued = push("queued");
+        EngineHarness stopping = engine("a");
+        List<ClaimedDelivery> claimed = stopping.poller.claimDue();
+        assertThat(claimed).extracting(ClaimedDelivery::key).containsExactlyInAnyOrder(ran, queued);
+        ClaimedDelivery started = claimed.stream().filter(c -> c.key().equals(ran)).findFirst().orElseThrow();
+        ClaimedDelivery notStarted = claimed.stream().filter(c -> c.key().equals(queued)).findFirst().orElseThrow();
+        stopping.poller.process(started);
+
+        assertThat(stopping.poller.stop()).as("the one no worker started").isEqualTo(1);
+        stopping.poller.process(notStarted); // the work queue hands it over after all: it is not this instance's any more
+        assertThat(stopping.poller.claimDue()).as("a stopping instance claims nothing").isEmpty();
+        assertThat(rows.status(queued)).isEqualTo("pending");
+
+        // no lease to wait for: the other instance takes it at once (the clock has not moved)
+        engine("b").drain();
+        assertThat(rows.status(ran)).isEqualTo("delivered");
+        assertThat(rows.status(queued)).isEqualTo("delivered");
+        assertThat(discordPosts("111")).as("each delivery once").isEqualTo(2);
+        assertThat(telegramCalls("sendMessage")).isEqualTo(2);
+    }
+
+    @Test
     void aFailingSendLogInsertNeitherFailsNorRollsBackTheTargetOutcomes() {
         // the log insert now shares each target's transaction (under a savepoint): break it on purpose
         rows.jdbc().execute("ALTER TABLE send_logs RENAME TO send_logs_away");

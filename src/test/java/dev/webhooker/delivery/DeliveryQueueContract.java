@@ -157,6 +157,29 @@ abstract class DeliveryQueueContract {
     }
 
     @Test
+    void aClaimGivenBackIsDueAtOnceForAnotherInstanceWithItsTryCountAsBefore() {
+        String retried = rows.insertPending("github", null, "d1", "push", "{}", null, clock.millis() - 20);
+        String fresh = rows.insertPending("github", null, "d2", "push", "{}", null, clock.millis() - 10);
+        ClaimedDelivery first = queue.claimDue(1, LEASE).get(0);
+        assertThat(first.key()).isEqualTo(retried);
+        assertThat(queue.reschedule(first, clock.instant(), "DISCORD_5XX")).isTrue();
+        List<ClaimedDelivery> claimed = queue.claimDue(2, LEASE);
+        assertThat(claimed).extracting(ClaimedDelivery::key).containsExactly(fresh, retried);
+
+        assertThat(queue.giveBack(claimed.get(0))).isTrue();
+        assertThat(queue.giveBack(claimed.get(1))).isTrue();
+        assertThat(queue.giveBack(claimed.get(1))).as("only once").isFalse();
+
+        assertThat(rows.status(fresh)).isEqualTo("pending");
+        assertThat(rows.status(retried)).isEqualTo("retrying");
+        List<ClaimedDelivery> taken = queueOf("node-b").claimDue(2, LEASE);
+        assertThat(taken).as("no lease to wait for").extracting(ClaimedDelivery::key).containsExactlyInAnyOrder(fresh, retried);
+        assertThat(taken).filteredOn(d -> d.key().equals(fresh)).singleElement().satisfies(d -> assertThat(d.attempts()).isEqualTo(1));
+        assertThat(taken).filteredOn(d -> d.key().equals(retried)).singleElement().satisfies(d -> assertThat(d.attempts()).isEqualTo(2));
+        assertThat(queue.finish(claimed.get(0), DeliveryStatus.DELIVERED, null)).as("the old claim cannot write").isFalse();
+    }
+
+    @Test
     void finalDeliveriesAreNeverClaimed() {
         rows.insertPending("github", null, "d1", "push", "{}", null, clock.millis());
         ClaimedDelivery claim = queue.claimDue(1, LEASE).get(0);
