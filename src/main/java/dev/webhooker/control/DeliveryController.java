@@ -1,10 +1,10 @@
 package dev.webhooker.control;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -15,10 +15,12 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.webhooker.access.Access;
+import dev.webhooker.delivery.DeliveryStatus;
 import dev.webhooker.signin.RequestAccess;
 
 /**
- * {@code GET /admin/api/delivery/{deliveryId}}: where one webhook stands. Each stored delivery with that id
+ * {@code GET /admin/api/deliveries} lists recent deliveries by status (below). {@code GET
+ * /admin/api/delivery/{deliveryId}}: where one webhook stands. Each stored delivery with that id
  * (one per endpoint it came in on), every (route × target) it was planned for with its state, failed tries,
  * next retry time and last error (none yet while no worker has taken it), and the send-log attempts. Callers
  * who are not super admins see the targets and attempts of their groups only, and a delivery that came in on
@@ -37,8 +39,6 @@ class DeliveryController {
         this.logs = logs;
     }
 
-    private static final Set<String> STATUSES = Set.of("pending", "processing", "retrying", "delivered", "failed", "dead");
-
     /**
      * {@code GET /admin/api/deliveries?status=failed,dead}: the most recently updated deliveries of the caller's
      * groups with those statuses (failed and dead by default: the ones a replay can send again), newest first,
@@ -50,12 +50,12 @@ class DeliveryController {
         String groupId = LogsController.scoped(scope, params.get("groupId"));
         List<String> statuses = new ArrayList<>();
         for (String status : params.getOrDefault("status", "failed,dead").split(",")) {
-            String s = status.trim().toLowerCase(java.util.Locale.ROOT);
-            if (!STATUSES.contains(s)) {
-                throw AdminApiException.badRequest("Invalid status", "status: " + status.trim()
-                        + " is not one of pending, processing, retrying, delivered, failed, dead");
+            try {
+                statuses.add(DeliveryStatus.fromWire(status.trim()).wireName());
+            } catch (IllegalArgumentException e) {
+                throw AdminApiException.badRequest("Invalid status", "status: " + status.trim() + " is not one of "
+                        + String.join(", ", Arrays.stream(DeliveryStatus.values()).map(DeliveryStatus::wireName).toList()));
             }
-            statuses.add(s);
         }
         return Map.of("deliveries", views.recent(statuses, LogsController.visible(scope), groupId, LogsController.limit(params.get("limit"))));
     }
