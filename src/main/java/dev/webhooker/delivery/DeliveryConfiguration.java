@@ -1,17 +1,12 @@
 package dev.webhooker.delivery;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.camel.CamelContext;
-import org.apache.camel.spring.boot.CamelContextConfiguration;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -109,30 +104,6 @@ public class DeliveryConfiguration {
                                         TargetSendPool targetSendPool) {
         return new DeliveryProcessor(queue, targets, sendLogs, tracking, locks, payloads, catalog, composer, renderer,
                 sender, settings, clock(clock), targetSendPool.executor());
-    }
-
-    /**
-     * SHUTDOWN_TIMEOUT (Spring's timeout per shutdown phase) bounds Camel's graceful stop as well: the deliveries
-     * a worker is running get that long to finish before their threads are interrupted.
-     */
-    @Bean
-    CamelContextConfiguration shutdownTimeout(@Value("${spring.lifecycle.timeout-per-shutdown-phase:20s}") Duration timeout) {
-        return shutdownTimeoutOf(timeout);
-    }
-
-    static CamelContextConfiguration shutdownTimeoutOf(Duration timeout) {
-        return new CamelContextConfiguration() {
-            @Override
-            public void beforeApplicationStart(CamelContext context) {
-                context.getShutdownStrategy().setTimeUnit(TimeUnit.MILLISECONDS);
-                context.getShutdownStrategy().setTimeout(timeout.toMillis());
-            }
-
-            @Override
-            public void afterApplicationStart(CamelContext context) {
-                // nothing after the start
-            }
-        };
     }
 
     /** Stopped twice: when shutdown begins (below) and once the beans go, for what the routes left queued. */

@@ -1,4 +1,4 @@
-package dev.webhooker.delivery;
+package dev.webhooker.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,12 +8,12 @@ import java.util.concurrent.TimeUnit;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.Test;
 
-class ShutdownTimeoutTest {
+class ShutdownConfigurationTest {
 
     @Test
     void shutdownTimeoutBoundsCamelsGracefulStop() throws Exception {
         try (DefaultCamelContext context = new DefaultCamelContext()) {
-            DeliveryConfiguration.shutdownTimeoutOf(Duration.ofSeconds(7)).beforeApplicationStart(context);
+            ShutdownConfiguration.of(Duration.ofSeconds(7)).beforeApplicationStart(context);
 
             assertThat(context.getShutdownStrategy().getTimeUnit()).isEqualTo(TimeUnit.MILLISECONDS);
             assertThat(context.getShutdownStrategy().getTimeout()).isEqualTo(7_000);
