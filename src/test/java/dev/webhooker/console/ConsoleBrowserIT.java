@@ -404,7 +404,9 @@ class ConsoleBrowserIT {
         Browser browser = new Browser(port);
         HttpResponse<String> signedOut = browser.get("/admin/deliveries/abc");
         assertThat(signedOut.statusCode()).isEqualTo(200);
-        assertThat(signedOut.body()).contains("id=\"sign-in\"", "/auth/github?redirect=%2Fadmin%2Fdeliveries%2Fabc");
+        assertThat(signedOut.body()).contains("id=\"sign-in\"", "/auth/github?redirect=%2Fadmin%2Fdeliveries%2Fabc")
+                .doesNotContain("<script");
+        assertThat(signedOut.headers().firstValue("Content-Security-Policy").orElseThrow()).startsWith("default-src 'none'");
         FakeGithub.signIn(browser, "root", null);
         HttpResponse<String> page = browser.get("/admin/groups/base");
         assertThat(page.headers().firstValue("Content-Security-Policy").orElseThrow())
