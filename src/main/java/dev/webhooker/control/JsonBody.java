@@ -52,14 +52,4 @@ final class JsonBody {
         }
         return Optional.of(text);
     }
-
-    /** {@link #text} that must be there and not blank. */
-    String requiredText(String field, int maxLength, String error) {
-        return text(field, maxLength, error).filter(t -> !t.isEmpty())
-                .orElseThrow(() -> AdminApiException.badRequest(error, field + ": missing"));
-    }
-
-    boolean has(String field) {
-        return node.hasNonNull(field);
-    }
 }

@@ -82,9 +82,13 @@ final class ReplaySelection {
                 + " that you can see");
     }
 
+    /** Why a stored delivery gives nothing to replay, in the order of how much the answer tells the caller. */
+    private enum Refusal { NOTHING_LEFT, FORBIDDEN, IN_PROGRESS, PAYLOAD_GONE }
+
     private static Map<String, List<TargetRef>> all(String deliveryId, List<Stored> stored, Caller caller) {
         Map<String, List<TargetRef>> chosen = new LinkedHashMap<>();
-        AdminApiException refusal = null;
+        Refusal refusal = null;
+        Stored refused = null;
         for (Stored delivery : stored) {
             List<TargetRef> refs = new ArrayList<>();
             boolean forbidden = false;
@@ -100,40 +104,28 @@ final class ReplaySelection {
             }
             // ended before any target was planned (the payload could not be read, say): the endpoint's group decides
             boolean unplanned = delivery.targets().isEmpty() && caller.mayReplay().test(delivery.endpoint());
-            AdminApiException why = refs.isEmpty() && !unplanned ? nothingToReplay(deliveryId, delivery, forbidden)
-                    : !ended(delivery) ? inProgress(deliveryId, delivery)
-                    : !delivery.payloadKept() ? payloadGone(deliveryId) : null;
+            Refusal why = refs.isEmpty() && !unplanned ? (forbidden ? Refusal.FORBIDDEN
+                    : !ended(delivery) && !"delivered".equals(delivery.status()) ? Refusal.IN_PROGRESS : Refusal.NOTHING_LEFT)
+                    : !ended(delivery) ? Refusal.IN_PROGRESS
+                    : !delivery.payloadKept() ? Refusal.PAYLOAD_GONE : null;
             if (why == null) {
                 chosen.put(delivery.key(), refs);
-            } else if (refusal == null || rank(why) > rank(refusal)) {
+            } else if (refusal == null || why.compareTo(refusal) > 0) {
                 refusal = why;
+                refused = delivery;
             }
         }
         if (!chosen.isEmpty()) {
             return chosen;
         }
-        throw refusal;
-    }
-
-    /** Of several refusals (one per stored delivery), the one that tells the caller most. */
-    private static int rank(AdminApiException e) {
-        return switch (e.status()) {
-            case GONE -> 4;
-            case CONFLICT -> "Delivery in progress".equals(e.getMessage()) ? 3 : 1;
-            case FORBIDDEN -> 2;
-            default -> 0;
+        throw switch (refusal) {
+            case PAYLOAD_GONE -> payloadGone(deliveryId);
+            case IN_PROGRESS -> inProgress(deliveryId, refused);
+            case FORBIDDEN -> new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden",
+                    "replaying needs the admin role in the groups of the failed targets");
+            case NOTHING_LEFT -> new AdminApiException(HttpStatus.CONFLICT, "Nothing to replay", "delivery " + deliveryId
+                    + " has no failed or dead target that you can see; a replay never sends to a delivered target");
         };
-    }
-
-    private static AdminApiException nothingToReplay(String deliveryId, Stored delivery, boolean forbidden) {
-        if (forbidden) {
-            return new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden", "replaying needs the admin role in the groups of the failed targets");
-        }
-        if (!ended(delivery) && !"delivered".equals(delivery.status())) {
-            return inProgress(deliveryId, delivery);
-        }
-        return new AdminApiException(HttpStatus.CONFLICT, "Nothing to replay", "delivery " + deliveryId
-                + " has no failed or dead target that you can see; a replay never sends to a delivered target");
     }
 
     private static void requireEnded(String deliveryId, Stored delivery) {

@@ -1,6 +1,8 @@
 package dev.webhooker.delivery;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -38,9 +40,7 @@ public class DeliveryReplays {
      */
     public boolean reopen(String key, List<TargetRef> targets) {
         long now = clock.millis();
-        if (jdbc.update("UPDATE delivery_state SET status = 'pending', attempts = 1, next_attempt_at = ?, last_error = NULL,"
-                + " locked_by = NULL, locked_until = NULL, updated_at = ? WHERE key = ? AND status IN " + ENDED_UNDELIVERED
-                + " AND (payload IS NOT NULL OR payload_ref IS NOT NULL)", now, now, key) != 1) {
+        if (!reopenRow(key, "", List.of(), " AND (payload IS NOT NULL OR payload_ref IS NOT NULL)")) {
             return false;
         }
         for (TargetRef t : targets) {
@@ -58,14 +58,23 @@ public class DeliveryReplays {
      * duplicate and nothing is written.
      */
     public boolean reopenForRedelivery(String key, String payloadJson, String payloadRef) {
-        long now = clock.millis();
-        if (jdbc.update("UPDATE delivery_state SET status = 'pending', attempts = 1, next_attempt_at = ?, last_error = NULL,"
-                + " payload = ?, payload_ref = ?, locked_by = NULL, locked_until = NULL, updated_at = ?"
-                + " WHERE key = ? AND status IN " + ENDED_UNDELIVERED, now, payloadJson, payloadRef, now, key) != 1) {
+        if (!reopenRow(key, " payload = ?, payload_ref = ?,", Arrays.asList(payloadJson, payloadRef), "")) {
             return false;
         }
+        long now = clock.millis();
         jdbc.update(REOPEN_TARGETS, now, now, key);
         return true;
+    }
+
+    /** The one conditional update of the delivery row that re-opens it ({@code set} adds columns, {@code condition} a test). */
+    private boolean reopenRow(String key, String set, List<Object> setArgs, String condition) {
+        long now = clock.millis();
+        List<Object> args = new ArrayList<>(List.of(now));
+        args.addAll(setArgs);
+        args.addAll(List.of(now, key));
+        return jdbc.update("UPDATE delivery_state SET status = 'pending', attempts = 1, next_attempt_at = ?," + set
+                + " last_error = NULL, locked_by = NULL, locked_until = NULL, updated_at = ? WHERE key = ? AND status IN "
+                + ENDED_UNDELIVERED + condition, args.toArray()) == 1;
     }
 
     private static final String REOPEN_TARGETS = "UPDATE delivery_targets SET status = 'pending', attempts = 0,"

@@ -28,6 +28,8 @@ const SCREENS = [
 const NAV = ['overview', 'groups', 'logs', 'deliveries', 'audit', 'metrics', 'tester'];
 
 let me = null;
+/** True until the first screen is drawn with the answer start() got. */
+let fresh = true;
 
 export function navigate(path) {
   history.pushState(null, '', path);
@@ -46,11 +48,15 @@ async function render() {
     if (a.dataset.nav === nav) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   });
   replace(main, h('p', {class: 'loading'}, t('common.loading')));
-  try {
-    // roles and groups change while the console is open (a new group, an accepted invite): asked per screen
-    me = await api.get('/admin/api/me');
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 401) return;
+  if (fresh) {
+    fresh = false; // start() has just asked
+  } else {
+    try {
+      // roles and groups change while the console is open (a new group, an accepted invite): asked per screen
+      me = await api.get('/admin/api/me');
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return;
+    }
   }
   const ctx = {me, params: m.slice(1).map(decodeURIComponent), query: new URLSearchParams(location.search), navigate, refresh: render};
   try {

@@ -34,6 +34,7 @@ import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.PayloadStore;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.testsupport.TestKeys;
 
 /**
  * One "instance" of the engine without Spring or Camel, wired like DeliveryConfiguration: real SQL, the
@@ -105,7 +106,7 @@ final class EngineHarness {
 
     /** No BASE_URL: messages with an avatar would go to Telegram as sendPhoto; the tests' senders have none. */
     static MessageRenderer renderers() {
-        return new PlatformRenderers(new DiscordRenderer(), dev.webhooker.testsupport.TestKeys.telegramRenderer(), null, null);
+        return new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), null, null);
     }
 
     static DeliveryProperties settings(Duration lease) {

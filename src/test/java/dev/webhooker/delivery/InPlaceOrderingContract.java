@@ -54,6 +54,7 @@ import dev.webhooker.store.DirectoryPayloadStore;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.testsupport.TestKeys;
 
 /**
  * W15 on a real database against WireMock Discord, with the real formatter and renderer: workflow_run
@@ -105,7 +106,7 @@ abstract class InPlaceOrderingContract {
                 new MessageLocks(ds, clock), new PayloadResolver(JSON, new DirectoryPayloadStore(payloadDir)),
                 new OneRoute(group, route),
                 new FormatterComposer(new MessageFormatter(i18n, new EventFormatters(), clock), new GroupLogFormatter(i18n, clock)),
-                new PlatformRenderers(new DiscordRenderer(), dev.webhooker.testsupport.TestKeys.telegramRenderer(), null, null), sender, settings, clock,
+                new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), null, null), sender, settings, clock,
                 EngineHarness.TARGET_SENDS);
     }
 

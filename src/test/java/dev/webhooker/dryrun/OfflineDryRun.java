@@ -17,6 +17,7 @@ import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.ConfigSource;
 import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.testsupport.TestKeys;
 
 /** A {@link DryRun} wired as the application wires it, over a configuration the test hands in. */
 public final class OfflineDryRun {
@@ -37,7 +38,7 @@ public final class OfflineDryRun {
                 return revision;
             }
         }), new RouteSelector(), new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), clock),
-                new PlatformRenderers(new DiscordRenderer(), dev.webhooker.testsupport.TestKeys.telegramRenderer(), null, null),
+                new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), null, null),
                 new WebhookNormalizer(new PayloadParser(new ObjectMapper())), 1024 * 1024, clock);
     }
 }

@@ -22,6 +22,7 @@ import dev.webhooker.platform.telegram.TelegramMessage;
 import dev.webhooker.platform.telegram.TelegramRenderer;
 import dev.webhooker.routing.WebhookEvent;
 import dev.webhooker.testsupport.Fixtures;
+import dev.webhooker.testsupport.TestKeys;
 
 /**
  * Every shared GitHub and Gitea fixture × {en, zh} × {emoji on, off}, formatted and then rendered for both
@@ -31,7 +32,7 @@ class FixtureRenderingTest {
 
     private static final MessageFormatter FORMATTER = TestEvents.formatter();
     private static final DiscordRenderer DISCORD = new DiscordRenderer();
-    private static final TelegramRenderer TELEGRAM = dev.webhooker.testsupport.TestKeys.telegramRenderer();
+    private static final TelegramRenderer TELEGRAM = TestKeys.telegramRenderer();
 
     static Stream<Arguments> fixtures() {
         return Fixtures.formattingCases().stream().map(c -> Arguments.of(c.provider() + "/" + c.relativeName(),

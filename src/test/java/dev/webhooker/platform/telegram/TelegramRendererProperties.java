@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.webhooker.format.NeutralMessage;
 import dev.webhooker.platform.RandomMessages;
 import dev.webhooker.platform.markup.Utf16Text;
+import dev.webhooker.testsupport.TestKeys;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -13,7 +14,7 @@ import net.jqwik.api.Provide;
 
 class TelegramRendererProperties {
 
-    private final TelegramRenderer renderer = dev.webhooker.testsupport.TestKeys.telegramRenderer();
+    private final TelegramRenderer renderer = TestKeys.telegramRenderer();
 
     @Property(tries = 300)
     void outputIsValidTelegramHtmlWithinTheLimit(@ForAll("messages") NeutralMessage message,

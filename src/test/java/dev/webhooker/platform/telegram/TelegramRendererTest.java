@@ -6,6 +6,7 @@ import dev.webhooker.format.NeutralMessage;
 import dev.webhooker.format.NeutralMessage.Author;
 import dev.webhooker.format.NeutralMessage.Field;
 import dev.webhooker.format.NeutralMessage.Forge;
+import dev.webhooker.testsupport.TestKeys;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class TelegramRendererTest {
 
     private static final String REPO = "https://github.com/acme/widget";
-    private final TelegramRenderer renderer = dev.webhooker.testsupport.TestKeys.telegramRenderer();
+    private final TelegramRenderer renderer = TestKeys.telegramRenderer();
 
     private static NeutralMessage message(String title, String url, String description, Author author,
             List<Field> fields, String footer, String timestamp, Forge forge) {
@@ -210,7 +211,7 @@ class TelegramRendererTest {
 
         assertThat(rendered.method()).isEqualTo("sendMessage");
         assertThat(rendered.photoUrl()).isNull();
-        String signature = dev.webhooker.testsupport.TestKeys.richHeaderLinks()
+        String signature = TestKeys.richHeaderLinks()
                 .sign("octo cat", "acme/widget#7: Add feature & more", "https://avatars.githubusercontent.com/u/1?v=4");
         assertThat(rendered.linkPreviewOptions().get("url").asText()).isEqualTo(
                 "https://hooks.example.com/api/richheader?title=octo+cat&content=acme%2Fwidget%237%3A+Add+feature+%26+more"
