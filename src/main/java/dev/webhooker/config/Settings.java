@@ -38,6 +38,7 @@ public final class Settings {
             new Setting("ALLOW_SELF_SIGNUP", "webhooker.admin.allow-self-signup", BOOLEAN),
             new Setting("SESSION_IDLE_TIMEOUT", "webhooker.admin.session-idle-timeout", POSITIVE_DURATION),
             new Setting("SIGN_IN_RATE_LIMIT", "webhooker.admin.sign-in-rate-limit", POSITIVE_INT),
+            new Setting("ACTIONS_RATE_LIMIT", "webhooker.github.actions-rate-limit", POSITIVE_INT),
             new Setting("WEBHOOKER_SECRET_KEY", "webhooker.secrets.key", SECRET_KEY),
             new Setting("WEBHOOKER_SECRET_KEY_PREVIOUS", "webhooker.secrets.previous-key", SECRET_KEY),
             new Setting("SEND_LOG_RETENTION_DAYS", "webhooker.retention.send-log-days", POSITIVE_INT),

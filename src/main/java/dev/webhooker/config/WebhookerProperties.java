@@ -65,7 +65,12 @@ public record WebhookerProperties(
             String telegramRichHeaderHost) {
     }
 
-    public record Github(String clientId, String clientSecret, String apiUrl, String oauthUrl) {
+    /** {@code actionsRateLimit}: GitHub writes per minute per user from the actions API and the chat commands. */
+    public record Github(String clientId, String clientSecret, String apiUrl, String oauthUrl, int actionsRateLimit) {
+
+        public Github {
+            actionsRateLimit = actionsRateLimit <= 0 ? 30 : actionsRateLimit;
+        }
     }
 
     /** Keys that encrypt secrets at rest (WEBHOOKER_SECRET_KEY and the one before a rotation). */

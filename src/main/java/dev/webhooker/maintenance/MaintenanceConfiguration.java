@@ -58,9 +58,9 @@ public class MaintenanceConfiguration {
     }
 
     @Bean
-    TelegramSync telegramSync(HttpClient platformHttpClient, ObjectMapper mapper, WebhookerProperties properties) {
+    TelegramSync telegramSync(HttpClient platformHttpClient, ObjectMapper mapper, WebhookerProperties properties, KvStore kv) {
         WebhookerProperties.Platforms p = properties.platforms();
-        return new TelegramSync(platformHttpClient, mapper, p.telegramToken(), properties.baseUrl(),
+        return new TelegramSync(platformHttpClient, mapper, kv, p.telegramToken(), properties.baseUrl(),
                 p.telegramWebhookSecret(), p.telegramApiUrl(), REQUEST_TIMEOUT);
     }
 }

@@ -3,38 +3,49 @@ package dev.webhooker.maintenance;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.store.KvKeys;
+import dev.webhooker.store.KvStore;
+
 /**
- * The telegram-sync job (control-plane.md §6.5): points the bot's webhook at
- * {@code {BASE_URL}/telegram/webhook}, with the secret Telegram must echo when one is configured.
- * It calls setWebhook on every tick rather than comparing with getWebhookInfo first: that reply does not
- * show the secret, so a changed TELEGRAM_WEBHOOK_SECRET would never be sent; setWebhook with the same
- * values is a no-op for Telegram, and pending updates are never dropped.
+ * The telegram-sync job (control-plane.md §6.5, the Target): points the bot's webhook at
+ * {@code {BASE_URL}/telegram/webhook} with TELEGRAM_WEBHOOK_SECRET, and only when something differs.
+ * getWebhookInfo shows the url and the update types but never the secret, so the SHA-256 of the settings
+ * last sent is kept in KV {@code config:telegram-webhook}: a changed secret is sent too. Pending updates are
+ * never dropped. Without a secret the webhook is not set at all: the endpoint would refuse every update.
  */
 public class TelegramSync {
 
     private static final Logger log = LoggerFactory.getLogger(TelegramSync.class);
+    private static final List<String> ALLOWED_UPDATES = List.of("message");
 
-    public enum Result { SKIPPED, OK, ERROR }
+    public enum Result { SKIPPED, UNCHANGED, OK, ERROR }
 
     private final JsonApiClient api;
+    private final KvStore kv;
     private final String token;
     private final String baseUrl;
     private final String secret;
     private final String apiUrl;
 
-    public TelegramSync(HttpClient http, ObjectMapper mapper, String token, String baseUrl, String secret, String apiUrl,
+    public TelegramSync(HttpClient http, ObjectMapper mapper, KvStore kv, String token, String baseUrl, String secret, String apiUrl,
             Duration requestTimeout) {
         this.api = new JsonApiClient(http, mapper, requestTimeout);
+        this.kv = kv;
         this.token = blankToNull(token);
         this.baseUrl = stripSlash(blankToNull(baseUrl));
         this.secret = blankToNull(secret);
@@ -50,11 +61,22 @@ public class TelegramSync {
             log.info("telegram-sync skipped: BASE_URL is not set");
             return Result.SKIPPED;
         }
+        if (secret == null) {
+            log.info("telegram-sync skipped: TELEGRAM_WEBHOOK_SECRET is not set, and /telegram/webhook refuses updates without it");
+            return Result.SKIPPED;
+        }
         try {
-            JsonApiClient.Reply reply = api.send("POST", URI.create(apiUrl + "/bot" + token + "/setWebhook"),
-                    Map.of(), setWebhookBody());
+            String fingerprint = fingerprint();
+            JsonApiClient.Reply info = api.send("GET", URI.create(apiUrl + "/bot" + token + "/getWebhookInfo"), Map.of(), null);
+            if (info.ok() && matches(info.body().path("result"))
+                    && kv.get(KvKeys.TELEGRAM_WEBHOOK.key()).map(fingerprint::equals).orElse(false)) {
+                log.debug("telegram-sync: webhook already set to {}/telegram/webhook", baseUrl);
+                return Result.UNCHANGED;
+            }
+            JsonApiClient.Reply reply = api.send("POST", URI.create(apiUrl + "/bot" + token + "/setWebhook"), Map.of(), setWebhookBody());
             if (reply.ok() && reply.body().path("ok").asBoolean(false)) {
-                log.debug("telegram-sync: webhook set to {}/telegram/webhook", baseUrl);
+                kv.put(KvKeys.TELEGRAM_WEBHOOK.key(), fingerprint, KvKeys.TELEGRAM_WEBHOOK.ttl());
+                log.info("telegram-sync: webhook set to {}/telegram/webhook", baseUrl);
                 return Result.OK;
             }
             log.warn("telegram-sync: setWebhook failed: {}", reply.reason());
@@ -66,15 +88,31 @@ public class TelegramSync {
         }
     }
 
+    private boolean matches(JsonNode info) {
+        if (!(baseUrl + "/telegram/webhook").equals(info.path("url").asText())) {
+            return false;
+        }
+        JsonNode allowed = info.path("allowed_updates");
+        return allowed.isArray() && allowed.size() == ALLOWED_UPDATES.size() && ALLOWED_UPDATES.get(0).equals(allowed.path(0).asText());
+    }
+
     ObjectNode setWebhookBody() {
         ObjectNode body = JsonNodeFactory.instance.objectNode();
         body.put("url", baseUrl + "/telegram/webhook");
-        if (secret != null) {
-            body.put("secret_token", secret);
-        }
-        List.of("message").forEach(body.putArray("allowed_updates")::add);
+        body.put("secret_token", secret);
+        ALLOWED_UPDATES.forEach(body.putArray("allowed_updates")::add);
         body.put("drop_pending_updates", false);
         return body;
+    }
+
+    private String fingerprint() {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(
+                    (baseUrl + "\n" + secret + "\n" + String.join(",", ALLOWED_UPDATES)).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String stripSlash(String value) {

@@ -23,14 +23,26 @@ final class GithubAuthorizationRequests implements OAuth2AuthorizationRequestRes
 
     static final String START_PATH = "/auth/github";
 
+    /** A chat link acts on repositories later (comments, merges), so it asks for the scope that allows it. */
+    static final String LINK_SCOPE = "repo";
+
     private final DefaultOAuth2AuthorizationRequestResolver delegate;
+    private final DefaultOAuth2AuthorizationRequestResolver linkDelegate;
+    private final LinkRequests links;
     private final SecureRandom random = new SecureRandom();
 
-    GithubAuthorizationRequests(ClientRegistrationRepository registrations) {
+    GithubAuthorizationRequests(ClientRegistrationRepository registrations, LinkRequests links) {
+        this.links = links;
         this.delegate = new DefaultOAuth2AuthorizationRequestResolver(registrations, START_PATH);
         this.delegate.setAuthorizationRequestCustomizer(OAuth2AuthorizationRequestCustomizers.withPkce()
                 .andThen(builder -> builder
                         .state(newState())
+                        .parameters(parameters -> parameters.remove(OAuth2ParameterNames.REDIRECT_URI))));
+        this.linkDelegate = new DefaultOAuth2AuthorizationRequestResolver(registrations, START_PATH);
+        this.linkDelegate.setAuthorizationRequestCustomizer(OAuth2AuthorizationRequestCustomizers.withPkce()
+                .andThen(builder -> builder
+                        .state(newState())
+                        .scopes(java.util.Set.of(LINK_SCOPE))
                         .parameters(parameters -> parameters.remove(OAuth2ParameterNames.REDIRECT_URI))));
     }
 
@@ -42,9 +54,14 @@ final class GithubAuthorizationRequests implements OAuth2AuthorizationRequestRes
         return resolve(request, GithubSignIn.REGISTRATION_ID);
     }
 
+    /** Null for a {@code link} that is unknown or expired: {@link SignInController} then says so. */
     @Override
     public OAuth2AuthorizationRequest resolve(HttpServletRequest request, String registrationId) {
+        String link = request.getParameter(KvAuthorizationRequests.LINK);
         try {
+            if (link != null) {
+                return links.peek(link).isPresent() ? linkDelegate.resolve(request, registrationId) : null;
+            }
             return delegate.resolve(request, registrationId);
         } catch (IllegalArgumentException notConfigured) {
             // no GitHub client registration: SignInController answers that sign-in is not configured

@@ -41,6 +41,7 @@ final class KvAuthorizationRequests implements AuthorizationRequestRepository<OA
     static final String NONCE_COOKIE = "wh_oauth_nonce";
     static final String CALLBACK_PATH = "/auth/github/callback";
     static final String REDIRECT_TO = "redirectTo";
+    static final String LINK = "link";
     /** The request attribute that hands the taken record to the success handler. */
     static final String PENDING_ATTRIBUTE = PendingSignIn.class.getName();
 
@@ -51,10 +52,13 @@ final class KvAuthorizationRequests implements AuthorizationRequestRepository<OA
     private final ClientRegistrationRepository registrations;
     private final SessionCookie cookies;
     private final Clock clock;
+    private final LinkRequests links;
     private final SecureRandom random = new SecureRandom();
 
-    KvAuthorizationRequests(KvStore kv, ClientRegistrationRepository registrations, SessionCookie cookies, Clock clock) {
+    KvAuthorizationRequests(KvStore kv, ClientRegistrationRepository registrations, SessionCookie cookies, Clock clock,
+                            LinkRequests links) {
         this.kv = kv;
+        this.links = links;
         this.registrations = registrations;
         this.cookies = cookies;
         this.clock = clock;
@@ -76,6 +80,12 @@ final class KvAuthorizationRequests implements AuthorizationRequestRepository<OA
                 .put("browser", Sha256.hex(nonceHex))
                 .put("codeVerifier", (String) authorizationRequest.getAttribute(PkceParameterNames.CODE_VERIFIER));
         authorizationRequest.getScopes().forEach(record.putArray("scopes")::add);
+        links.peek(request.getParameter(LINK)).ifPresent(link -> {
+            record.put(LINK, link.token()).put(link.platform().stateField(), link.chatUserId());
+            if (link.platform() == ChatPlatform.TELEGRAM && link.chatId() != null) {
+                record.put("telegramChatId", link.chatId());
+            }
+        });
         kv.put(KvKeys.STATE.key(authorizationRequest.getState()), record.toString(), ttl);
         cookies.add(response, NONCE_COOKIE, nonceHex, CALLBACK_PATH, ttl);
     }
@@ -110,7 +120,7 @@ final class KvAuthorizationRequests implements AuthorizationRequestRepository<OA
             node.path("scopes").forEach(s -> scopes.add(s.asText()));
             pending = new PendingSignIn(state, RedirectTarget.sanitize(node.path(REDIRECT_TO).asText(null)),
                     node.path("expiresAt").asLong(0), node.path("browser").asText(null), node.path("codeVerifier").asText(null),
-                    scopes);
+                    scopes, node.path(LINK).asText(null));
         } catch (Exception e) {
             return Optional.empty();
         }

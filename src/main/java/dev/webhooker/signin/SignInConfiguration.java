@@ -6,6 +6,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.authorization.AuthorizationManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -23,6 +24,7 @@ import dev.webhooker.access.ScopeResolver;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.control.AuditLog;
+import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.store.ConfigRepository;
@@ -77,6 +79,21 @@ public class SignInConfiguration {
     }
 
     @Bean
+    LinkRequests linkRequests(KvStore kv, WebhookerProperties properties) {
+        return new LinkRequests(kv, properties.baseUrl());
+    }
+
+    @Bean
+    AccountLinks accountLinks(JdbcTemplate jdbc, AuditLog audit) {
+        return new AccountLinks(jdbc, audit);
+    }
+
+    @Bean
+    ChatLinkFlow chatLinkFlow(KvStore kv, LinkRequests linkRequests, AccountLinks accountLinks, TelegramClient telegramClient) {
+        return new ChatLinkFlow(kv, linkRequests, accountLinks, telegramClient);
+    }
+
+    @Bean
     ScopeResolver scopeResolver(WebhookerProperties properties) {
         return new ScopeResolver(properties.admin().userIdList());
     }
@@ -95,9 +112,11 @@ public class SignInConfiguration {
     @Bean
     SecurityFilterChain signInChain(HttpSecurity http, WebhookerProperties properties, KvStore kv, AdminSessions sessions,
                                     SessionCookie cookies, ClientRegistrationRepository registrations, TokenVault tokens,
-                                    RequestAccess access, SelfSignup selfSignup, AuditLog audit, ObjectProvider<Clock> clock)
+                                    RequestAccess access, SelfSignup selfSignup, AuditLog audit, ObjectProvider<Clock> clock,
+                                    LinkRequests linkRequests, ChatLinkFlow chatLinkFlow)
             throws Exception {
-        KvAuthorizationRequests states = new KvAuthorizationRequests(kv, registrations, cookies, clock.getIfAvailable(Clock::systemUTC));
+        KvAuthorizationRequests states = new KvAuthorizationRequests(kv, registrations, cookies, clock.getIfAvailable(Clock::systemUTC),
+                linkRequests);
         // the admin API's gate (control-plane.md §2.1): a console session, then any access; a denied anonymous
         // caller gets the entry point's 401, a denied signed-in one the 403
         AuthorizationManager<RequestAuthorizationContext> sessionWithAccess = (authentication, context) -> new AuthorizationDecision(
@@ -117,12 +136,12 @@ public class SignInConfiguration {
                         .authorizedClientService(tokens)
                         .loginPage("/admin/login")
                         .authorizationEndpoint(a -> a
-                                .authorizationRequestResolver(new GithubAuthorizationRequests(registrations))
+                                .authorizationRequestResolver(new GithubAuthorizationRequests(registrations, linkRequests))
                                 .authorizationRequestRepository(states))
                         .loginProcessingUrl(KvAuthorizationRequests.CALLBACK_PATH)
                         .tokenEndpoint(t -> t.accessTokenResponseClient(GithubSignIn.codeExchange()))
                         .userInfoEndpoint(u -> u.userService(GithubSignIn.users()))
-                        .successHandler(new SignInSuccessHandler(sessions, cookies, access, selfSignup, audit))
+                        .successHandler(new SignInSuccessHandler(sessions, cookies, access, selfSignup, audit, chatLinkFlow))
                         .failureHandler(new SignInFailureHandler()))
                 .exceptionHandling(e -> e
                         .authenticationEntryPoint((request, response, ex) -> AuthAnswers.json(response, 401, "Unauthorized"))

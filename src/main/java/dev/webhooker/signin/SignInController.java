@@ -18,13 +18,15 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
+
 import dev.webhooker.control.AuditEntry;
 import dev.webhooker.control.AuditLog;
 
 /**
  * The sign-in endpoints that are not part of Spring's OAuth flow: {@code GET /admin/login},
- * {@code POST /admin/logout}, {@code DELETE /auth/token/{userId}}, and {@code GET /auth/github} when
- * GITHUB_CLIENT_ID / _SECRET are missing (when they are set, Spring answers it with the redirect to GitHub).
+ * {@code POST /admin/logout}, {@code DELETE /auth/token/{userId}}, {@code POST /auth/link/confirm}, and
+ * {@code GET /auth/github} when Spring did not answer it with the redirect to GitHub.
  */
 @RestController
 class SignInController {
@@ -37,9 +39,14 @@ class SignInController {
     private final TokenVault tokens;
     private final GithubTokenRevocation revocation;
     private final AuditLog audit;
+    private final ClientRegistrationRepository registrations;
+    private final ChatLinkFlow chatLinks;
 
     SignInController(AdminSessions sessions, SessionCookie cookies, RequestAccess access, TokenVault tokens,
-                     GithubTokenRevocation revocation, AuditLog audit) {
+                     GithubTokenRevocation revocation, AuditLog audit, ClientRegistrationRepository registrations,
+                     ChatLinkFlow chatLinks) {
+        this.registrations = registrations;
+        this.chatLinks = chatLinks;
         this.sessions = sessions;
         this.cookies = cookies;
         this.access = access;
@@ -55,9 +62,26 @@ class SignInController {
                 + URLEncoder.encode(RedirectTarget.sanitize(redirect), StandardCharsets.UTF_8));
     }
 
+    /** Reached only when Spring did not start a sign-in: GitHub is not configured, or a chat link is unknown or expired. */
     @GetMapping(GithubAuthorizationRequests.START_PATH)
-    void notConfigured(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        AuthAnswers.error(request, response, 503, "Sign-in is not configured: set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET");
+    void notStarted(@RequestParam(name = "link", required = false) String link, HttpServletRequest request,
+                    HttpServletResponse response) throws IOException {
+        if (registrations.findByRegistrationId(GithubSignIn.REGISTRATION_ID) == null) {
+            AuthAnswers.error(request, response, 503, "Sign-in is not configured: set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET");
+            return;
+        }
+        if (link != null) {
+            AuthAnswers.page(response, 410, "Link expired", "This link has expired or was already used. Send /gh login again.");
+            return;
+        }
+        AuthAnswers.error(request, response, 400, "Sign-in could not start");
+    }
+
+    /** The confirmation of a chat link, from the page the link's sign-in ended on. */
+    @PostMapping(ChatLinkFlow.CONFIRM_PATH)
+    void confirmLink(@RequestParam(name = "confirmation", required = false) String confirmation, HttpServletResponse response)
+            throws IOException {
+        chatLinks.confirm(confirmation, response);
     }
 
     /** A POST, so another site cannot sign a browser out (W8); the Origin check applies. */

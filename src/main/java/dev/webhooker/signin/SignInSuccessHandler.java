@@ -26,6 +26,7 @@ import dev.webhooker.control.AuditLog;
  * they are on their way to accept an invite; otherwise {@code /admin?error=forbidden} and no session.
  * A script (no {@code text/html} in Accept) gets {@code {userId, login, redirectTo}} and no session.
  * Every sign-in starts a new session id, and a session the browser already had is ended (fixation).
+ * A chat link's sign-in ends on its confirmation page ({@link ChatLinkFlow}) and starts no session.
  */
 final class SignInSuccessHandler implements AuthenticationSuccessHandler {
 
@@ -37,8 +38,11 @@ final class SignInSuccessHandler implements AuthenticationSuccessHandler {
     private final RequestAccess access;
     private final SelfSignup selfSignup;
     private final AuditLog audit;
+    private final ChatLinkFlow links;
 
-    SignInSuccessHandler(AdminSessions sessions, SessionCookie cookies, RequestAccess access, SelfSignup selfSignup, AuditLog audit) {
+    SignInSuccessHandler(AdminSessions sessions, SessionCookie cookies, RequestAccess access, SelfSignup selfSignup, AuditLog audit,
+                         ChatLinkFlow links) {
+        this.links = links;
         this.sessions = sessions;
         this.cookies = cookies;
         this.access = access;
@@ -55,6 +59,10 @@ final class SignInSuccessHandler implements AuthenticationSuccessHandler {
         String redirectTo = pending == null ? RedirectTarget.DEFAULT : pending.redirectTo();
         String ip = request.getRemoteAddr();
 
+        if (pending != null && pending.linkFlow()) {
+            links.offer(user, pending.link(), response);
+            return;
+        }
         if (!AuthAnswers.wantsHtml(request)) {
             Map<String, String> body = new LinkedHashMap<>();
             body.put("userId", user.userId());

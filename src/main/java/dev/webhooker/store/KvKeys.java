@@ -61,7 +61,21 @@ public enum KvKeys {
     /** Cached Discord application id. */
     DISCORD_APP_ID("config:discord-app-id", TtlRule.PERMANENT),
     /** Translation overrides merged on top of English. */
-    I18N("i18n:{lang}", TtlRule.PERMANENT);
+    I18N("i18n:{lang}", TtlRule.PERMANENT),
+    /** Ours: a {@code /gh login} from a chat, waiting for its user to sign in with GitHub and confirm. */
+    CHAT_LINK("chat-link:{token}", Duration.ofSeconds(600)),
+    /** Ours: a signed-in chat link waiting for the confirmation that names both accounts (W5). */
+    LINK_CONFIRM("link-confirm:{token}", Duration.ofSeconds(600)),
+    /** Ours: what a Discord comment modal is about, kept server-side (a custom_id holds 100 characters). */
+    MODAL("ghc:{id}", Duration.ofMinutes(15)),
+    /** Ours: a Discord interaction already answered (a replayed request runs nothing twice). */
+    INTERACTION("interaction:{id}", Duration.ofMinutes(15)),
+    /** Ours: a Telegram update already handled ({@code update_id}; Telegram resends unanswered ones for a day). */
+    TELEGRAM_UPDATE("telegram-update:{updateId}", Duration.ofDays(1)),
+    /** Ours: SHA-256 of the webhook settings telegram-sync last gave Telegram (getWebhookInfo hides the secret). */
+    TELEGRAM_WEBHOOK("config:telegram-webhook", TtlRule.PERMANENT),
+    /** Ours: the bot's username from getMe, for {@code /gh@bot} and private-chat links. */
+    TELEGRAM_BOT("config:telegram-bot", Duration.ofDays(1));
 
     /** The {@code {groupId}} part of delivery keys on the global endpoint, which has no group. */
     public static final String GLOBAL_SCOPE = "global";

@@ -1,9 +1,9 @@
 package dev.webhooker.maintenance;
 
-import dev.webhooker.testsupport.LogCapture;
-
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
@@ -12,13 +12,21 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpClient;
+import java.time.Clock;
 import java.time.Duration;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.SqlKvStore;
+import dev.webhooker.testsupport.LogCapture;
+import dev.webhooker.testsupport.TestDatabases;
 
 class TelegramSyncTest {
 
@@ -27,19 +35,38 @@ class TelegramSyncTest {
             .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1")).build();
 
     private static final String SET_WEBHOOK = "/bot123:ABC/setWebhook";
+    private static final String WEBHOOK_INFO = "/bot123:ABC/getWebhookInfo";
+    private static final String URL = "https://hooks.example.org/telegram/webhook";
+
+    private static JdbcTemplate kvTable;
+    private static SqlKvStore kv;
+
+    @BeforeAll
+    static void kvStore() {
+        var dataSource = TestDatabases.h2();
+        kvTable = new JdbcTemplate(dataSource);
+        kv = new SqlKvStore(dataSource, DatabaseUrl.Vendor.H2, Clock.systemUTC());
+    }
 
     @BeforeEach
     void stub() {
-        telegram.stubFor(post(urlEqualTo(SET_WEBHOOK)).willReturn(okJson("{\"ok\":true,\"result\":true,\"description\":\"Webhook is already set\"}")));
+        kvTable.update("DELETE FROM kv_entries");
+        telegram.stubFor(post(urlEqualTo(SET_WEBHOOK)).willReturn(okJson("{\"ok\":true,\"result\":true,\"description\":\"Webhook was set\"}")));
+        webhookInfo("", null);
+    }
+
+    private static void webhookInfo(String url, String allowedUpdates) {
+        telegram.stubFor(get(urlEqualTo(WEBHOOK_INFO)).willReturn(okJson("{\"ok\":true,\"result\":{\"url\":\"" + url
+                + "\",\"pending_update_count\":3" + (allowedUpdates == null ? "" : ",\"allowed_updates\":" + allowedUpdates) + "}}")));
     }
 
     private TelegramSync sync(String token, String baseUrl, String secret) {
         return new TelegramSync(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),
-                new ObjectMapper(), token, baseUrl, secret, telegram.baseUrl() + "/", Duration.ofSeconds(5));
+                new ObjectMapper(), kv, token, baseUrl, secret, telegram.baseUrl() + "/", Duration.ofSeconds(5));
     }
 
     @Test
-    void setsTheWebhookWithTheSecretWhenOneIsConfigured() {
+    void setsTheWebhookWithTheSecretKeepingPendingUpdates() {
         assertThat(sync("123:ABC", "https://hooks.example.org/", "s3cret").run()).isEqualTo(TelegramSync.Result.OK);
 
         telegram.verify(1, postRequestedFor(urlEqualTo(SET_WEBHOOK)).withRequestBody(equalToJson("""
@@ -48,22 +75,47 @@ class TelegramSyncTest {
     }
 
     @Test
-    void leavesTheSecretOutWhenNoneIsConfigured() {
-        sync("123:ABC", "https://hooks.example.org", " ").run();
+    void callsSetWebhookOnlyWhenTelegramsSettingsDiffer() {
+        assertThat(sync("123:ABC", "https://hooks.example.org", "s3cret").run()).isEqualTo(TelegramSync.Result.OK);
+        webhookInfo(URL, "[\"message\"]");
 
-        telegram.verify(1, postRequestedFor(urlEqualTo(SET_WEBHOOK)).withRequestBody(equalToJson("""
-                {"url": "https://hooks.example.org/telegram/webhook",
+        assertThat(sync("123:ABC", "https://hooks.example.org", "s3cret").run()).isEqualTo(TelegramSync.Result.UNCHANGED);
+        assertThat(sync("123:ABC", "https://hooks.example.org", "s3cret").run()).isEqualTo(TelegramSync.Result.UNCHANGED);
+        telegram.verify(1, postRequestedFor(urlEqualTo(SET_WEBHOOK)));
+        telegram.verify(3, getRequestedFor(urlEqualTo(WEBHOOK_INFO)));
+    }
+
+    @Test
+    void aChangedSecretIsSentAlthoughGetWebhookInfoCannotShowIt() {
+        sync("123:ABC", "https://hooks.example.org", "old").run();
+        webhookInfo(URL, "[\"message\"]");
+
+        assertThat(sync("123:ABC", "https://hooks.example.org", "new").run()).isEqualTo(TelegramSync.Result.OK);
+        telegram.verify(postRequestedFor(urlEqualTo(SET_WEBHOOK)).withRequestBody(equalToJson("""
+                {"url": "https://hooks.example.org/telegram/webhook", "secret_token": "new",
                  "allowed_updates": ["message"], "drop_pending_updates": false}""")));
     }
 
     @Test
-    void skippedWithoutTokenOrBaseUrl() {
+    void aWebhookPointedElsewhereOrWithOtherUpdateTypesIsSetAgain() {
+        sync("123:ABC", "https://hooks.example.org", "s3cret").run();
+        webhookInfo("https://elsewhere.example/hook", "[\"message\"]");
+        assertThat(sync("123:ABC", "https://hooks.example.org", "s3cret").run()).isEqualTo(TelegramSync.Result.OK);
+        webhookInfo(URL, "[\"message\",\"callback_query\"]");
+        assertThat(sync("123:ABC", "https://hooks.example.org", "s3cret").run()).isEqualTo(TelegramSync.Result.OK);
+        telegram.verify(3, postRequestedFor(urlEqualTo(SET_WEBHOOK)));
+    }
+
+    @Test
+    void skippedWithoutTokenBaseUrlOrSecret() {
         try (LogCapture log = new LogCapture(TelegramSync.class)) {
             assertThat(sync("", "https://hooks.example.org", "s").run()).isEqualTo(TelegramSync.Result.SKIPPED);
             assertThat(sync("123:ABC", "", "s").run()).isEqualTo(TelegramSync.Result.SKIPPED);
+            assertThat(sync("123:ABC", "https://hooks.example.org", " ").run()).isEqualTo(TelegramSync.Result.SKIPPED);
             assertThat(log.lines()).containsExactly(
                     "INFO telegram-sync skipped: TELEGRAM_TOKEN is not set",
-                    "INFO telegram-sync skipped: BASE_URL is not set");
+                    "INFO telegram-sync skipped: BASE_URL is not set",
+                    "INFO telegram-sync skipped: TELEGRAM_WEBHOOK_SECRET is not set, and /telegram/webhook refuses updates without it");
         }
         assertThat(telegram.getAllServeEvents()).isEmpty();
     }
@@ -75,8 +127,9 @@ class TelegramSyncTest {
                 .withBody("{\"ok\":false,\"error_code\":401,\"description\":\"Unauthorized\"}")));
 
         try (LogCapture log = new LogCapture(TelegramSync.class)) {
-            assertThat(sync("123:ABC", "https://hooks.example.org", null).run()).isEqualTo(TelegramSync.Result.ERROR);
+            assertThat(sync("123:ABC", "https://hooks.example.org", "s").run()).isEqualTo(TelegramSync.Result.ERROR);
             assertThat(log.lines()).containsExactly("WARN telegram-sync: setWebhook failed: HTTP 401 Unauthorized");
         }
+        assertThat(kv.get("config:telegram-webhook")).isEmpty();
     }
 }

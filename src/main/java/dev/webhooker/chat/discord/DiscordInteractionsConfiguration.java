@@ -1,0 +1,50 @@
+package dev.webhooker.chat.discord;
+
+import java.net.http.HttpClient;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.webhooker.actions.ForgeLinks;
+import dev.webhooker.actions.GithubActions;
+import dev.webhooker.chat.ChatTexts;
+import dev.webhooker.chat.ChatWork;
+import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.delivery.DeliveryProperties;
+import dev.webhooker.platform.discord.DiscordClient;
+import dev.webhooker.signin.AccountLinks;
+import dev.webhooker.signin.LinkRequests;
+import dev.webhooker.store.KvStore;
+
+/** The Discord interactions endpoint (DISCORD_PUBLIC_KEY, DISCORD_API_URL) and the pool its follow-ups run on. */
+@Configuration(proxyBeanMethods = false)
+public class DiscordInteractionsConfiguration {
+
+    /** Work after a deferral: GitHub calls, then the edit of the reply. */
+    @Bean
+    ChatWork discordInteractionWork() {
+        return new ChatWork("discord-interaction", 4, 200);
+    }
+
+    @Bean
+    InteractionSignature interactionSignature(WebhookerProperties properties) {
+        return InteractionSignature.of(properties.platforms().discordPublicKey());
+    }
+
+    @Bean
+    InteractionHandler interactionHandler(WebhookerProperties properties, ChatTexts chatTexts, AccountLinks accountLinks,
+                                          LinkRequests linkRequests, GithubActions githubActions, ForgeLinks forgeLinks,
+                                          KvStore kv, HttpClient platformHttpClient, DeliveryProperties delivery,
+                                          DiscordClient discordClient, ChatWork discordInteractionWork) {
+        WebhookerProperties.Platforms platforms = properties.platforms();
+        boolean signIn = !blank(properties.github().clientId()) && !blank(properties.github().clientSecret());
+        DiscordFollowUps followUps = new DiscordFollowUps(platformHttpClient, platforms.discordApiUrl(), delivery.requestTimeout(),
+                discordClient);
+        return new InteractionHandler(chatTexts, accountLinks, linkRequests, signIn, githubActions, forgeLinks,
+                new ModalContexts(kv), followUps, discordInteractionWork);
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+}
