@@ -12,12 +12,14 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.webhooker.signin.ApiTokens;
 import dev.webhooker.signin.RequestAccess;
 import dev.webhooker.signin.SignedIn;
 
 /**
  * The user actions API (control-plane.md §4): {@code POST /api/comment|merge|close|react}, authenticated by a
- * bearer token ({@code BearerTokenFilter}), run with the caller's stored GitHub token. 200 {@code {"ok":true}};
+ * bearer token (a webhooker API token within its scopes, or the user's GitHub token), run
+ * with the caller's stored GitHub token. 200 {@code {"ok":true}};
  * 400 for a body that cannot be acted on, naming the field; GitHub's refusals mapped to 401, 403, 404, 409,
  * 422 and 502 (its 5xx, timeouts and network errors); 429 past ACTIONS_RATE_LIMIT.
  */
@@ -50,6 +52,15 @@ class ActionsController {
         return run(body, ActionRequests::react, request);
     }
 
+    private static String scope(Action.Kind kind) {
+        return switch (kind) {
+            case MERGE -> "merge";
+            case CLOSE -> "close";
+            case REACT -> "react";
+            default -> "comment";
+        };
+    }
+
     private ResponseEntity<Map<String, Object>> run(String body, Function<String, Action> reader, HttpServletRequest request) {
         Optional<SignedIn> caller = RequestAccess.caller();
         if (caller.isEmpty()) {
@@ -58,6 +69,12 @@ class ActionsController {
         Action action;
         try {
             action = reader.apply(body);
+            java.util.Set<String> granted = ApiTokens.grantedScopes(request);
+            String needed = scope(action.kind());
+            if (!granted.contains(needed)) {
+                return ResponseEntity.status(403).body(Map.of("error", "This token may not " + needed + " (its scopes: "
+                        + String.join(", ", new java.util.TreeSet<>(granted)) + ")"));
+            }
         } catch (ActionRequestException e) {
             Map<String, Object> answer = new LinkedHashMap<>();
             answer.put("error", "Invalid request body");

@@ -17,8 +17,9 @@ import dev.webhooker.access.SessionUser;
 
 /**
  * Authentication of the user actions API {@code /api/*} (control-plane.md §1.7): {@code Authorization:
- * Bearer <GitHub token>}, looked up by its SHA-256 in {@code token-reverse:}, and valid only while it is
- * the user's current stored token. 401 {@code Missing authorization}, {@code Invalid or expired token} or
+ * Bearer <token>}, either a webhooker API token ({@code wht_…}, see {@link ApiTokens}; its scopes go on the
+ * request), or as in the original a GitHub token, looked up by its SHA-256 in {@code token-reverse:} and
+ * valid only while it is the user's current stored token. 401 {@code Missing authorization}, {@code Invalid or expired token} or
  * {@code Not authorized}; otherwise the request runs as that user. {@code /api/richheader} is the one public page.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {
@@ -28,9 +29,11 @@ final class BearerTokenFilter extends OncePerRequestFilter {
     static final String RICH_HEADER = "/api/richheader";
 
     private final TokenVault tokens;
+    private final ApiTokens apiTokens;
 
-    BearerTokenFilter(TokenVault tokens) {
+    BearerTokenFilter(TokenVault tokens, ApiTokens apiTokens) {
         this.tokens = tokens;
+        this.apiTokens = apiTokens;
     }
 
     @Override
@@ -47,6 +50,18 @@ final class BearerTokenFilter extends OncePerRequestFilter {
             return;
         }
         String token = header.substring(PREFIX.length());
+        if (token.startsWith(ApiTokens.PREFIX)) {
+            Optional<ApiTokens.Token> issued = apiTokens.authenticate(token);
+            if (issued.isEmpty()) {
+                AuthAnswers.json(response, 401, "Invalid or expired token");
+                return;
+            }
+            request.setAttribute(ApiTokens.SCOPES_ATTRIBUTE, issued.get().scopes());
+            SessionUser user = new SessionUser(issued.get().userId(), issued.get().login());
+            SecurityContextHolder.setContext(KvSessionContextRepository.contextOf(new SignedIn(user, null)));
+            chain.doFilter(request, response);
+            return;
+        }
         Optional<TokenVault.StoredToken> stored = tokens.findByAccessToken(token);
         if (stored.isEmpty()) {
             AuthAnswers.json(response, 401, "Invalid or expired token");

@@ -84,6 +84,11 @@ public class SignInConfiguration {
     }
 
     @Bean
+    ApiTokens apiTokens(JdbcTemplate jdbc, ObjectProvider<Clock> clock) {
+        return new ApiTokens(jdbc, clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
     AccountLinks accountLinks(JdbcTemplate jdbc, AuditLog audit) {
         return new AccountLinks(jdbc, audit);
     }
@@ -113,7 +118,7 @@ public class SignInConfiguration {
     SecurityFilterChain signInChain(HttpSecurity http, WebhookerProperties properties, KvStore kv, AdminSessions sessions,
                                     SessionCookie cookies, ClientRegistrationRepository registrations, TokenVault tokens,
                                     RequestAccess access, SelfSignup selfSignup, AuditLog audit, ObjectProvider<Clock> clock,
-                                    LinkRequests linkRequests, ChatLinkFlow chatLinkFlow)
+                                    LinkRequests linkRequests, ChatLinkFlow chatLinkFlow, ApiTokens apiTokens)
             throws Exception {
         KvAuthorizationRequests states = new KvAuthorizationRequests(kv, registrations, cookies, clock.getIfAvailable(Clock::systemUTC),
                 linkRequests);
@@ -130,7 +135,7 @@ public class SignInConfiguration {
                 .securityContext(c -> c.securityContextRepository(new KvSessionContextRepository(sessions)))
                 .addFilterBefore(new SignInRateLimit(properties.admin().signInRateLimit()), SecurityContextHolderFilter.class)
                 .addFilterBefore(new OriginCheck(properties.baseUrl()), OAuth2AuthorizationRequestRedirectFilter.class)
-                .addFilterBefore(new BearerTokenFilter(tokens), OAuth2AuthorizationRequestRedirectFilter.class)
+                .addFilterBefore(new BearerTokenFilter(tokens, apiTokens), OAuth2AuthorizationRequestRedirectFilter.class)
                 .oauth2Login(login -> login
                         .clientRegistrationRepository(registrations)
                         .authorizedClientService(tokens)
