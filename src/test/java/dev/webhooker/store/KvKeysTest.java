@@ -58,7 +58,7 @@ class KvKeysTest {
     void permanentKeysHaveNoTtl() {
         Set<KvKeys> permanent = Arrays.stream(KvKeys.values()).filter(KvKeys::permanent).collect(Collectors.toSet());
         assertThat(permanent).containsExactlyInAnyOrder(
-                KvKeys.TENANT, KvKeys.CMD_GUILD, KvKeys.DISCORD_APP_ID, KvKeys.I18N);
+                KvKeys.TENANT, KvKeys.CMD_GUILD, KvKeys.DISCORD_APP_ID, KvKeys.I18N, KvKeys.TELEGRAM_WEBHOOK);
         permanent.forEach(k -> assertThat(k.ttl()).as(k.name()).isNull());
     }
 

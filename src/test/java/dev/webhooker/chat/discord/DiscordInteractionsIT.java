@@ -266,6 +266,21 @@ class DiscordInteractionsIT extends ChatApp {
     }
 
     @Test
+    void theAddContextMenuReadsTheNotificationsEmbedAndSlashDelDeletes() {
+        oliveLinked();
+        JsonNode modal = interact(messageCommand("GitHub: Add comment", PR, "unrelated text"));
+        assertThat(modal.path("type").asInt()).isEqualTo(9);
+        assertThat(modal.path("data").path("title").asText()).isEqualTo("Comment on acme/widget#7");
+
+        GITHUB.stubFor(delete(urlEqualTo("/repos/acme/widget/issues/comments/555")).willReturn(aResponse().withStatus(404)));
+        String del = commentCommand("del", COMMENT);
+        assertThat(interact(del).path("type").asInt()).isEqualTo(5);
+        assertThat(editedOriginal(del)).isEqualTo("Not found on GitHub, or the repository is not accessible to you.");
+        assertThat(jdbc.queryForList("SELECT detail FROM audit_logs WHERE action = 'github.comment.delete'", String.class))
+                .singleElement().asString().contains("\"result\":\"NOT_FOUND\"");
+    }
+
+    @Test
     void theEditContextMenuPrefillsTheModalAndItsSubmitUpdatesTheComment() {
         oliveLinked();
         GITHUB.stubFor(get(urlEqualTo("/repos/acme/widget/issues/comments/555")).willReturn(okJson("{\"body\":\"old text\"}")));
