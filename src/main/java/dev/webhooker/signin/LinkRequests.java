@@ -25,22 +25,27 @@ public final class LinkRequests {
 
     private final KvStore kv;
     private final String baseUrl;
+    private final boolean githubConfigured;
     private final SecureRandom random = new SecureRandom();
 
-    LinkRequests(KvStore kv, String baseUrl) {
+    LinkRequests(KvStore kv, String baseUrl, boolean githubConfigured) {
         this.kv = kv;
         this.baseUrl = baseUrl == null || baseUrl.isBlank() ? null : baseUrl.trim().replaceAll("/+$", "");
+        this.githubConfigured = githubConfigured;
     }
 
-    /** Whether links can be made at all: they need BASE_URL (the address must point at this service). */
+    /**
+     * Whether links can be made at all: they need GitHub sign-in (GITHUB_CLIENT_ID / _SECRET) and BASE_URL (the
+     * address must point at this service).
+     */
     public boolean available() {
-        return baseUrl != null;
+        return baseUrl != null && githubConfigured;
     }
 
     /** A new request; the address to open, valid for 10 minutes. */
     public String begin(ChatPlatform platform, String chatUserId, String chatName, String chatId) {
-        if (baseUrl == null) {
-            throw new IllegalStateException("BASE_URL is not set");
+        if (!available()) {
+            throw new IllegalStateException("linking needs BASE_URL, GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET");
         }
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);

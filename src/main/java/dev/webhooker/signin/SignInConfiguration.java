@@ -79,8 +79,8 @@ public class SignInConfiguration {
     }
 
     @Bean
-    LinkRequests linkRequests(KvStore kv, WebhookerProperties properties) {
-        return new LinkRequests(kv, properties.baseUrl());
+    LinkRequests linkRequests(KvStore kv, WebhookerProperties properties, ClientRegistrationRepository githubRegistrations) {
+        return new LinkRequests(kv, properties.baseUrl(), githubRegistrations.findByRegistrationId(GithubSignIn.REGISTRATION_ID) != null);
     }
 
     @Bean

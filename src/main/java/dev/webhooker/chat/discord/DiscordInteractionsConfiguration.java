@@ -37,14 +37,10 @@ public class DiscordInteractionsConfiguration {
                                           KvStore kv, HttpClient platformHttpClient, DeliveryProperties delivery,
                                           DiscordClient discordClient, ChatWork discordInteractionWork) {
         WebhookerProperties.Platforms platforms = properties.platforms();
-        boolean signIn = !blank(properties.github().clientId()) && !blank(properties.github().clientSecret());
         DiscordFollowUps followUps = new DiscordFollowUps(platformHttpClient, platforms.discordApiUrl(), delivery.requestTimeout(),
                 discordClient);
-        return new InteractionHandler(chatTexts, accountLinks, linkRequests, signIn, githubActions, forgeLinks,
+        return new InteractionHandler(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks,
                 new ModalContexts(kv), followUps, discordInteractionWork);
     }
 
-    private static boolean blank(String value) {
-        return value == null || value.isBlank();
-    }
 }

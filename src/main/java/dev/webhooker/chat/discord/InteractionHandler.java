@@ -48,19 +48,17 @@ final class InteractionHandler {
     private final ChatTexts texts;
     private final AccountLinks links;
     private final LinkRequests linkRequests;
-    private final boolean signInConfigured;
     private final GithubActions actions;
     private final ForgeLinks forgeLinks;
     private final ModalContexts modals;
     private final DiscordFollowUps followUps;
     private final ChatWork work;
 
-    InteractionHandler(ChatTexts texts, AccountLinks links, LinkRequests linkRequests, boolean signInConfigured, GithubActions actions,
+    InteractionHandler(ChatTexts texts, AccountLinks links, LinkRequests linkRequests, GithubActions actions,
                        ForgeLinks forgeLinks, ModalContexts modals, DiscordFollowUps followUps, ChatWork work) {
         this.texts = texts;
         this.links = links;
         this.linkRequests = linkRequests;
-        this.signInConfigured = signInConfigured;
         this.actions = actions;
         this.forgeLinks = forgeLinks;
         this.modals = modals;
@@ -130,7 +128,7 @@ final class InteractionHandler {
     }
 
     private ObjectNode login(Call call) {
-        if (!signInConfigured || !linkRequests.available()) {
+        if (!linkRequests.available()) {
             return reply(call, "login.not_configured");
         }
         String url = linkRequests.begin(ChatPlatform.DISCORD, call.userId(), call.userName(), null);

@@ -78,29 +78,10 @@ final class ModalContexts {
 
     /** {@code ghc|add|{owner}|{repo}|{n}} or {@code ghc|edit|…|{commentId}}, split from the right. */
     private static Optional<Context> legacy(String customId) {
-        String rest = customId.substring(LEGACY_PREFIX.length());
-        int opEnd = rest.indexOf('|');
-        int last = rest.lastIndexOf('|');
-        int beforeLast = last <= 0 ? -1 : rest.lastIndexOf('|', last - 1);
-        if (opEnd <= 0 || beforeLast <= opEnd) {
-            return Optional.empty();
-        }
-        String op = rest.substring(0, opEnd);
-        String owner = rest.substring(opEnd + 1, beforeLast);
-        String repo = rest.substring(beforeLast + 1, last);
-        long number;
-        try {
-            number = Long.parseLong(rest.substring(last + 1));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
-        if (owner.isEmpty() || repo.isEmpty() || number <= 0) {
-            return Optional.empty();
-        }
-        return switch (op) {
-            case "add" -> Optional.of(new Context(Op.ADD, ForgeLink.githubIssue(owner, repo, number)));
-            case "edit" -> Optional.of(new Context(Op.EDIT, ForgeLink.githubComment(owner, repo, number)));
+        return CustomIdParts.split(customId.substring(LEGACY_PREFIX.length())).flatMap(parts -> switch (parts.op()) {
+            case "add" -> Optional.of(new Context(Op.ADD, ForgeLink.githubIssue(parts.owner(), parts.repo(), parts.number())));
+            case "edit" -> Optional.of(new Context(Op.EDIT, ForgeLink.githubComment(parts.owner(), parts.repo(), parts.number())));
             default -> Optional.empty();
-        };
+        });
     }
 }

@@ -16,25 +16,8 @@ record PullButton(boolean merge, ForgeLink pull) {
         if (customId == null || !customId.startsWith(PREFIX)) {
             return Optional.empty();
         }
-        String rest = customId.substring(PREFIX.length());
-        int opEnd = rest.indexOf('|');
-        int last = rest.lastIndexOf('|');
-        int beforeLast = last <= 0 ? -1 : rest.lastIndexOf('|', last - 1);
-        if (opEnd <= 0 || beforeLast <= opEnd) {
-            return Optional.empty();
-        }
-        String op = rest.substring(0, opEnd);
-        String owner = rest.substring(opEnd + 1, beforeLast);
-        String repo = rest.substring(beforeLast + 1, last);
-        long number;
-        try {
-            number = Long.parseLong(rest.substring(last + 1));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
-        if (owner.isEmpty() || repo.isEmpty() || number <= 0 || !(op.equals("merge") || op.equals("close"))) {
-            return Optional.empty();
-        }
-        return Optional.of(new PullButton(op.equals("merge"), ForgeLink.githubPull(owner, repo, number)));
+        return CustomIdParts.split(customId.substring(PREFIX.length()))
+                .filter(parts -> parts.op().equals("merge") || parts.op().equals("close"))
+                .map(parts -> new PullButton(parts.op().equals("merge"), ForgeLink.githubPull(parts.owner(), parts.repo(), parts.number())));
     }
 }

@@ -36,18 +36,16 @@ final class TelegramCommands {
     private final ChatTexts texts;
     private final AccountLinks links;
     private final LinkRequests linkRequests;
-    private final boolean signInConfigured;
     private final GithubActions actions;
     private final ForgeLinks forgeLinks;
     private final TelegramClient telegram;
     private final TelegramBotName bot;
 
-    TelegramCommands(ChatTexts texts, AccountLinks links, LinkRequests linkRequests, boolean signInConfigured, GithubActions actions,
+    TelegramCommands(ChatTexts texts, AccountLinks links, LinkRequests linkRequests, GithubActions actions,
                      ForgeLinks forgeLinks, TelegramClient telegram, TelegramBotName bot) {
         this.texts = texts;
         this.links = links;
         this.linkRequests = linkRequests;
-        this.signInConfigured = signInConfigured;
         this.actions = actions;
         this.forgeLinks = forgeLinks;
         this.telegram = telegram;
@@ -88,7 +86,7 @@ final class TelegramCommands {
     }
 
     private void login(Message message) {
-        if (!signInConfigured || !linkRequests.available()) {
+        if (!linkRequests.available()) {
             reply(message, texts.html(message.lang(), "login.not_configured", Map.of()));
             return;
         }

@@ -38,13 +38,9 @@ public class TelegramCommandsConfiguration {
                                       TelegramClient telegramClient, HttpClient platformHttpClient, DeliveryProperties delivery,
                                       KvStore kv) {
         WebhookerProperties.Platforms platforms = properties.platforms();
-        boolean signIn = !blank(properties.github().clientId()) && !blank(properties.github().clientSecret());
         TelegramBotName bot = new TelegramBotName(platformHttpClient, platforms.telegramApiUrl(), platforms.telegramToken(),
                 delivery.requestTimeout(), kv);
-        return new TelegramCommands(chatTexts, accountLinks, linkRequests, signIn, githubActions, forgeLinks, telegramClient, bot);
+        return new TelegramCommands(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks, telegramClient, bot);
     }
 
-    private static boolean blank(String value) {
-        return value == null || value.isBlank();
-    }
 }
