@@ -32,6 +32,7 @@ SECRET=bench-secret
 APP_PORT=18080
 BARE_PORT=18081
 SINK_PORT=18089
+MANAGEMENT_PORT=18082
 S3_PORT=9000
 E2E_RATE=200
 E2E_SECONDS=${BENCH_E2E_SECONDS:-15}
@@ -145,7 +146,7 @@ start_app() {
   # KEEP_DATA=1: start again on the data of an earlier start of NAME (the paging point seeds it in between)
   [ -n "${KEEP_DATA:-}" ] || { rm -rf "$data"; mkdir -p "$data"; }
   local t0; t0=$(now_ms)
-  env PORT=$APP_PORT DATA_DIR="$data" GITHUB_WEBHOOK_SECRET=$SECRET \
+  env PORT=$APP_PORT MANAGEMENT_PORT=$MANAGEMENT_PORT DATA_DIR="$data" GITHUB_WEBHOOK_SECRET=$SECRET \
       WEBHOOKER_ROUTES_DIR=bench/routes "$@" \
       MALLOC_ARENA_MAX=$MALLOC_ARENAS java $JVM_OPTS ${APP_EXTRA_OPTS:-} -jar "$JAR" > "$WORK/app-$name.log" 2>&1 &
   APP_PID=$!

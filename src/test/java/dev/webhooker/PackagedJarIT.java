@@ -55,6 +55,7 @@ class PackagedJarIT {
     private Process app;
     private Path log;
     private int port;
+    private int managementPort;
 
     @BeforeEach
     void fakeDiscord() {
@@ -89,6 +90,11 @@ class PackagedJarIT {
                 + "routes: added default/pushes, default/pull-requests, default/releases, default/ci-failures, default/everything-else");
         assertThat(logText()).doesNotContain("sends to discord").doesNotContain("sends to telegram");
 
+        // the probes are on the management port, not on the webhook port
+        assertThat(get(managementPort, "/actuator/health/readiness")).isEqualTo(200);
+        assertThat(get(managementPort, "/actuator/health/liveness")).isEqualTo(200);
+        assertThat(get(port, "/actuator/health")).isEqualTo(404);
+
         String first = pushAndExpectMessageIn("111");
         assertThat(logText()).contains("[delivery " + first + "]").contains("Accepted github push " + first
                 + " on /webhook: routes default/pushes");
@@ -105,9 +111,10 @@ class PackagedJarIT {
         assertThat(logText()).contains("config/webhooker.yaml: routes[0] (id \"pushes\", group \"default\"): filters[0].type: unknown type \"evnt\"");
         pushAndExpectMessageIn("333");
 
-        // and a restart with it stops at once, with that one line
+        // and a restart with it stops at once, with that one line; the clean shutdown before it exits 0
         app.destroy();
         assertThat(app.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(app.exitValue()).as("SIGTERM, then a clean shutdown").isZero();
         Files.writeString(log, "");
         app = launch();
         assertThat(app.waitFor(60, TimeUnit.SECONDS)).as("start-up stops").isTrue();
@@ -115,6 +122,11 @@ class PackagedJarIT {
         List<String> errors = Files.readAllLines(log).stream().filter(l -> l.contains(" ERROR ")).toList();
         assertThat(errors).singleElement().asString().contains("Invalid setting WEBHOOKER_CONFIG: config/webhooker.yaml: "
                 + "routes[0] (id \"pushes\", group \"default\"): filters[0].type: unknown type \"evnt\"");
+    }
+
+    private static int get(int port, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode();
     }
 
     private String pushAndExpectMessageIn(String channel) throws Exception {
@@ -140,6 +152,7 @@ class PackagedJarIT {
 
     private void start() throws Exception {
         port = freePort();
+        managementPort = freePort();
         log = workDir.resolve("app.log");
         app = launch();
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250)).until(() -> {
@@ -162,6 +175,7 @@ class PackagedJarIT {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Map<String, String> env = builder.environment();
         env.put("PORT", Integer.toString(port));
+        env.put("MANAGEMENT_PORT", Integer.toString(managementPort));
         env.put("GITHUB_WEBHOOK_SECRET", SECRET);
         env.put("DISCORD_TOKEN", "test-token");
         env.put("DISCORD_API_URL", discord.baseUrl());

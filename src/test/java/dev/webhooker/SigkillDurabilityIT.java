@@ -183,6 +183,7 @@ class SigkillDurabilityIT {
         }
         env.put("DATA_DIR", dataDir.toString());
         env.put("PORT", Integer.toString(port));
+        env.put("MANAGEMENT_PORT", "0");
         env.put("GITHUB_WEBHOOK_SECRET", SECRET);
         env.put("PAYLOAD_INLINE_MAX_BYTES", Integer.toString(INLINE_MAX_BYTES));
         // ingress only: the accepted deliveries stay queued for the test to count

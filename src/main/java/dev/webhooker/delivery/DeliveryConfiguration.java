@@ -6,6 +6,7 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
@@ -101,9 +102,14 @@ public class DeliveryConfiguration {
                                         MessageTracking tracking, MessageLocks locks, PayloadResolver payloads,
                                         RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer,
                                         PlatformSender sender, DeliveryProperties settings, ObjectProvider<Clock> clock,
-                                        TargetSendPool targetSendPool) {
+                                        TargetSendPool targetSendPool, MeterRegistry meterRegistry) {
         return new DeliveryProcessor(queue, targets, sendLogs, tracking, locks, payloads, catalog, composer, renderer,
-                sender, settings, clock(clock), targetSendPool.executor());
+                sender, settings, clock(clock), targetSendPool.executor(), new DeliveryMeters(meterRegistry));
+    }
+
+    @Bean
+    QueueGauges queueGauges(DataSource dataSource, ObjectProvider<Clock> clock, MeterRegistry meterRegistry) {
+        return new QueueGauges(dataSource, clock(clock), meterRegistry);
     }
 
     /** Stopped twice: when shutdown begins (below) and once the beans go, for what the routes left queued. */

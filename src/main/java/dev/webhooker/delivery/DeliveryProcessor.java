@@ -66,11 +66,13 @@ public class DeliveryProcessor {
     private final TargetRules rules;
     private final Clock clock;
     private final Executor targetSends;
+    private final DeliveryMeters meters;
 
     public DeliveryProcessor(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs, MessageTracking tracking,
                              MessageLocks locks, PayloadResolver payloads, RouteCatalog catalog, MessageComposer composer,
                              MessageRenderer renderer, PlatformSender sender, DeliveryProperties settings, Clock clock,
-                             Executor targetSends) {
+                             Executor targetSends, DeliveryMeters meters) {
+        this.meters = meters;
         this.queue = queue;
         this.targets = targets;
         this.sendLogs = sendLogs;
@@ -214,6 +216,7 @@ public class DeliveryProcessor {
             LOG.warn("delivery {}: lease lost before it could be marked {}", claim.key(), verdict.status().wireName());
             return;
         }
+        meters.finished(verdict.status());
         sendGroupLogs(claim, event, after);
         if (verdict.status() == DeliveryStatus.DELIVERED) {
             // a failed or dead one keeps its payload for a replay (FAILED_PAYLOAD_RETENTION, then storage-prune)
@@ -245,6 +248,7 @@ public class DeliveryProcessor {
         }
         sendLogs.append(logs);
         if (queue.finish(claim, DeliveryStatus.FAILED, ErrorCode.PAYLOAD_MISSING + ": " + error)) {
+            meters.finished(DeliveryStatus.FAILED);
             LOG.warn("delivery {}: {}", claim.key(), error);
         }
     }
@@ -256,8 +260,8 @@ public class DeliveryProcessor {
             Optional<Duration> delay = settings.retryPolicy().delayAfter(claim.attempts());
             if (delay.isPresent()) {
                 queue.reschedule(claim, clock.instant().plus(delay.get()), error);
-            } else {
-                queue.finish(claim, DeliveryStatus.DEAD, error);
+            } else if (queue.finish(claim, DeliveryStatus.DEAD, error)) {
+                meters.finished(DeliveryStatus.DEAD);
             }
         } catch (RuntimeException again) {
             LOG.warn("delivery {}: could not record the failure ({}); the lease will expire and it is retried",
@@ -421,6 +425,7 @@ public class DeliveryProcessor {
             SendOutcome outcome = result.outcome();
             DeliveryTarget next = target.after(rules.afterAttempt(target.progress(), outcome, now), outcome);
             TargetStatus status = next.progress().status();
+            meters.attempt(platform, outcome, status);
             if (status == TargetStatus.FAILED || status == TargetStatus.DEAD) {
                 LOG.warn("delivery {}: {} target {} of route {} is {} after {} attempt(s): {} {}", claim.key(), platform,
                         target.targetId(), target.routeId(), status.wireName(), next.progress().attempts(),

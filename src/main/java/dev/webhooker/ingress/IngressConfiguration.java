@@ -3,6 +3,7 @@ package dev.webhooker.ingress;
 import java.time.Clock;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -116,7 +117,7 @@ public class IngressConfiguration {
     }
 
     @Bean
-    IngressResponses ingressResponses() {
-        return new IngressResponses();
+    IngressResponses ingressResponses(MeterRegistry meterRegistry) {
+        return new IngressResponses(new IngressMeters(meterRegistry));
     }
 }

@@ -19,7 +19,29 @@ public final class IngressResponses {
 
     private static final Logger LOG = LoggerFactory.getLogger(IngressResponses.class);
 
+    private final IngressMeters meters;
+
+    public IngressResponses(IngressMeters meters) {
+        this.meters = meters;
+    }
+
     public Map<String, Object> accepted(PendingDelivery pending, Message message) {
+        meters.answered(pending.delivery().provider(), "accepted");
+        if (pending.payloadRef() != null) {
+            meters.parked(pending.delivery().bodyBytes());
+        }
+        return ok(pending, message);
+    }
+
+    /** A redelivery that re-opened the failed targets of an earlier copy: accepted, with that said. */
+    public Map<String, Object> reopened(PendingDelivery pending, Message message) {
+        meters.answered(pending.delivery().provider(), "reopened");
+        Map<String, Object> body = ok(pending, message);
+        body.put("reopened", true);
+        return body;
+    }
+
+    private static Map<String, Object> ok(PendingDelivery pending, Message message) {
         DeliveryMdc.clear();
         message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
         Map<String, Object> body = new LinkedHashMap<>();
@@ -28,14 +50,8 @@ public final class IngressResponses {
         return body;
     }
 
-    /** A redelivery that re-opened the failed targets of an earlier copy: accepted, with that said. */
-    public Map<String, Object> reopened(PendingDelivery pending, Message message) {
-        Map<String, Object> body = accepted(pending, message);
-        body.put("reopened", true);
-        return body;
-    }
-
     public Map<String, Object> duplicate(Message message) {
+        meters.answered(message.getBody() instanceof PendingDelivery pending ? pending.delivery().provider() : null, "duplicate");
         DeliveryMdc.clear();
         message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
         Map<String, Object> body = new LinkedHashMap<>();
@@ -48,6 +64,7 @@ public final class IngressResponses {
         DeliveryMdc.clear();
         WebhookRejectedException e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, WebhookRejectedException.class);
         Rejection rejection = e.rejection();
+        meters.rejected(rejection);
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, rejection.status());
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("error", rejection.error());
@@ -60,6 +77,7 @@ public final class IngressResponses {
     public Map<String, Object> storageUnavailable(Exchange exchange) {
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
         LOG.error("webhook not accepted, storage unavailable: {}", cause == null ? "?" : cause.toString());
+        meters.answered(null, "unavailable");
         DeliveryMdc.clear();
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 503);
         exchange.getMessage().setHeader("Retry-After", "30");
@@ -69,6 +87,7 @@ public final class IngressResponses {
     public Map<String, Object> unexpected(Exchange exchange) {
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
         LOG.error("webhook not accepted, unexpected failure", cause);
+        meters.answered(null, "failed");
         DeliveryMdc.clear();
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 500);
         return Map.of("error", "Internal error, retry later");

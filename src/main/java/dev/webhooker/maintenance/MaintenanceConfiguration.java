@@ -7,6 +7,7 @@ import java.time.Duration;
 import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.quartz.QuartzProperties;
 import org.springframework.context.annotation.Bean;
@@ -42,6 +43,11 @@ public class MaintenanceConfiguration {
         return new StoragePrune(repository, payloads, clock.getIfAvailable(Clock::systemUTC),
                 properties.ingress() == null ? null : properties.ingress().dedupWindow(),
                 properties.retention().sendLogDays(), properties.retention().failedPayload(), maintenance.payloadGrace());
+    }
+
+    @Bean
+    PruneMeters pruneMeters(MeterRegistry meterRegistry) {
+        return new PruneMeters(meterRegistry);
     }
 
     @Bean

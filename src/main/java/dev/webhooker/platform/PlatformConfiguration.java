@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -55,8 +56,8 @@ public class PlatformConfiguration {
     }
 
     @Bean
-    RateLimits platformRateLimits(ObjectProvider<Clock> clock) {
-        return new RateLimits(clock.getIfAvailable(Clock::systemUTC));
+    RateLimits platformRateLimits(ObjectProvider<Clock> clock, MeterRegistry meterRegistry) {
+        return new RateLimits(clock.getIfAvailable(Clock::systemUTC), meterRegistry);
     }
 
     private static PlatformCallSettings callSettings(DeliveryProperties settings) {

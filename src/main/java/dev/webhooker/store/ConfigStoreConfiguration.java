@@ -3,6 +3,7 @@ package dev.webhooker.store;
 import java.time.Clock;
 import java.time.Duration;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -16,8 +17,11 @@ import dev.webhooker.routing.ConfigSnapshots;
 public class ConfigStoreConfiguration {
 
     @Bean
-    ConfigRepository configRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions) {
-        return new ConfigRepository(jdbc, transactions, Clock.systemUTC());
+    ConfigRepository configRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, MeterRegistry meterRegistry) {
+        ConfigRepository repository = new ConfigRepository(jdbc, transactions, Clock.systemUTC());
+        // webhooker_config_applies_total: committed configuration writes of this instance (API, file, import)
+        repository.addChangeListener(meterRegistry.counter("webhooker.config.applies")::increment);
+        return repository;
     }
 
     @Bean

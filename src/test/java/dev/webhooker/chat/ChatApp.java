@@ -60,6 +60,7 @@ public abstract class ChatApp {
         AppStores.embedded(registry, "chat");
         FAKE_GITHUB.properties(registry);
         registry.add("server.port", () -> PORT);
+        registry.add("management.server.port", () -> 0);
         registry.add("webhooker.base-url", () -> BASE_URL);
         registry.add("webhooker.config.file", () -> "");
         registry.add("webhooker.delivery.enabled", () -> "false");

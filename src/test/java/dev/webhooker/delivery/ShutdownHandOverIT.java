@@ -30,7 +30,7 @@ class ShutdownHandOverIT {
         Path dataDir = Files.createTempDirectory("webhooker-shutdown");
         SpringApplication app = new SpringApplication(WebhookerApplication.class);
         // the delivery routes stay stopped, so no worker takes the claim made below
-        ConfigurableApplicationContext context = app.run("--server.port=0", "--webhooker.data-dir=" + dataDir,
+        ConfigurableApplicationContext context = app.run("--server.port=0", "--management.server.port=0", "--webhooker.data-dir=" + dataDir,
                 "--webhooker.database.url=", "--webhooker.redis-url=", "--webhooker.s3.bucket=", "--webhooker.config.file=",
                 "--webhooker.delivery.enabled=false", "--spring.main.banner-mode=off");
         String key;

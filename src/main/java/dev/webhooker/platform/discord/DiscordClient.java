@@ -83,7 +83,7 @@ public class DiscordClient {
             if (wait.compareTo(settings.rateLimitCap()) > 0) {
                 return SendOutcome.rateLimited(wait, null, "Discord rate limit: waiting " + wait.toMillis() + " ms", tries);
             }
-            PlatformCallSettings.pause(wait);
+            limits.pause(GLOBAL, wait);
             tries++;
             HttpResponse<String> response;
             try {

@@ -66,7 +66,7 @@ public class TelegramClient {
             if (wait.compareTo(settings.rateLimitCap()) > 0) {
                 return SendOutcome.rateLimited(wait, null, "Telegram rate limit: waiting " + wait.toMillis() + " ms", tries);
             }
-            PlatformCallSettings.pause(wait);
+            limits.pause(key, wait);
             tries++;
             HttpResponse<String> response;
             try {

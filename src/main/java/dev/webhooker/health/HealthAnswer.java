@@ -7,12 +7,12 @@ import org.apache.camel.Message;
 import org.springframework.stereotype.Component;
 
 /** The Camel-facing step of the health route: runs the checks and sets status code and body. */
-@Component("healthEndpoint")
-public class HealthEndpoint {
+@Component("healthAnswer")
+public class HealthAnswer {
 
     private final HealthService health;
 
-    public HealthEndpoint(HealthService health) {
+    public HealthAnswer(HealthService health) {
         this.health = health;
     }
 

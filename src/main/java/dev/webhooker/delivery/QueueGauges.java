@@ -1,0 +1,54 @@
+package dev.webhooker.delivery;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import javax.sql.DataSource;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * {@code webhooker_queue_waiting} (deliveries not yet final) and {@code webhooker_queue_oldest_due_age_seconds}
+ * (how long the oldest due one has waited; 0 when none is due), read from the database at most once per
+ * {@link #FRESH_FOR} however often Prometheus scrapes, so they cost the delivery queue nothing. The same
+ * for every instance: the queue is shared.
+ */
+public final class QueueGauges {
+
+    static final Duration FRESH_FOR = Duration.ofSeconds(5);
+
+    private record Reading(long at, double waiting, double oldestAgeSeconds) {
+    }
+
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
+    private final AtomicReference<Reading> last = new AtomicReference<>(new Reading(Long.MIN_VALUE, 0, 0));
+
+    public QueueGauges(DataSource dataSource, Clock clock, MeterRegistry registry) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.clock = clock;
+        Gauge.builder("webhooker.queue.waiting", this, g -> g.reading().waiting())
+                .description("deliveries not yet final (pending, retrying, processing)").register(registry);
+        Gauge.builder("webhooker.queue.oldest.due.age", this, g -> g.reading().oldestAgeSeconds()).baseUnit("seconds")
+                .description("how long the oldest due delivery has been due").register(registry);
+    }
+
+    private Reading reading() {
+        long now = clock.millis();
+        Reading cached = last.get();
+        if (now - cached.at() < FRESH_FOR.toMillis()) {
+            return cached;
+        }
+        Map<String, Object> row = jdbc.queryForMap("SELECT COUNT(*) AS waiting, MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END)"
+                + " AS oldest FROM delivery_state WHERE status IN ('pending', 'retrying', 'processing')", now);
+        Number oldest = (Number) row.get("oldest");
+        Reading fresh = new Reading(now, ((Number) row.get("waiting")).doubleValue(),
+                oldest == null ? 0 : Math.max(0, now - oldest.longValue()) / 1000.0);
+        last.set(fresh);
+        return fresh;
+    }
+}
