@@ -55,6 +55,17 @@ public enum SettingKind {
             return integerIn(value, 0, 65535);
         }
     },
+    PROBABILITY("a number from 0 to 1, such as 1.0 or 0.1") {
+        @Override
+        boolean accepts(String value) {
+            try {
+                double p = Double.parseDouble(value);
+                return p >= 0 && p <= 1;
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+    },
     POSITIVE_INT("a whole number of at least 1") {
         @Override
         boolean accepts(String value) {

@@ -17,6 +17,7 @@ public final class Settings {
     public static final List<Setting> TYPED = List.of(
             new Setting("PORT", "server.port", PORT),
             new Setting("MANAGEMENT_PORT", "management.server.port", PORT),
+            new Setting("TRACING_SAMPLING_PROBABILITY", "management.tracing.sampling.probability", PROBABILITY),
             new Setting("TOMCAT_MAX_THREADS", "server.tomcat.threads.max", POSITIVE_INT),
             new Setting("TOMCAT_MIN_SPARE_THREADS", "server.tomcat.threads.min-spare", NON_NEGATIVE_INT),
             new Setting("HTTP_WORKERS", "spring.task.execution.pool.core-size", POSITIVE_INT),

@@ -16,5 +16,6 @@ public record ClaimedDelivery(
         String payloadRef,
         Long receivedAt,
         int attempts,
-        String lockToken) {
+        String lockToken,
+        String traceParent) {
 }

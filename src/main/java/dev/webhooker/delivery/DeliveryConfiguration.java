@@ -7,6 +7,8 @@ import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
@@ -102,9 +104,18 @@ public class DeliveryConfiguration {
                                         MessageTracking tracking, MessageLocks locks, PayloadResolver payloads,
                                         RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer,
                                         PlatformSender sender, DeliveryProperties settings, ObjectProvider<Clock> clock,
-                                        TargetSendPool targetSendPool, MeterRegistry meterRegistry) {
+                                        TargetSendPool targetSendPool, MeterRegistry meterRegistry,
+                                        DeliveryTracing deliveryTracing) {
         return new DeliveryProcessor(queue, targets, sendLogs, tracking, locks, payloads, catalog, composer, renderer,
-                sender, settings, clock(clock), targetSendPool.executor(), new DeliveryMeters(meterRegistry));
+                sender, settings, clock(clock), targetSendPool.executor(), new DeliveryMeters(meterRegistry), deliveryTracing);
+    }
+
+    /** Micrometer Tracing's tracer and W3C propagator when tracing is on (Spring Boot's default), else none. */
+    @Bean
+    DeliveryTracing deliveryTracing(ObjectProvider<Tracer> tracer, ObjectProvider<Propagator> propagator) {
+        Tracer available = tracer.getIfAvailable();
+        Propagator w3c = propagator.getIfAvailable();
+        return available == null || w3c == null ? DeliveryTracing.none() : new DeliveryTracing(available, w3c);
     }
 
     @Bean

@@ -29,10 +29,14 @@ public final class DeliveryMdc {
         MDC.remove(KEY);
     }
 
-    /** {@code executor} running each task with the logging context of the thread that handed it over. */
+    /**
+     * {@code executor} running each task with the logging context of the thread that handed it over, and the
+     * delivery's trace header ({@link DeliveryTracing}).
+     */
     static Executor propagating(Executor executor) {
-        return task -> {
+        return original -> {
             Map<String, String> context = MDC.getCopyOfContextMap();
+            Runnable task = DeliveryTracing.carrying(original);
             executor.execute(() -> {
                 Map<String, String> before = MDC.getCopyOfContextMap();
                 if (context == null) {

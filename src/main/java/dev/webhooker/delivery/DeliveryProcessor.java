@@ -67,12 +67,14 @@ public class DeliveryProcessor {
     private final Clock clock;
     private final Executor targetSends;
     private final DeliveryMeters meters;
+    private final DeliveryTracing tracing;
 
     public DeliveryProcessor(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs, MessageTracking tracking,
                              MessageLocks locks, PayloadResolver payloads, RouteCatalog catalog, MessageComposer composer,
                              MessageRenderer renderer, PlatformSender sender, DeliveryProperties settings, Clock clock,
-                             Executor targetSends, DeliveryMeters meters) {
+                             Executor targetSends, DeliveryMeters meters, DeliveryTracing tracing) {
         this.meters = meters;
+        this.tracing = tracing;
         this.queue = queue;
         this.targets = targets;
         this.sendLogs = sendLogs;
@@ -91,6 +93,7 @@ public class DeliveryProcessor {
 
     public void process(ClaimedDelivery claim) {
         DeliveryMdc.put(claim.deliveryId());
+        DeliveryTracing.Scope trace = tracing.continueDelivery(claim.traceParent());
         try {
             run(claim);
         } catch (LeaseLostException e) {
@@ -99,6 +102,7 @@ public class DeliveryProcessor {
             LOG.warn("delivery {} attempt {} failed: {}", claim.key(), claim.attempts(), e.toString(), e);
             retryWhole(claim, e);
         } finally {
+            trace.close();
             DeliveryMdc.clear();
         }
     }

@@ -37,7 +37,7 @@ public class DeliveryQueue {
     private static final String LEASE_EXPIRED = "status = 'processing' AND locked_until < ?";
     private static final String DUE = "((status IN ('pending','retrying') AND next_attempt_at <= ?) OR (" + LEASE_EXPIRED + "))";
     private static final String COLUMNS = "key, delivery_id, provider, event, group_id, installation_id, payload,"
-            + " payload_ref, received_at, attempts, locked_by";
+            + " payload_ref, received_at, attempts, locked_by, trace_parent";
 
     private final JdbcTemplate jdbc;
     private final Clock clock;
@@ -240,5 +240,6 @@ public class DeliveryQueue {
             rs.getString("payload_ref"),
             (Long) rs.getObject("received_at", Long.class),
             rs.getInt("attempts"),
-            rs.getString("locked_by"));
+            rs.getString("locked_by"),
+            rs.getString("trace_parent"));
 }

@@ -27,7 +27,7 @@ public final class DeliveryIdempotentRepository extends ServiceSupport implement
         if (pending == null || !pending.key().equals(key)) {
             throw new IllegalStateException("the idempotent key must be the pending delivery's key, got " + key);
         }
-        DeliveryIntake.Outcome outcome = intake.accept(pending);
+        DeliveryIntake.Outcome outcome = intake.accept(pending, exchange.getProperty(IngressLog.TRACE_PARENT, String.class));
         if (outcome == DeliveryIntake.Outcome.REOPENED) {
             exchange.setProperty(REOPENED, true);
         }

@@ -48,8 +48,8 @@ public final class DeliveryIntake {
     private static final String DROP_EARLIER_ROW = "DELETE FROM delivery_state WHERE key = ? AND status IN " + FINAL;
     private static final String INSERT_DELIVERY = """
             INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, installation_id,
-                                        payload, payload_ref, received_at, attempts, next_attempt_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""";
+                                        payload, payload_ref, received_at, attempts, next_attempt_at, trace_parent)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)""";
     /** The usual case, a key never seen: no earlier row to look for, one statement instead of three. */
     private static final String INSERT_DELIVERY_IF_NEW = INSERT_DELIVERY + " ON CONFLICT DO NOTHING";
     private static final String IS_CLAIMED = "SELECT COUNT(*) FROM dedup_keys WHERE key = ? AND expires_at > ?";
@@ -80,6 +80,11 @@ public final class DeliveryIntake {
     }
 
     public Outcome accept(PendingDelivery pending) {
+        return accept(pending, null);
+    }
+
+    /** @param traceParent the W3C traceparent of the webhook's trace, kept with the delivery (null: none) */
+    public Outcome accept(PendingDelivery pending, String traceParent) {
         IncomingDelivery delivery = pending.delivery();
         String scope = DeliveryIds.scope(delivery.groupId());
         String nonce = delivery.nonce();
@@ -88,7 +93,7 @@ public final class DeliveryIntake {
         }
         Outcome outcome;
         try {
-            outcome = commits.execute(() -> claimAndInsert(pending));
+            outcome = commits.execute(() -> claimAndInsert(pending, traceParent));
         } catch (LateDuplicate rolledBack) {
             outcome = Outcome.DUPLICATE;
         } catch (DataAccessException | TransactionException e) {
@@ -109,7 +114,7 @@ public final class DeliveryIntake {
         return count != null && count > 0;
     }
 
-    private Outcome claimAndInsert(PendingDelivery pending) {
+    private Outcome claimAndInsert(PendingDelivery pending, String traceParent) {
         Instant now = clock.instant();
         long nowMs = now.toEpochMilli();
         String key = pending.key();
@@ -130,7 +135,7 @@ public final class DeliveryIntake {
         String status = pending.routed() ? "pending" : "delivered";
         Long due = pending.routed() ? receivedAt : null;
         Object[] row = {key, status, nowMs, d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(),
-                d.installationId(), pending.payloadJson(), pending.payloadRef(), receivedAt, due};
+                d.installationId(), pending.payloadJson(), pending.payloadRef(), receivedAt, due, traceParent};
         if (jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1) {
             return Outcome.ACCEPTED;
         }

@@ -16,6 +16,7 @@ import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.control.AuditLog;
+import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.DeliveryWakeUp;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.routing.ConfigSnapshots;
@@ -112,8 +113,8 @@ public class IngressConfiguration {
     }
 
     @Bean
-    IngressLog ingressLog() {
-        return new IngressLog();
+    IngressLog ingressLog(DeliveryTracing deliveryTracing) {
+        return new IngressLog(deliveryTracing);
     }
 
     @Bean

@@ -1,9 +1,11 @@
 package dev.webhooker.ingress;
 
+import org.apache.camel.Exchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.webhooker.delivery.DeliveryMdc;
+import dev.webhooker.delivery.DeliveryTracing;
 
 /**
  * The log of the front door: one INFO line per webhook answered 200 — what it is, where it came in and
@@ -12,11 +14,29 @@ import dev.webhooker.delivery.DeliveryMdc;
  */
 public final class IngressLog {
 
+    /** Exchange properties: the webhook's open span, and its traceparent for the delivery row. */
+    static final String TRACE_SPAN = "webhookerTraceSpan";
+    static final String TRACE_PARENT = "webhookerTraceParent";
+
     private static final Logger LOG = LoggerFactory.getLogger(IngressLog.class);
 
-    /** Puts the delivery id into the logging context; {@link IngressResponses} clears it with the answer. */
-    public IncomingDelivery identify(IncomingDelivery delivery) {
+    private final DeliveryTracing tracing;
+
+    public IngressLog(DeliveryTracing tracing) {
+        this.tracing = tracing;
+    }
+
+    /**
+     * Puts the delivery id, and the trace id of the webhook's new span, into the logging context;
+     * {@link IngressResponses} ends the span and clears both with the answer.
+     */
+    public IncomingDelivery identify(IncomingDelivery delivery, Exchange exchange) {
         DeliveryMdc.put(delivery.deliveryId());
+        var span = tracing.startWebhook();
+        if (span != null) {
+            exchange.setProperty(TRACE_SPAN, span);
+            exchange.setProperty(TRACE_PARENT, tracing.traceParent(span));
+        }
         return delivery;
     }
 

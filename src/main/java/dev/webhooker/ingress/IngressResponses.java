@@ -3,12 +3,14 @@ package dev.webhooker.ingress;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.micrometer.tracing.Span;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.webhooker.delivery.DeliveryMdc;
+import dev.webhooker.delivery.DeliveryTracing;
 
 /**
  * The response bodies of spec §1.10 and issue 03, with their status codes. Nothing from an
@@ -42,7 +44,7 @@ public final class IngressResponses {
     }
 
     private static Map<String, Object> ok(PendingDelivery pending, Message message) {
-        DeliveryMdc.clear();
+        finish(message.getExchange());
         message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("ok", true);
@@ -52,7 +54,7 @@ public final class IngressResponses {
 
     public Map<String, Object> duplicate(Message message) {
         meters.answered(message.getBody() instanceof PendingDelivery pending ? pending.delivery().provider() : null, "duplicate");
-        DeliveryMdc.clear();
+        finish(message.getExchange());
         message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("ok", true);
@@ -61,7 +63,7 @@ public final class IngressResponses {
     }
 
     public Map<String, Object> rejected(Exchange exchange) {
-        DeliveryMdc.clear();
+        finish(exchange);
         WebhookRejectedException e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, WebhookRejectedException.class);
         Rejection rejection = e.rejection();
         meters.rejected(rejection);
@@ -78,7 +80,7 @@ public final class IngressResponses {
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
         LOG.error("webhook not accepted, storage unavailable: {}", cause == null ? "?" : cause.toString());
         meters.answered(null, "unavailable");
-        DeliveryMdc.clear();
+        finish(exchange);
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 503);
         exchange.getMessage().setHeader("Retry-After", "30");
         return Map.of("error", "Storage unavailable, retry later");
@@ -88,8 +90,14 @@ public final class IngressResponses {
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
         LOG.error("webhook not accepted, unexpected failure", cause);
         meters.answered(null, "failed");
-        DeliveryMdc.clear();
+        finish(exchange);
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 500);
         return Map.of("error", "Internal error, retry later");
+    }
+
+    /** The request is answered: its span ends and the logging context forgets it. */
+    private static void finish(Exchange exchange) {
+        DeliveryTracing.endWebhook(exchange.getProperty(IngressLog.TRACE_SPAN, Span.class));
+        DeliveryMdc.clear();
     }
 }

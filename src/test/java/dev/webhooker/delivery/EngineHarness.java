@@ -70,7 +70,7 @@ final class EngineHarness {
         this.queue = new DeliveryQueue(ds, commits, clock, instance);
         this.processor = new DeliveryProcessor(queue, targets.apply(ds, commits), new SendLogs(ds), new MessageTracking(ds, clock),
                 new MessageLocks(ds, clock), new PayloadResolver(JSON, payloads), catalog, composer(clock),
-                renderers(), sender, settings, clock, TARGET_SENDS, DeliveryMeters.none());
+                renderers(), sender, settings, clock, TARGET_SENDS, DeliveryMeters.none(), DeliveryTracing.none());
         this.poller = new DeliveryPoller(queue, processor, new DeliveryWakeUp(settings.pollInterval()), settings);
     }
 

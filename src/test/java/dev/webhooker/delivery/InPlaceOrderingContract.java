@@ -107,7 +107,7 @@ abstract class InPlaceOrderingContract {
                 new OneRoute(group, route),
                 new FormatterComposer(new MessageFormatter(i18n, new EventFormatters(), clock), new GroupLogFormatter(i18n, clock)),
                 new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), null, null), sender, settings, clock,
-                EngineHarness.TARGET_SENDS, DeliveryMeters.none());
+                EngineHarness.TARGET_SENDS, DeliveryMeters.none(), DeliveryTracing.none());
     }
 
     @AfterEach

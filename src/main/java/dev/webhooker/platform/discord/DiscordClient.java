@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
@@ -87,7 +88,7 @@ public class DiscordClient {
             tries++;
             HttpResponse<String> response;
             try {
-                response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+                response = http.send(DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(baseUrl + path)))
                         .timeout(settings.requestTimeout())
                         .header("Authorization", "Bot " + token)
                         .header("Content-Type", "application/json")

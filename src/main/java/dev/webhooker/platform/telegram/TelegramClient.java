@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
@@ -70,7 +71,7 @@ public class TelegramClient {
             tries++;
             HttpResponse<String> response;
             try {
-                response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/bot" + token + "/" + method))
+                response = http.send(DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(baseUrl + "/bot" + token + "/" + method)))
                         .timeout(settings.requestTimeout())
                         .header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(payload))
