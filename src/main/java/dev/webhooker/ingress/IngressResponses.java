@@ -28,7 +28,7 @@ public final class IngressResponses {
     }
 
     public Map<String, Object> accepted(PendingDelivery pending, Message message) {
-        meters.answered(pending.delivery().provider(), "accepted");
+        meters.answered(pending.delivery().provider(), "accepted", startedAt(message.getExchange()));
         if (pending.payloadRef() != null) {
             meters.parked(pending.delivery().bodyBytes());
         }
@@ -37,7 +37,7 @@ public final class IngressResponses {
 
     /** A redelivery that re-opened the failed targets of an earlier copy: accepted, with that said. */
     public Map<String, Object> reopened(PendingDelivery pending, Message message) {
-        meters.answered(pending.delivery().provider(), "reopened");
+        meters.answered(pending.delivery().provider(), "reopened", startedAt(message.getExchange()));
         Map<String, Object> body = ok(pending, message);
         body.put("reopened", true);
         return body;
@@ -53,7 +53,8 @@ public final class IngressResponses {
     }
 
     public Map<String, Object> duplicate(Message message) {
-        meters.answered(message.getBody() instanceof PendingDelivery pending ? pending.delivery().provider() : null, "duplicate");
+        meters.answered(message.getBody() instanceof PendingDelivery pending ? pending.delivery().provider() : null, "duplicate",
+                startedAt(message.getExchange()));
         finish(message.getExchange());
         message.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
         Map<String, Object> body = new LinkedHashMap<>();
@@ -66,7 +67,7 @@ public final class IngressResponses {
         finish(exchange);
         WebhookRejectedException e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, WebhookRejectedException.class);
         Rejection rejection = e.rejection();
-        meters.rejected(rejection);
+        meters.rejected(rejection, startedAt(exchange));
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, rejection.status());
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("error", rejection.error());
@@ -79,7 +80,7 @@ public final class IngressResponses {
     public Map<String, Object> storageUnavailable(Exchange exchange) {
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
         LOG.error("webhook not accepted, storage unavailable: {}", cause == null ? "?" : cause.toString());
-        meters.answered(null, "unavailable");
+        meters.answered(null, "unavailable", startedAt(exchange));
         finish(exchange);
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 503);
         exchange.getMessage().setHeader("Retry-After", "30");
@@ -89,10 +90,15 @@ public final class IngressResponses {
     public Map<String, Object> unexpected(Exchange exchange) {
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
         LOG.error("webhook not accepted, unexpected failure", cause);
-        meters.answered(null, "failed");
+        meters.answered(null, "failed", startedAt(exchange));
         finish(exchange);
         exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 500);
         return Map.of("error", "Internal error, retry later");
+    }
+
+    /** When the request came in: its exchange's creation. */
+    private static long startedAt(Exchange exchange) {
+        return exchange.getClock().getCreated();
     }
 
     /** The request is answered: its span ends and the logging context forgets it. */
