@@ -1,11 +1,9 @@
 package dev.webhooker.operations;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -13,85 +11,32 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import org.apache.camel.CamelContext;
-import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-import dev.webhooker.routing.ConfigSnapshots;
-import dev.webhooker.routing.Filter;
-import dev.webhooker.routing.Group;
-import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
-import dev.webhooker.store.ConfigRepository;
-import dev.webhooker.testsupport.AppStores;
-import dev.webhooker.testsupport.Fixtures;
 import dev.webhooker.testsupport.GithubWebhooks;
 
 /**
  * The management port: liveness and readiness (which follows the Camel routes), and the Prometheus scrape,
  * whose webhooker meters move by exactly what a few webhooks and deliveries did.
  */
-@CamelSpringBootTest
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@AutoConfigureObservability
-class ProbesAndMetricsIT {
+class ProbesAndMetricsIT extends ObservedApp {
 
-    static final WireMockServer DISCORD = started();
-    static final String SECRET = "metrics-secret";
     static final HttpClient HTTP = HttpClient.newHttpClient();
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-        AppStores.embedded(registry, "operations");
-        registry.add("webhooker.config.file", () -> "");
-        registry.add("webhooker.ingress.github-webhook-secret", () -> SECRET);
-        registry.add("webhooker.platforms.discord-api-url", DISCORD::baseUrl);
-        registry.add("webhooker.platforms.discord-token", () -> "bot-token");
-        registry.add("webhooker.delivery.poll-interval", () -> "100ms");
-        registry.add("webhooker.delivery.retry-schedule", () -> "200ms");
-    }
-
-    @LocalServerPort
-    int port;
 
     @LocalManagementPort
     int managementPort;
 
     @Autowired
     CamelContext camel;
-
-    @Autowired
-    ConfigRepository repository;
-
-    @Autowired
-    ConfigSnapshots snapshots;
-
-    @BeforeEach
-    void oneRoute() {
-        repository.replaceAll(List.of(new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null,
-                null, false)), List.of(new Route("pushes", "team", "Pushes", true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("111111111111111111", null)), false, false, List.of())));
-        snapshots.refresh();
-        DISCORD.resetAll();
-        DISCORD.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(okJson("{\"id\":\"9001\"}")));
-    }
 
     static HttpResponse<String> get(int port, String path) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(), HttpResponse.BodyHandlers.ofString());
@@ -164,10 +109,6 @@ class ProbesAndMetricsIT {
         assertThat(delta(before, after, "webhooker_target_attempts_total", "outcome=\"dead\"", "error_code=\"discord_5xx\"")).isEqualTo(1);
     }
 
-    private HttpResponse<String> webhook(String id, byte[] body) throws Exception {
-        return GithubWebhooks.post("http://127.0.0.1:" + port + "/webhook", SECRET, "push", id, body);
-    }
-
     private String scrape() throws Exception {
         HttpResponse<String> response = get(managementPort, "/actuator/prometheus");
         assertThat(response.statusCode()).isEqualTo(200);
@@ -191,14 +132,4 @@ class ProbesAndMetricsIT {
         return value(after, name, labels) - value(before, name, labels);
     }
 
-    private static byte[] uniquePush() throws Exception {
-        String fixture = Files.readString(Fixtures.root().resolve("github/push/commits.json"));
-        return ("{\"test_run\":\"" + UUID.randomUUID() + "\"," + fixture.substring(fixture.indexOf('{') + 1)).getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static WireMockServer started() {
-        WireMockServer server = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
-        server.start();
-        return server;
-    }
 }
