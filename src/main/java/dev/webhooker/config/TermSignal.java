@@ -16,8 +16,8 @@ public final class TermSignal {
     public static void exitCleanly() {
         try {
             Signal.handle(new Signal("TERM"), signal -> System.exit(0));
-        } catch (IllegalArgumentException | UnsupportedOperationException unavailable) {
-            // no TERM on this platform (or the JVM reserves it): the default handling stays
+        } catch (IllegalArgumentException reserved) {
+            // the JVM runs with -Xrs or knows no TERM here: its own handling stays
         }
     }
 }

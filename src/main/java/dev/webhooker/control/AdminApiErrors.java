@@ -62,7 +62,11 @@ class AdminApiErrors {
 
     @ExceptionHandler(AdminApiException.class)
     ResponseEntity<Map<String, Object>> refused(AdminApiException e) {
-        return body(e.status(), e.getMessage(), e.detail());
+        ResponseEntity<Map<String, Object>> answer = body(e.status(), e.getMessage(), e.detail());
+        if (e.field() != null) {
+            answer.getBody().put("field", e.field());
+        }
+        return answer;
     }
 
     static ResponseEntity<Map<String, Object>> body(HttpStatus status, String error, String detail) {

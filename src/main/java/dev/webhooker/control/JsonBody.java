@@ -31,7 +31,7 @@ final class JsonBody {
         for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!fields.contains(name)) {
-                throw AdminApiException.badRequest(error, name + ": unknown field (expected one of " + String.join(", ", fields) + ")");
+                throw AdminApiException.badField(error, name, "unknown field (expected one of " + String.join(", ", fields) + ")");
             }
         }
         return new JsonBody(body);
@@ -44,12 +44,44 @@ final class JsonBody {
             return Optional.empty();
         }
         if (!value.isTextual()) {
-            throw AdminApiException.badRequest(error, field + ": expected a string, got " + value.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+            throw AdminApiException.badField(error, field, "expected a string, got " + value.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
         }
         String text = value.asText().trim();
         if (text.length() > maxLength) {
-            throw AdminApiException.badRequest(error, field + ": at most " + maxLength + " characters");
+            throw AdminApiException.badField(error, field, "at most " + maxLength + " characters");
         }
         return Optional.of(text);
+    }
+
+    /** The whole number in {@code field}, from {@code min} to {@code max}; empty when absent or null. */
+    Optional<Long> wholeNumber(String field, long min, long max, String error) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < min || value.asLong() > max) {
+            throw AdminApiException.badField(error, field, "a whole number from " + min + " to " + max);
+        }
+        return Optional.of(value.asLong());
+    }
+
+    /** The non-empty array of words in {@code field}, each one of {@code allowed}; empty when absent or null. */
+    Optional<List<String>> words(String field, List<String> allowed, String error) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        String expected = "a non-empty array of " + String.join(", ", allowed);
+        if (!value.isArray() || value.isEmpty()) {
+            throw AdminApiException.badField(error, field, expected);
+        }
+        List<String> words = new java.util.ArrayList<>();
+        for (JsonNode word : value) {
+            if (!word.isTextual() || !allowed.contains(word.asText())) {
+                throw AdminApiException.badField(error, field, expected);
+            }
+            words.add(word.asText());
+        }
+        return Optional.of(words);
     }
 }

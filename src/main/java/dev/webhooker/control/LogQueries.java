@@ -14,6 +14,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 
+import dev.webhooker.delivery.QueueBacklog;
+
 /**
  * Send logs and audit entries for the admin API, newest first, a page at a time: the cursor is the last id
  * seen ({@code before}), so a page stays the same while new rows arrive. Scoping and filters are in the SQL
@@ -161,19 +163,19 @@ class LogQueries {
      * target of their groups still to send.
      */
     private Map<String, Object> queue(Collection<String> groups, String groupId, long now) {
-        Map<String, Object> row;
-        if (groups == null && groupId == null) {
-            row = jdbc.queryForMap("SELECT COUNT(*) AS waiting, MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) AS oldest"
-                    + " FROM delivery_state WHERE status IN ('pending', 'retrying', 'processing')", now);
-        } else {
-            StringBuilder where = new StringBuilder(" WHERE status IN ('pending', 'retrying')");
-            List<Object> args = new ArrayList<>(List.of(now));
-            scope(where, args, groups);
-            equal(where, args, "group_id", groupId);
-            row = jdbc.queryForMap("SELECT COUNT(DISTINCT delivery_key) AS waiting, MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END)"
-                    + " AS oldest FROM delivery_targets" + where, args.toArray());
-        }
         Map<String, Object> queue = new LinkedHashMap<>();
+        if (groups == null && groupId == null) {
+            QueueBacklog backlog = QueueBacklog.read(jdbc, now);
+            queue.put("waiting", backlog.waiting());
+            queue.put("oldestDueAt", backlog.oldestDueAt());
+            return queue;
+        }
+        StringBuilder where = new StringBuilder(" WHERE status IN ('pending', 'retrying')");
+        List<Object> args = new ArrayList<>(List.of(now));
+        scope(where, args, groups);
+        equal(where, args, "group_id", groupId);
+        Map<String, Object> row = jdbc.queryForMap("SELECT COUNT(DISTINCT delivery_key) AS waiting,"
+                + " MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) AS oldest FROM delivery_targets" + where, args.toArray());
         queue.put("waiting", ((Number) row.get("waiting")).longValue());
         queue.put("oldestDueAt", row.get("oldest") == null ? null : ((Number) row.get("oldest")).longValue());
         return queue;

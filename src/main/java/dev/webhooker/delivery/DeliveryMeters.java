@@ -1,18 +1,27 @@
 package dev.webhooker.delivery;
 
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 
 /**
  * The delivery engine's Prometheus meters, with bounded labels only (no ids, no repository names):
  * {@code webhooker_deliveries_finished_total{state}}, {@code webhooker_target_attempts_total{platform, outcome,
- * error_code}} and {@code webhooker_target_retries_total{platform}}.
+ * error_code}} and {@code webhooker_target_retries_total{platform}}. Each counter is looked up once per label set.
  */
 public final class DeliveryMeters {
 
+    private record Attempt(String platform, TargetStatus after, ErrorCode code) {
+    }
+
     private final MeterRegistry registry;
+    private final Map<DeliveryStatus, Counter> finished = new ConcurrentHashMap<>();
+    private final Map<Attempt, Counter> attempts = new ConcurrentHashMap<>();
+    private final Map<String, Counter> retries = new ConcurrentHashMap<>();
 
     public DeliveryMeters(MeterRegistry registry) {
         this.registry = registry;
@@ -25,16 +34,17 @@ public final class DeliveryMeters {
 
     /** A delivery reached a final state (delivered, failed, dead). */
     void finished(DeliveryStatus state) {
-        registry.counter("webhooker.deliveries.finished", "state", state.wireName()).increment();
+        finished.computeIfAbsent(state, s -> registry.counter("webhooker.deliveries.finished", "state", s.wireName())).increment();
     }
 
     /** One attempt at one target, and the state the target is in after it. */
     void attempt(String platform, SendOutcome outcome, TargetStatus after) {
-        String code = outcome.ok() || outcome.errorCode() == null ? "none" : outcome.errorCode().name().toLowerCase(Locale.ROOT);
-        registry.counter("webhooker.target.attempts", "platform", platform, "outcome", after.name().toLowerCase(Locale.ROOT),
-                "error_code", code).increment();
+        ErrorCode code = outcome.ok() ? null : outcome.errorCode();
+        attempts.computeIfAbsent(new Attempt(platform, after, code), a -> registry.counter("webhooker.target.attempts",
+                "platform", a.platform(), "outcome", a.after().name().toLowerCase(Locale.ROOT),
+                "error_code", a.code() == null ? "none" : a.code().name().toLowerCase(Locale.ROOT))).increment();
         if (after == TargetStatus.RETRYING) {
-            registry.counter("webhooker.target.retries", "platform", platform).increment();
+            retries.computeIfAbsent(platform, p -> registry.counter("webhooker.target.retries", "platform", p)).increment();
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.webhooker.delivery;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import javax.sql.DataSource;
@@ -43,11 +42,9 @@ public final class QueueGauges {
         if (now - cached.at() < FRESH_FOR.toMillis()) {
             return cached;
         }
-        Map<String, Object> row = jdbc.queryForMap("SELECT COUNT(*) AS waiting, MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END)"
-                + " AS oldest FROM delivery_state WHERE status IN ('pending', 'retrying', 'processing')", now);
-        Number oldest = (Number) row.get("oldest");
-        Reading fresh = new Reading(now, ((Number) row.get("waiting")).doubleValue(),
-                oldest == null ? 0 : Math.max(0, now - oldest.longValue()) / 1000.0);
+        QueueBacklog backlog = QueueBacklog.read(jdbc, now);
+        Reading fresh = new Reading(now, backlog.waiting(),
+                backlog.oldestDueAt() == null ? 0 : Math.max(0, now - backlog.oldestDueAt()) / 1000.0);
         last.set(fresh);
         return fresh;
     }

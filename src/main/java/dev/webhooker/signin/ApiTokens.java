@@ -63,7 +63,7 @@ public final class ApiTokens {
         this.clock = clock;
     }
 
-    Issued issue(SessionUser user, String name, Set<String> scopes, Duration lifetime) {
+    public Issued issue(SessionUser user, String name, Set<String> scopes, Duration lifetime) {
         byte[] secret = new byte[20];
         random.nextBytes(secret);
         String value = PREFIX + HexFormat.of().formatHex(secret);
@@ -89,22 +89,22 @@ public final class ApiTokens {
         return token;
     }
 
-    List<Token> of(String userId) {
+    public List<Token> of(String userId) {
         return jdbc.query("SELECT * FROM api_tokens WHERE user_id = ? ORDER BY created_at DESC", ApiTokens::row, userId);
     }
 
-    Optional<Token> find(String id) {
+    public Optional<Token> find(String id) {
         return jdbc.query("SELECT * FROM api_tokens WHERE id = ?", ApiTokens::row, id).stream().findFirst();
     }
 
-    long liveCount(String userId) {
+    public long liveCount(String userId) {
         Long count = jdbc.queryForObject("SELECT COUNT(*) FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?",
                 Long.class, userId, clock.millis());
         return count == null ? 0 : count;
     }
 
     /** True when this call revoked it (it was live). */
-    boolean revoke(String id) {
+    public boolean revoke(String id) {
         return jdbc.update("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", clock.millis(), id) > 0;
     }
 

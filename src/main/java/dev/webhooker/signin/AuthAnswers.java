@@ -49,10 +49,14 @@ final class AuthAnswers {
     }
 
     static void page(HttpServletResponse response, int status, String title, String message) throws IOException {
+        html(response, status, title, "<p>" + HtmlUtils.htmlEscape(message) + "</p><p><a href=\"/admin/login\">Sign in again</a></p>");
+    }
+
+    /** A page around {@code body}, which the caller has escaped; never cached. */
+    static void html(HttpServletResponse response, int status, String title, String body) throws IOException {
         response.setStatus(status);
         response.setContentType(MediaType.TEXT_HTML_VALUE + ";charset=UTF-8");
         response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        response.getOutputStream().write(HtmlPage.render(title, "<p>" + HtmlUtils.htmlEscape(message) + "</p>"
-                + "<p><a href=\"/admin/login\">Sign in again</a></p>").getBytes(StandardCharsets.UTF_8));
+        response.getOutputStream().write(HtmlPage.render(title, body).getBytes(StandardCharsets.UTF_8));
     }
 }

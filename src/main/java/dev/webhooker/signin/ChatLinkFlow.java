@@ -1,7 +1,6 @@
 package dev.webhooker.signin;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -13,15 +12,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.web.util.HtmlUtils;
 
 import dev.webhooker.access.SessionUser;
 import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
-import dev.webhooker.web.HtmlPage;
 
 /**
  * The end of a chat link (W5): after GitHub said who signed in, a page names both accounts and asks to
@@ -53,7 +49,7 @@ final class ChatLinkFlow {
     void offer(SessionUser github, String linkToken, HttpServletResponse response) throws IOException {
         Optional<LinkRequest> request = requests.peek(linkToken);
         if (request.isEmpty()) {
-            page(response, 410, "Link expired", "<p>This link has expired or was already used. Send <code>/gh login</code> again.</p>");
+            AuthAnswers.html(response, 410, "Link expired", "<p>This link has expired or was already used. Send <code>/gh login</code> again.</p>");
             return;
         }
         byte[] bytes = new byte[16];
@@ -69,7 +65,7 @@ final class ChatLinkFlow {
                 + " on GitHub as @" + escape(github.login()) + ". If you did not ask for this, close this page: nothing is linked.</p>"
                 + "<form method=\"post\" action=\"" + CONFIRM_PATH + "\"><input type=\"hidden\" name=\"confirmation\" value=\""
                 + confirmation + "\"><button type=\"submit\">Link the accounts</button></form>";
-        page(response, 200, "Link " + link.platform().displayName() + " to GitHub", body);
+        AuthAnswers.html(response, 200, "Link " + link.platform().displayName() + " to GitHub", body);
     }
 
     /** The confirmation: writes the link once, tells a Telegram user privately, answers with a page. */
@@ -79,7 +75,7 @@ final class ChatLinkFlow {
                 : Optional.empty();
         Optional<LinkRequest> request = record.flatMap(r -> requests.take(r.path("link").asText()));
         if (record.isEmpty() || request.isEmpty()) {
-            page(response, 410, "Link expired", "<p>This confirmation has expired or was already used. Send <code>/gh login</code> again.</p>");
+            AuthAnswers.html(response, 410, "Link expired", "<p>This confirmation has expired or was already used. Send <code>/gh login</code> again.</p>");
             return;
         }
         LinkRequest link = request.get();
@@ -90,7 +86,7 @@ final class ChatLinkFlow {
         if (link.platform() == ChatPlatform.TELEGRAM) {
             tellTelegramUser(link, login);
         }
-        page(response, 200, "Accounts linked", "<p>The " + link.platform().displayName() + " account <strong>" + escape(chatName(link))
+        AuthAnswers.html(response, 200, "Accounts linked", "<p>The " + link.platform().displayName() + " account <strong>" + escape(chatName(link))
                 + "</strong> now acts as <strong>@" + escape(login) + "</strong> on GitHub. You can close this page.</p>"
                 + "<p>To undo it, send <code>/gh logout</code>.</p>");
     }
@@ -121,12 +117,5 @@ final class ChatLinkFlow {
 
     private static String escape(String text) {
         return HtmlUtils.htmlEscape(text == null ? "" : text);
-    }
-
-    private static void page(HttpServletResponse response, int status, String title, String body) throws IOException {
-        response.setStatus(status);
-        response.setContentType(MediaType.TEXT_HTML_VALUE + ";charset=UTF-8");
-        response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        response.getOutputStream().write(HtmlPage.render(title, body).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,8 +1,8 @@
 package dev.webhooker.chat.discord;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.time.Clock;
+import java.util.Optional;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -16,6 +16,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.webhooker.chat.LimitedBody;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
@@ -27,8 +28,6 @@ import dev.webhooker.store.KvStore;
  */
 @RestController
 class InteractionsController {
-
-    static final int MAX_BODY = 1024 * 1024;
 
     private static final Logger LOG = LoggerFactory.getLogger(InteractionsController.class);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,16 +46,11 @@ class InteractionsController {
 
     @PostMapping("/discord/interactions")
     ResponseEntity<String> interaction(HttpServletRequest request) throws IOException {
-        if (request.getContentLengthLong() > MAX_BODY) {
+        Optional<byte[]> read = LimitedBody.read(request);
+        if (read.isEmpty()) {
             return text(413, "Request too large");
         }
-        byte[] body;
-        try (InputStream in = request.getInputStream()) {
-            body = in.readNBytes(MAX_BODY + 1);
-        }
-        if (body.length > MAX_BODY) {
-            return text(413, "Request too large");
-        }
+        byte[] body = read.get();
         if (!signature.verify(request.getHeader("X-Signature-Ed25519"), request.getHeader("X-Signature-Timestamp"), body,
                 clock.instant())) {
             if (!signature.configured()) {

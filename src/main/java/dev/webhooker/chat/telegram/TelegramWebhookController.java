@@ -1,12 +1,12 @@
 package dev.webhooker.chat.telegram;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -22,6 +22,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.webhooker.chat.ChatWork;
+import dev.webhooker.chat.LimitedBody;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
@@ -34,7 +35,6 @@ import dev.webhooker.store.KvStore;
 @RestController
 class TelegramWebhookController {
 
-    static final int MAX_BODY = 1024 * 1024;
     private static final Duration WARNING_INTERVAL = Duration.ofMinutes(10);
 
     private static final Logger LOG = LoggerFactory.getLogger(TelegramWebhookController.class);
@@ -57,7 +57,7 @@ class TelegramWebhookController {
 
     @PostMapping("/telegram/webhook")
     ResponseEntity<String> update(HttpServletRequest request) throws IOException {
-        if (request.getContentLengthLong() > MAX_BODY) {
+        if (request.getContentLengthLong() > LimitedBody.MAX_BYTES) {
             return text(413, "Request too large");
         }
         if (secret == null) {
@@ -68,16 +68,13 @@ class TelegramWebhookController {
         if (given == null || !MessageDigest.isEqual(secret, given.getBytes(StandardCharsets.UTF_8))) {
             return text(401, "Invalid secret");
         }
-        byte[] body;
-        try (InputStream in = request.getInputStream()) {
-            body = in.readNBytes(MAX_BODY + 1);
-        }
-        if (body.length > MAX_BODY) {
+        Optional<byte[]> body = LimitedBody.read(request);
+        if (body.isEmpty()) {
             return text(413, "Request too large");
         }
         JsonNode update;
         try {
-            update = JSON.readTree(body);
+            update = JSON.readTree(body.get());
         } catch (IOException e) {
             return text(400, "Invalid JSON");
         }

@@ -1,0 +1,106 @@
+package dev.webhooker.control;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.webhooker.access.SessionUser;
+import dev.webhooker.signin.ApiTokens;
+import dev.webhooker.signin.RequestAccess;
+
+/**
+ * The signed-in user's API tokens (W7): {@code GET /admin/api/tokens} lists them (never their values),
+ * {@code POST} makes one and shows its value once, {@code DELETE /admin/api/tokens/{id}} revokes it (its user,
+ * or a super admin). Making and revoking are audited.
+ */
+@RestController
+class ApiTokenController {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String INVALID = "Invalid token request";
+    private static final List<String> FIELDS = List.of("name", "scopes", "expiresInDays");
+
+    private final ApiTokens tokens;
+    private final RequestAccess access;
+    private final AuditLog audit;
+
+    ApiTokenController(ApiTokens tokens, RequestAccess access, AuditLog audit) {
+        this.tokens = tokens;
+        this.access = access;
+        this.audit = audit;
+    }
+
+    @GetMapping("/admin/api/tokens")
+    Map<String, Object> list() {
+        long now = System.currentTimeMillis();
+        return Map.of("tokens", tokens.of(caller().userId()).stream().map(t -> view(t, now)).toList());
+    }
+
+    @PostMapping("/admin/api/tokens")
+    ResponseEntity<Map<String, Object>> create(@RequestBody(required = false) JsonNode raw, HttpServletRequest request) {
+        SessionUser user = caller();
+        JsonBody body = JsonBody.of(raw, INVALID, FIELDS);
+        String name = body.text("name", 100, INVALID).filter(n -> !n.isEmpty())
+                .orElseThrow(() -> AdminApiException.badField(INVALID, "name", "required, 1 to 100 characters"));
+        Set<String> scopes = new LinkedHashSet<>(body.words("scopes", ApiTokens.SCOPES, INVALID).orElse(ApiTokens.SCOPES));
+        Duration lifetime = body.wholeNumber("expiresInDays", 1, ApiTokens.MAX_LIFETIME.toDays(), INVALID).map(Duration::ofDays)
+                .orElse(ApiTokens.DEFAULT_LIFETIME);
+        if (tokens.liveCount(user.userId()) >= ApiTokens.MAX_LIVE_PER_USER) {
+            throw new AdminApiException(HttpStatus.CONFLICT, "Too many tokens",
+                    "at most " + ApiTokens.MAX_LIVE_PER_USER + " live tokens per user: revoke one first");
+        }
+        ApiTokens.Issued issued = tokens.issue(user, name, scopes, lifetime);
+        audit.record(AuditEntry.of("api_token.create").actor(user.userId(), user.login()).target("api_token", issued.token().id())
+                .detail(JSON.createObjectNode().put("name", issued.token().name()).put("scopes", String.join(",", issued.token().scopes()))
+                        .put("expiresAt", issued.token().expiresAt()).toString())
+                .ip(request.getRemoteAddr()));
+        Map<String, Object> answer = new LinkedHashMap<>(view(issued.token(), System.currentTimeMillis()));
+        answer.put("value", issued.value());
+        return ResponseEntity.status(HttpStatus.CREATED).body(answer);
+    }
+
+    @DeleteMapping("/admin/api/tokens/{id}")
+    Map<String, Object> revoke(@PathVariable String id, HttpServletRequest request) {
+        SessionUser user = caller();
+        ApiTokens.Token token = tokens.find(id).filter(t -> t.userId().equals(user.userId()) || access.isSuperAdmin(user))
+                .orElseThrow(() -> new AdminApiException(HttpStatus.NOT_FOUND, "No such token", null));
+        if (tokens.revoke(id)) {
+            audit.record(AuditEntry.of("api_token.revoke").actor(user.userId(), user.login()).target("api_token", id)
+                    .detail(JSON.createObjectNode().put("owner", token.userId()).toString()).ip(request.getRemoteAddr()));
+        }
+        return Map.of("ok", true);
+    }
+
+    private static SessionUser caller() {
+        return RequestAccess.sessionCaller().orElseThrow(() -> new IllegalStateException("the admin API gate lets only sessions in")).user();
+    }
+
+    private static Map<String, Object> view(ApiTokens.Token token, long now) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("id", token.id());
+        view.put("name", token.name());
+        view.put("scopes", token.scopes());
+        view.put("createdAt", token.createdAt());
+        view.put("expiresAt", token.expiresAt());
+        view.put("lastUsedAt", token.lastUsedAt());
+        view.put("revokedAt", token.revokedAt());
+        view.put("live", token.live(now));
+        return view;
+    }
+}
