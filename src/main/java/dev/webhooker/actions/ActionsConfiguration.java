@@ -11,7 +11,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.webhooker.config.WebhookerProperties;
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditLog;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.signin.GithubUserTokens;
@@ -19,7 +19,7 @@ import dev.webhooker.signin.TokenVault;
 
 /** GitHub actions as users (GITHUB_API_URL, ACTIONS_RATE_LIMIT) and the link finder the chat commands share. */
 @Configuration(proxyBeanMethods = false)
-public class ActionsConfiguration {
+class ActionsConfiguration {
 
     @Bean
     GithubActions githubActions(WebhookerProperties properties, GithubUserTokens userTokens, TokenVault vault, AuditLog audit) {

@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.webhooker.control.AuditEntry;
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
 
 /**
  * Runs an {@link Action} as a GitHub user: Gitea targets are refused (no Gitea account can be linked), writes

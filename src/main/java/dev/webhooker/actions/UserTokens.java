@@ -3,7 +3,7 @@ package dev.webhooker.actions;
 import java.util.Optional;
 
 /** The stored GitHub tokens actions run with (the sign-in's token vault, refreshed when expired). */
-public interface UserTokens {
+interface UserTokens {
 
     /** The user's working access token; empty when they must sign in (or link) again. */
     Optional<String> accessToken(String githubUserId);

@@ -7,7 +7,7 @@ import dev.webhooker.format.I18n;
 
 /** The bot's reply texts, from the same dictionaries (and KV overrides) as the notifications. */
 @Configuration(proxyBeanMethods = false)
-public class ChatConfiguration {
+class ChatConfiguration {
 
     @Bean
     ChatTexts chatTexts(I18n i18n) {

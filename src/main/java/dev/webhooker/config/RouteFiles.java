@@ -22,7 +22,7 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
  * Every file of that directory is read as YAML before start-up goes on, so a broken one stops it with one
  * line naming the file rather than failing inside Camel.
  */
-public record RouteFiles(List<String> packaged, Map<String, Path> fromDirectory) {
+record RouteFiles(List<String> packaged, Map<String, Path> fromDirectory) {
 
     public static final String SETTING = "WEBHOOKER_ROUTES_DIR";
     static final String PACKAGED_LOCATION = "classpath:routes/";

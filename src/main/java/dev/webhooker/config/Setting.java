@@ -4,5 +4,5 @@ package dev.webhooker.config;
  * One environment variable of the configuration table and the Spring property that application.yaml
  * maps it to.
  */
-public record Setting(String variable, String property, SettingKind kind) {
+record Setting(String variable, String property, SettingKind kind) {
 }

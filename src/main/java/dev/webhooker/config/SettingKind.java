@@ -12,7 +12,7 @@ import org.springframework.util.unit.DataSize;
  * The shapes a setting's value can have, each checked the way Spring's binder will read it later, so
  * a value that passes here also binds. {@link #expected} is what the start-up line tells the operator.
  */
-public enum SettingKind {
+enum SettingKind {
 
     POSITIVE_DURATION("a positive duration such as 30s, 5m, 2h or 7d") {
         @Override

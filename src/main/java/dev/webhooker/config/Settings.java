@@ -12,7 +12,7 @@ import java.util.function.Function;
  * internal property. Settings with rules of their own (DATABASE_URL, REDIS_URL, S3_*, WEBHOOKER_CONFIG,
  * the cron schedules, DATA_DIR) are checked where they are read, with the same one-line report.
  */
-public final class Settings {
+final class Settings {
 
     public static final List<Setting> TYPED = List.of(
             new Setting("PORT", "server.port", PORT),

@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Configuration;
  * interrupted (their claims then wait for the lease; see DeliveryPoller).
  */
 @Configuration(proxyBeanMethods = false)
-public class ShutdownConfiguration {
+class ShutdownConfiguration {
 
     @Bean
     CamelContextConfiguration shutdownTimeout(@Value("${spring.lifecycle.timeout-per-shutdown-phase:20s}") Duration timeout) {

@@ -10,7 +10,7 @@ import dev.webhooker.store.ConfigRepository;
 
 /** The YAML config file: applied during start-up (a bad file stops it), then watched in sync mode. */
 @Configuration(proxyBeanMethods = false)
-public class ConfigFileConfiguration {
+class ConfigFileConfiguration {
 
     /**
      * Takes the snapshots bean so that its change listener is in place before the file is applied;

@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * ({@code webhooker.config.refresh-interval} belongs to the snapshot poller in {@code store}.)
  */
 @ConfigurationProperties("webhooker.config")
-public record ConfigFileProperties(String file, String mode, Duration watchInterval, String defaultFile) {
+record ConfigFileProperties(String file, String mode, Duration watchInterval, String defaultFile) {
 
     public ConfigFileProperties {
         watchInterval = positiveOr(watchInterval, Duration.ofSeconds(3));

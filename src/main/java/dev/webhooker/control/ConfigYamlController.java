@@ -21,6 +21,8 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
 import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.access.SessionUser;

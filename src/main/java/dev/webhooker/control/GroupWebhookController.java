@@ -16,6 +16,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
 import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.access.SessionUser;

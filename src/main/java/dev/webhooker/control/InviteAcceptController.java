@@ -16,6 +16,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.HtmlUtils;
 
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
 import dev.webhooker.access.Role;
 import dev.webhooker.access.ScopeResolver;
 import dev.webhooker.access.SessionUser;

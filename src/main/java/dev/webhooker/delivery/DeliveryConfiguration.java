@@ -2,6 +2,7 @@ package dev.webhooker.delivery;
 
 import java.time.Clock;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
 
 import javax.sql.DataSource;
 
@@ -23,9 +24,12 @@ import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.PayloadStore;
 
-/** The delivery engine's beans; {@code deliveryWakeUp} and {@code deliveryPoller} are called by routes/delivery.camel.yaml. */
+/**
+ * The delivery engine's beans; routes/delivery.camel.yaml calls {@code deliveryWakeUp}, {@code deliveryPoller},
+ * {@code deliverySteps} and {@code targetSteps}, and sends on {@code targetSendPool}.
+ */
 @Configuration(proxyBeanMethods = false)
-public class DeliveryConfiguration {
+class DeliveryConfiguration {
 
     /** Names this JVM in lease owners: host (when known), pid and a random part, unique per start. */
     static String instanceId() {
@@ -99,15 +103,35 @@ public class DeliveryConfiguration {
         return new TargetSendPool(2 * settings.workers());
     }
 
+    /**
+     * The split of routes/delivery.camel.yaml runs on it (found by name). Not a default candidate: injected by type it
+     * would take the place of Boot's task executor, which platform-http runs the requests on.
+     */
+    @Bean(defaultCandidate = false)
+    ExecutorService deliveryTargetSends(TargetSendPool targetSendPool) {
+        return targetSendPool.executorService();
+    }
+
     @Bean
-    DeliveryProcessor deliveryProcessor(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs,
-                                        MessageTracking tracking, MessageLocks locks, PayloadResolver payloads,
-                                        RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer,
-                                        PlatformSender sender, DeliveryProperties settings, ObjectProvider<Clock> clock,
-                                        TargetSendPool targetSendPool, MeterRegistry meterRegistry,
-                                        DeliveryTracing deliveryTracing) {
-        return new DeliveryProcessor(queue, targets, sendLogs, tracking, locks, payloads, catalog, composer, renderer,
-                sender, settings, clock(clock), targetSendPool.executor(), new DeliveryMeters(meterRegistry), deliveryTracing);
+    DeliverySteps deliverySteps(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs, PayloadResolver payloads,
+                                RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer,
+                                PlatformCalls calls, DeliveryProperties settings, ObjectProvider<Clock> clock,
+                                DeliveryMeters deliveryMeters, DeliveryTracing deliveryTracing) {
+        return new DeliverySteps(queue, targets, sendLogs, payloads, catalog, composer, renderer, calls, settings,
+                deliveryMeters, deliveryTracing, clock(clock));
+    }
+
+    @Bean
+    TargetSteps targetSteps(RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer, PlatformCalls calls,
+                            MessageTracking tracking, MessageLocks locks, DeliveryTargets targets, SendLogs sendLogs,
+                            DeliveryProperties settings, ObjectProvider<Clock> clock, DeliveryMeters deliveryMeters) {
+        return new TargetSteps(catalog, composer, renderer, calls, tracking, locks,
+                new OutcomeStore(targets, sendLogs, clock(clock)), settings, deliveryMeters, clock(clock));
+    }
+
+    @Bean
+    DeliveryMeters deliveryMeters(MeterRegistry meterRegistry) {
+        return new DeliveryMeters(meterRegistry);
     }
 
     /** Micrometer Tracing's tracer and W3C propagator when tracing is on (Spring Boot's default), else none. */
@@ -125,9 +149,8 @@ public class DeliveryConfiguration {
 
     /** Stopped twice: when shutdown begins (below) and once the beans go, for what the routes left queued. */
     @Bean(destroyMethod = "stop")
-    DeliveryPoller deliveryPoller(DeliveryQueue queue, DeliveryProcessor processor, DeliveryWakeUp wakeUp,
-                                  DeliveryProperties settings) {
-        return new DeliveryPoller(queue, processor, wakeUp, settings);
+    DeliveryPoller deliveryPoller(DeliveryQueue queue, DeliveryWakeUp wakeUp, DeliveryProperties settings) {
+        return new DeliveryPoller(queue, wakeUp, settings);
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.webhooker.delivery;
 
 import java.util.Map;
-import java.util.concurrent.Executor;
 
 import org.slf4j.MDC;
 
@@ -30,30 +29,28 @@ public final class DeliveryMdc {
     }
 
     /**
-     * {@code executor} running each task with the logging context of the thread that handed it over, and the
-     * delivery's trace header ({@link DeliveryTracing}).
+     * {@code original} to run on another thread with the logging context of this one, and the delivery's trace
+     * header ({@link DeliveryTracing}); the other thread's own context is back afterwards.
      */
-    static Executor propagating(Executor executor) {
-        return original -> {
-            Map<String, String> context = MDC.getCopyOfContextMap();
-            Runnable task = DeliveryTracing.carrying(original);
-            executor.execute(() -> {
-                Map<String, String> before = MDC.getCopyOfContextMap();
-                if (context == null) {
+    static Runnable carrying(Runnable original) {
+        Map<String, String> context = MDC.getCopyOfContextMap();
+        Runnable task = DeliveryTracing.carrying(original);
+        return () -> {
+            Map<String, String> before = MDC.getCopyOfContextMap();
+            if (context == null) {
+                MDC.clear();
+            } else {
+                MDC.setContextMap(context);
+            }
+            try {
+                task.run();
+            } finally {
+                if (before == null) {
                     MDC.clear();
                 } else {
-                    MDC.setContextMap(context);
+                    MDC.setContextMap(before);
                 }
-                try {
-                    task.run();
-                } finally {
-                    if (before == null) {
-                        MDC.clear();
-                    } else {
-                        MDC.setContextMap(before);
-                    }
-                }
-            });
+            }
         };
     }
 }

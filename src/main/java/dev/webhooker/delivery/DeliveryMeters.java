@@ -13,7 +13,7 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
  * {@code webhooker_deliveries_finished_total{state}}, {@code webhooker_target_attempts_total{platform, outcome,
  * error_code}} and {@code webhooker_target_retries_total{platform}}. Each counter is looked up once per label set.
  */
-public final class DeliveryMeters {
+final class DeliveryMeters {
 
     private record Attempt(String platform, TargetStatus after, ErrorCode code) {
     }

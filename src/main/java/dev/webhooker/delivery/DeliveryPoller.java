@@ -9,9 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The bridge the delivery route calls: claims as many due deliveries as this instance has free
- * workers (so a claimed delivery never waits long for a worker while its lease runs), and runs one
- * claimed delivery on a worker. At shutdown ({@link #stop}) it claims nothing more and gives back the claims
+ * The claims of the delivery routes: claims as many due deliveries as this instance has free
+ * workers (so a claimed delivery never waits long for a worker while its lease runs), and counts the
+ * workers busy with one. At shutdown ({@link #stop}) it claims nothing more and gives back the claims
  * no worker has started, so another instance takes them at once instead of after the lease; deliveries a
  * worker is running finish (within the shutdown timeout) or, if cut off, are taken over when their lease ends.
  */
@@ -20,7 +20,6 @@ public class DeliveryPoller {
     private static final Logger LOG = LoggerFactory.getLogger(DeliveryPoller.class);
 
     private final DeliveryQueue queue;
-    private final DeliveryProcessor processor;
     private final DeliveryWakeUp wakeUp;
     private final DeliveryProperties settings;
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -29,10 +28,8 @@ public class DeliveryPoller {
     private volatile boolean moreMayBeDue;
     private volatile boolean stopping;
 
-    public DeliveryPoller(DeliveryQueue queue, DeliveryProcessor processor, DeliveryWakeUp wakeUp,
-                          DeliveryProperties settings) {
+    public DeliveryPoller(DeliveryQueue queue, DeliveryWakeUp wakeUp, DeliveryProperties settings) {
         this.queue = queue;
-        this.processor = processor;
         this.wakeUp = wakeUp;
         this.settings = settings;
     }
@@ -58,17 +55,19 @@ public class DeliveryPoller {
         }
     }
 
-    public void process(ClaimedDelivery delivery) {
-        try {
-            // given back at shutdown meanwhile: another instance may already have it
-            if (waiting.remove(delivery.lockToken()) != null) {
-                processor.process(delivery);
-            }
-        } finally {
-            inFlight.decrementAndGet();
-            if (moreMayBeDue) {
-                wakeUp.signal();
-            }
+    /**
+     * A worker takes a claim from the work queue: false when it was given back at shutdown meanwhile (another
+     * instance may already have it). Every claim handed over is followed by {@link #finished}, run or not.
+     */
+    public boolean start(ClaimedDelivery delivery) {
+        return waiting.remove(delivery.lockToken()) != null;
+    }
+
+    /** A worker is free again; when the last claim was cut short by the free workers, it looks for more at once. */
+    public void finished() {
+        inFlight.decrementAndGet();
+        if (moreMayBeDue) {
+            wakeUp.signal();
         }
     }
 

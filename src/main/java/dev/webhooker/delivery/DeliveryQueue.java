@@ -32,7 +32,7 @@ import dev.webhooker.store.GroupCommit;
  * has no SKIP LOCKED; there each candidate is taken with a compare-and-set UPDATE that repeats the
  * "is it still due" condition, which gives the same guarantee.
  */
-public class DeliveryQueue {
+class DeliveryQueue {
 
     private static final String LEASE_EXPIRED = "status = 'processing' AND locked_until < ?";
     private static final String DUE = "((status IN ('pending','retrying') AND next_attempt_at <= ?) OR (" + LEASE_EXPIRED + "))";

@@ -7,7 +7,7 @@ import dev.webhooker.routing.Target;
  * {@code groupId} is {@code ""} for a route without a group. {@code target} keeps the coordinates the
  * plan was made with, so a retry reaches the same channel even if the route was edited since.
  */
-public record DeliveryTarget(
+record DeliveryTarget(
         String deliveryKey,
         String groupId,
         String routeId,

@@ -14,7 +14,7 @@ import dev.webhooker.routing.Target;
 import dev.webhooker.store.GroupCommit;
 
 /** The {@code delivery_targets} table: the plan of a delivery and each target's outcome. */
-public class DeliveryTargets {
+class DeliveryTargets {
 
     private final JdbcTemplate jdbc;
     private final GroupCommit commits;

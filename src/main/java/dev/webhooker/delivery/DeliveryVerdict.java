@@ -10,7 +10,7 @@ import java.util.Comparator;
  * was refused for good, else {@code dead} (retries used up) — otherwise {@code retrying}, due when
  * the earliest non-final target is due.
  */
-public record DeliveryVerdict(DeliveryStatus status, Instant nextAttemptAt) {
+record DeliveryVerdict(DeliveryStatus status, Instant nextAttemptAt) {
 
     public static DeliveryVerdict of(Collection<TargetProgress> targets, Instant now) {
         boolean allFinal = targets.stream().allMatch(TargetProgress::isFinal);

@@ -15,7 +15,7 @@ import dev.webhooker.routing.Route;
 import dev.webhooker.routing.WebhookEvent;
 
 /** The engine's formatting through the format package: event messages and the group log summary. */
-public class FormatterComposer implements MessageComposer {
+class FormatterComposer implements MessageComposer {
 
     private final MessageFormatter formatter;
     private final GroupLogFormatter groupLogFormatter;

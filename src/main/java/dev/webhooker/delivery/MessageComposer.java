@@ -13,7 +13,7 @@ import dev.webhooker.routing.WebhookEvent;
  * event's formatter fails, the generic message comes back with {@code formatError} set), and the group
  * log-channel summary. Bound to {@code MessageFormatter} and {@code GroupLogFormatter}.
  */
-public interface MessageComposer {
+interface MessageComposer {
 
     /** {@code occurredAt}: when the event was received, so a retry shows when it happened, not when it was sent. */
     Composed compose(WebhookEvent event, Group group, Route route, Instant occurredAt);

@@ -13,7 +13,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * expired row (its holder crashed) is taken over with a compare-and-set. Both steps are single atomic
  * statements, so two workers never hold it at once, on H2 and on PostgreSQL across instances.
  */
-public class MessageLocks {
+class MessageLocks {
 
     private final JdbcTemplate jdbc;
     private final Clock clock;

@@ -15,7 +15,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * check or deployment edit that message; with the order of the state it shows ({@code source_order},
  * see {@link StaleEditRule}).
  */
-public class MessageTracking {
+class MessageTracking {
 
     private final JdbcTemplate jdbc;
     private final Clock clock;

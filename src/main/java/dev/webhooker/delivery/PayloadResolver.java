@@ -14,7 +14,7 @@ import dev.webhooker.store.PayloadStore;
  * Empty when it is gone or is not a JSON object — a missing payload is a failure, never an
  * empty event (P5). A store that cannot be reached throws, so the delivery is retried.
  */
-public class PayloadResolver {
+class PayloadResolver {
 
     private final ObjectMapper json;
     private final PayloadStore store;

@@ -16,7 +16,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * {@link #FRESH_FOR} however often Prometheus scrapes, so they cost the delivery queue nothing. The same
  * for every instance: the queue is shared.
  */
-public final class QueueGauges {
+final class QueueGauges {
 
     static final Duration FRESH_FOR = Duration.ofSeconds(5);
 

@@ -11,7 +11,7 @@ import java.util.Optional;
  * (or a revoked token replaced within a couple of hours) still ends delivered rather than dead, while a
  * target that is gone for good stops being tried within the afternoon.
  */
-public record RetryPolicy(List<Duration> backoff) {
+record RetryPolicy(List<Duration> backoff) {
 
     public static final List<Duration> DEFAULT_BACKOFF =
             List.of(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofMinutes(10),

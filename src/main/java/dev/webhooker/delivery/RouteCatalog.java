@@ -12,7 +12,7 @@ import dev.webhooker.routing.WebhookEvent;
  * attempt), and the current group and route by id (on later attempts, which reuse the planned targets).
  * Bound to {@code ConfigSnapshots} + {@code RouteSelector} by {@code SnapshotRouteCatalog}.
  */
-public interface RouteCatalog {
+interface RouteCatalog {
 
     List<Route> matching(WebhookEvent event);
 

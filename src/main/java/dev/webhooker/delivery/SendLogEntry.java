@@ -1,10 +1,15 @@
 package dev.webhooker.delivery;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.webhooker.routing.WebhookEvent;
+
 /**
  * One {@code send_logs} row: one attempt at one target (pipeline.md §5.1). {@code detail} is JSON
  * text or null (a stale in-place update that was skipped says so there).
  */
-public record SendLogEntry(
+record SendLogEntry(
         long ts,
         String routeId,
         String event,
@@ -34,5 +39,31 @@ public record SendLogEntry(
     public SendLogEntry withDetail(String detail) {
         return new SendLogEntry(ts, routeId, event, repo, target, ok, error, status, messageId, deliveryId, platform,
                 actor, action, durationMs, errorCode, attempts, groupId, detail);
+    }
+
+    /** The row of one attempt at a planned target. */
+    static SendLogEntry attempt(ClaimedDelivery claim, WebhookEvent event, DeliveryTarget target, SendOutcome outcome,
+                                long ts, long durationMs) {
+        return of(claim, event, target.routeId(), target.targetId(), target.groupId().isEmpty() ? null : target.groupId(),
+                target.target().platform().wireName(), outcome, ts, durationMs);
+    }
+
+    /** {@code event} null: the payload is missing, so repository, actor and action are unknown. */
+    static SendLogEntry of(ClaimedDelivery claim, WebhookEvent event, String routeId, String targetId, String groupId,
+                           String platform, SendOutcome outcome, long ts, long durationMs) {
+        ObjectNode payload = event == null ? null : event.payload();
+        return new SendLogEntry(ts, routeId, claim.event() == null ? "" : claim.event(),
+                text(payload, "repository", "full_name"), targetId, outcome.ok(), outcome.error(), outcome.httpStatus(),
+                outcome.messageId(), claim.deliveryId(), platform, text(payload, "sender", "login"),
+                text(payload, "action", null), durationMs, outcome.errorCode() == null ? null : outcome.errorCode().name(),
+                outcome.tries(), groupId);
+    }
+
+    private static String text(ObjectNode payload, String field, String child) {
+        if (payload == null) {
+            return null;
+        }
+        JsonNode node = child == null ? payload.get(field) : payload.path(field).get(child);
+        return node == null || node.isNull() || node.isContainerNode() ? null : node.asText();
     }
 }

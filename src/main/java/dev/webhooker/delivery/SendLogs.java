@@ -17,7 +17,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * (nested transaction): a failing insert rolls back to it, and the outcome still commits (on PostgreSQL a
  * failed statement would otherwise abort the whole transaction). Outside a transaction it is its own.
  */
-public class SendLogs {
+class SendLogs {
 
     private static final Logger LOG = LoggerFactory.getLogger(SendLogs.class);
 

@@ -11,7 +11,7 @@ import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.routing.WebhookEvent;
 
 /** The engine's view of the configuration: the current immutable snapshot and the route selector. */
-public class SnapshotRouteCatalog implements RouteCatalog {
+class SnapshotRouteCatalog implements RouteCatalog {
 
     private final ConfigSnapshots snapshots;
     private final RouteSelector selector;

@@ -3,7 +3,7 @@ package dev.webhooker.delivery;
 import java.time.Instant;
 
 /** Where one target stands: its status, the failed tries counted so far and when it is due again. */
-public record TargetProgress(TargetStatus status, int attempts, Instant nextAttemptAt) {
+record TargetProgress(TargetStatus status, int attempts, Instant nextAttemptAt) {
 
     public static TargetProgress fresh(Instant now) {
         return new TargetProgress(TargetStatus.PENDING, 0, now);

@@ -9,7 +9,7 @@ import java.time.Instant;
  * waits the policy's delay, or is dead when the schedule is used up. A rate-limit deferral waits as
  * long as the platform asked and does not use up the schedule: the platform said "later", not "no".
  */
-public final class TargetRules {
+final class TargetRules {
 
     private final RetryPolicy policy;
 

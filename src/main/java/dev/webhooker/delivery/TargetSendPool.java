@@ -1,5 +1,7 @@
 package dev.webhooker.delivery;
 
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -10,16 +12,20 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
- * The threads that send the second and later targets of a delivery while its worker sends the first:
- * at most {@code maxThreads}; when all are busy the worker sends the target itself, one after the other.
- * Idle threads end after a minute. Once closed it refuses work with {@link RejectedExecutionException}
- * (the JDK's caller-runs policy would drop it silently, leaving the worker waiting for a send that never
- * runs). Deliberately not an {@link Executor} bean: Spring Boot would then not
- * create its task executor, which platform-http runs the requests on.
+ * The threads the delivery route sends the targets of a delivery on, in parallel (the executor of its split): at most
+ * {@code maxThreads}; when all are busy the thread that hands a send over runs it itself, so a fan-out never waits
+ * for a free thread. Each send runs with the delivery's logging context and trace ({@link DeliveryMdc}). Idle threads
+ * end after a minute. Once closed it refuses work with {@link RejectedExecutionException} (the JDK's caller-runs
+ * policy would drop it silently, leaving the split waiting for a send that never runs).
+ * <p>
+ * Deliberately not an {@link Executor} bean itself: Spring Boot would then not create its task executor, which
+ * platform-http runs the requests on. {@link #executorService()} is the bean {@code deliveryTargetSends}, which only
+ * a lookup by name finds (DeliveryConfiguration).
  */
-public final class TargetSendPool implements AutoCloseable {
+final class TargetSendPool implements AutoCloseable {
 
-    private final ExecutorService pool;
+    private final ThreadPoolExecutor pool;
+    private final ExecutorService propagating;
 
     public TargetSendPool(int maxThreads) {
         CustomizableThreadFactory threads = new CustomizableThreadFactory("delivery-send-");
@@ -31,14 +37,55 @@ public final class TargetSendPool implements AutoCloseable {
                     }
                     task.run();
                 });
+        this.propagating = new Propagating(pool);
     }
 
-    public Executor executor() {
-        return pool;
+    /** The pool, running each task with the logging context and trace of the thread that hands it over. */
+    public ExecutorService executorService() {
+        return propagating;
     }
 
     @Override
     public void close() {
         pool.shutdown();
+    }
+
+    private static final class Propagating extends AbstractExecutorService {
+
+        private final ThreadPoolExecutor pool;
+
+        Propagating(ThreadPoolExecutor pool) {
+            this.pool = pool;
+        }
+
+        @Override
+        public void execute(Runnable task) {
+            pool.execute(DeliveryMdc.carrying(task));
+        }
+
+        @Override
+        public void shutdown() {
+            pool.shutdown();
+        }
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            return pool.shutdownNow();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return pool.isShutdown();
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return pool.isTerminated();
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+            return pool.awaitTermination(timeout, unit);
+        }
     }
 }

@@ -3,7 +3,7 @@ package dev.webhooker.delivery;
 import java.util.Locale;
 
 /** The outcome so far of one (route x target) of a delivery ({@code delivery_targets.status}). */
-public enum TargetStatus {
+enum TargetStatus {
     PENDING, RETRYING, DELIVERED, FAILED, DEAD;
 
     public String wireName() {

@@ -18,7 +18,7 @@ import dev.webhooker.routing.RouteSelector;
  * admin authentication, and an open endpoint would show any caller the whole routing configuration.
  */
 @Configuration(proxyBeanMethods = false)
-public class DryRunConfiguration {
+class DryRunConfiguration {
 
     @Bean
     DryRun dryRun(ConfigSnapshots snapshots, RouteSelector routeSelector, MessageFormatter messageFormatter,

@@ -14,7 +14,7 @@ import java.util.Map;
  * A flat dictionary: dotted key → text. Built from nested JSON objects, flat dotted keys, or a mix
  * ({@code {"events.push": {"title": "…"}}}), so KV overrides may be written either way.
  */
-public final class Dictionary {
+final class Dictionary {
 
     static final Dictionary EMPTY = new Dictionary(Map.of());
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** The footer's forge-source label (messages.md §5.6): which forge instance an event came from. */
-public final class ForgeLabel {
+final class ForgeLabel {
 
     private static final String GITHUB_ICON = "https://github.com/fluidicon.png";
 

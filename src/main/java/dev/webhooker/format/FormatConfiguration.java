@@ -10,7 +10,7 @@ import java.time.Clock;
 
 /** Wires the formatting beans; the classes themselves stay free of Spring and Camel. */
 @Configuration(proxyBeanMethods = false)
-public class FormatConfiguration {
+class FormatConfiguration {
 
     @Bean
     I18n i18n(ObjectProvider<KvStore> kvStore, ObjectProvider<ObjectMapper> mapper) {

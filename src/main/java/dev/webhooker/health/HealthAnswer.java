@@ -8,7 +8,7 @@ import org.springframework.stereotype.Component;
 
 /** The Camel-facing step of the health route: runs the checks and sets status code and body. */
 @Component("healthAnswer")
-public class HealthAnswer {
+class HealthAnswer {
 
     private final HealthService health;
 

@@ -8,7 +8,7 @@ import java.util.Map;
  * The outcome of one /health check: each probe's name and whether it is up. The reasons stay in the log
  * (driver error texts would tell anyone who asks about the internals).
  */
-public record HealthReport(Map<String, Boolean> up) {
+record HealthReport(Map<String, Boolean> up) {
 
     public HealthReport {
         up = Collections.unmodifiableMap(new LinkedHashMap<>(up));

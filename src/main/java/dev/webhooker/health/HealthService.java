@@ -29,7 +29,7 @@ import org.springframework.stereotype.Service;
  * Why a probe is down is logged when its state changes, never shown to callers.
  */
 @Service
-public class HealthService implements AutoCloseable {
+class HealthService implements AutoCloseable {
 
     static final Duration PROBE_DEADLINE = Duration.ofMillis(800);
     static final Duration FRESH_FOR = Duration.ofSeconds(1);

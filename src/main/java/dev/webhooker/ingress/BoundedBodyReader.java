@@ -13,7 +13,7 @@ import dev.webhooker.web.RequestGuardFilter;
  * oversized body costs at most {@code maxBytes + 1} bytes of memory, whatever Content-Length claims
  * (the original counted UTF-16 characters after reading everything, P12).
  */
-public final class BoundedBodyReader {
+final class BoundedBodyReader {
 
     private final int maxBytes;
 

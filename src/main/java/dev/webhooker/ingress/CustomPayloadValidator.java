@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * its type. {@code null} counts as absent (senders often serialize unset fields that way). Unknown
  * fields are kept, so keyword filters still see them.
  */
-public final class CustomPayloadValidator {
+final class CustomPayloadValidator {
 
     private static final Map<String, JsonNodeType> FIELDS = Map.of(
             "title", JsonNodeType.STRING,

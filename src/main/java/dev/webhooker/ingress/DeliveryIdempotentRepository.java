@@ -10,7 +10,7 @@ import org.apache.camel.support.service.ServiceSupport;
  * "stored" can never disagree. Claims are not removed on failure (the route sets
  * {@code removeOnFailure: false}): once committed the delivery is durable.
  */
-public final class DeliveryIdempotentRepository extends ServiceSupport implements IdempotentRepository {
+final class DeliveryIdempotentRepository extends ServiceSupport implements IdempotentRepository {
 
     /** Set (true) on the exchange of a redelivery that re-opened an earlier delivery's failed targets. */
     public static final String REOPENED = "webhookerReopened";

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * body ({@code sha256-<64 hex>}): an identical resend is then caught as a duplicate within the dedup
  * window, while any change to the body makes a new delivery.
  */
-public final class DeliveryIds {
+final class DeliveryIds {
 
     public static final String GLOBAL_SCOPE = "global";
     public static final String DERIVED_PREFIX = "sha256-";

@@ -23,7 +23,7 @@ import dev.webhooker.store.GroupCommit;
  * signed over its body alone also claims its {@link IncomingDelivery#replayKey() replay key} in the same
  * transaction, so a captured body resent with a fresh delivery id is a duplicate too.
  */
-public final class DeliveryIntake {
+final class DeliveryIntake {
 
     /**
      * {@code REOPENED}: a redelivery (same delivery id, within the dedup window) of a delivery that ended failed

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * rename and a few copied fields, so filters (keyword included) see them. Nothing else is mapped.
  * The payload is changed in place.
  */
-public final class GiteaNormalizer {
+final class GiteaNormalizer {
 
     static final String REVIEW_COMMENT = "pull_request_comment";
 

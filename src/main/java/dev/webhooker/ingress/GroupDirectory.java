@@ -3,7 +3,7 @@ package dev.webhooker.ingress;
 import java.util.Optional;
 
 /** What the per-group endpoint needs to know about a tenant before it may accept anything for it. */
-public interface GroupDirectory {
+interface GroupDirectory {
 
     /**
      * Empty when the group does not exist or has no ingress secret; callers answer both with the same

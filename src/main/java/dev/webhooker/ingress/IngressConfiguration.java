@@ -15,7 +15,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.secrets.TenantSecrets;
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditLog;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.DeliveryWakeUp;
 import dev.webhooker.config.WebhookerProperties;
@@ -29,7 +29,7 @@ import dev.webhooker.store.PayloadStore;
 
 /** The beans the ingress route ({@code routes/ingress.camel.yaml}) calls by name. */
 @Configuration(proxyBeanMethods = false)
-public class IngressConfiguration {
+class IngressConfiguration {
 
     private static final Logger LOG = LoggerFactory.getLogger(IngressConfiguration.class);
 

@@ -17,7 +17,7 @@ import io.micrometer.core.instrument.Timer;
  * for bodies accepted into the payload store. Meters are looked up once per label set, not per request: the
  * webhook path is the one that must stay fast.
  */
-public final class IngressMeters {
+final class IngressMeters {
 
     private static final String UNKNOWN = "unknown";
     private static final String NONE = "none";

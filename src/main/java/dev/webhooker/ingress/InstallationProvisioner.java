@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.webhooker.control.AuditEntry;
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;

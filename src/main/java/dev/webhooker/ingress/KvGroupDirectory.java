@@ -11,7 +11,7 @@ import dev.webhooker.secrets.TenantSecrets;
  * Groups from the in-memory config snapshot, secrets from KV {@code tenant:{groupId}} (spec §1.5) through
  * {@link TenantSecrets}. The snapshot is checked first, so an unknown group costs no storage read.
  */
-public final class KvGroupDirectory implements GroupDirectory {
+final class KvGroupDirectory implements GroupDirectory {
 
     private final ConfigSnapshots snapshots;
     private final TenantSecrets secrets;

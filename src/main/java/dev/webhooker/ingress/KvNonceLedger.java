@@ -8,7 +8,7 @@ import dev.webhooker.store.KvStore;
  * {@code {nonce}} part ({@code nonce:{groupId|global}:{nonce}}), so tenants cannot burn each other's
  * nonces (P9). Put-if-absent is atomic on Redis ({@code SET NX}) and in the SQL KV table.
  */
-public final class KvNonceLedger implements NonceLedger {
+final class KvNonceLedger implements NonceLedger {
 
     private final KvStore kv;
 

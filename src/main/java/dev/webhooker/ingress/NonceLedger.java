@@ -1,7 +1,7 @@
 package dev.webhooker.ingress;
 
 /** Single-use custom-replay nonces, per endpoint scope ({@code groupId} or {@code global}). */
-public interface NonceLedger {
+interface NonceLedger {
 
     /** Atomically records the nonce; false when it was already used inside its lifetime. */
     boolean consume(String scope, String nonce);

@@ -50,7 +50,7 @@ import dev.webhooker.web.RequestGuardFilter;
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
-public class RawWebhookBodyFilter extends OncePerRequestFilter {
+class RawWebhookBodyFilter extends OncePerRequestFilter {
 
     /** Set by this filter only (a sender's own header of that name is replaced). */
     public static final String ORIGINAL_CONTENT_TYPE = "X-WebHooker-Original-Content-Type";

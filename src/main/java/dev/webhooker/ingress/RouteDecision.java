@@ -6,7 +6,7 @@ import java.util.List;
  * Which routes selected a delivery when it arrived ({@code group/route} names, in evaluation order), or —
  * when none did — what said no first (a group gate or a filter), for the accepted-webhook log line.
  */
-public record RouteDecision(List<String> routes, String whyNone) {
+record RouteDecision(List<String> routes, String whyNone) {
 
     public RouteDecision {
         routes = List.copyOf(routes);

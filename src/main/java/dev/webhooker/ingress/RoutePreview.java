@@ -15,7 +15,7 @@ import dev.webhooker.routing.WebhookEvent;
  * and a release by the engine, which would find nothing to send. Such a delivery also gets the reason,
  * so that the operator can see in the log why nothing was sent.
  */
-public class RoutePreview {
+class RoutePreview {
 
     private final ConfigSnapshots snapshots;
     private final RouteSelector selector;

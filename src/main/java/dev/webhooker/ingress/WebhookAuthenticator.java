@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * never the expected value. Nothing here touches storage: the replay nonce is only checked for shape
  * and handed on, to be consumed atomically when the delivery is accepted.
  */
-public final class WebhookAuthenticator {
+final class WebhookAuthenticator {
 
     private static final HexFormat HEX = HexFormat.of();
     /** A plain decimal Unix time in seconds, as signed (the original re-printed a parsed float). */

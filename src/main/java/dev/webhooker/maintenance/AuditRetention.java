@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * ({@code Number(value)}): fractions are kept, an unset, unparsable or zero value means 90 days,
  * and anything below one day counts as one day — existing deployments rely on these rules.
  */
-public final class AuditRetention {
+final class AuditRetention {
 
     static final double DEFAULT_DAYS = 90;
     private static final long DAY_MS = 86_400_000L;

@@ -21,7 +21,7 @@ import dev.webhooker.store.PayloadStore;
 
 /** The maintenance jobs' beans; routes/maintenance.camel.yaml calls them by name on their schedules. */
 @Configuration(proxyBeanMethods = false)
-public class MaintenanceConfiguration {
+class MaintenanceConfiguration {
 
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
 

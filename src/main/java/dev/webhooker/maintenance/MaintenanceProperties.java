@@ -13,7 +13,7 @@ import dev.webhooker.config.InvalidSettingException;
  * bad schedule stops start-up with one line naming its variable.
  */
 @ConfigurationProperties("webhooker.maintenance")
-public record MaintenanceProperties(
+record MaintenanceProperties(
         String storagePruneCron,
         String auditPruneCron,
         String discordSyncCron,

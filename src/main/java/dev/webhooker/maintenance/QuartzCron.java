@@ -18,7 +18,7 @@ import dev.webhooker.config.InvalidSettingException;
  * them 1–7 from Sunday. Cron's "either day field matches" has no Quartz equivalent, so a value that
  * restricts both day fields is refused.
  */
-public final class QuartzCron {
+final class QuartzCron {
 
     private static final Pattern WEEKDAY_NUMBER = Pattern.compile("(?<![/#\\d])([0-7])(?!\\d)");
     private static final String[] WEEKDAY_NAMES = {"SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"};

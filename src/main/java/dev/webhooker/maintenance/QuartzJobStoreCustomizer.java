@@ -18,7 +18,7 @@ import dev.webhooker.store.DatabaseUrl;
  * Flyway), so with several instances each job fires once per tick; on the embedded H2 default, which is
  * single-instance by nature, the in-memory store that {@code spring.quartz.job-store-type=memory} gives.
  */
-public class QuartzJobStoreCustomizer implements SchedulerFactoryBeanCustomizer {
+class QuartzJobStoreCustomizer implements SchedulerFactoryBeanCustomizer {
 
     /** Quartz rows are keyed by this name: every node must use the same one to form one cluster. */
     public static final String SCHEDULER_NAME = "webhooker";

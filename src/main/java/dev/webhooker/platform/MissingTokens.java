@@ -14,7 +14,7 @@ import dev.webhooker.routing.Target;
  * The routes (and group logs) that send to a platform whose bot token is not set: their targets of that
  * platform can only fail. Said once per route at start, as a warning the operator can act on.
  */
-public final class MissingTokens {
+final class MissingTokens {
 
     private final Set<Target.Platform> missing;
 

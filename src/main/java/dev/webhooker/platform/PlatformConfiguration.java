@@ -21,15 +21,20 @@ import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.platform.discord.DiscordClient;
+import dev.webhooker.platform.discord.DiscordComponent;
 import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
+import dev.webhooker.platform.telegram.TelegramComponent;
 import dev.webhooker.platform.telegram.RichHeaderLinks;
 import dev.webhooker.platform.telegram.TelegramRenderer;
 import dev.webhooker.secrets.SecretBox;
 
-/** The Discord and Telegram clients (DISCORD_API_URL / DISCORD_TOKEN, TELEGRAM_API_URL / TELEGRAM_TOKEN). */
+/**
+ * The Discord and Telegram clients (DISCORD_API_URL / DISCORD_TOKEN, TELEGRAM_API_URL / TELEGRAM_TOKEN), the
+ * {@code discord:} and {@code telegram:} Camel components the delivery route sends through, and the renderers.
+ */
 @Configuration(proxyBeanMethods = false)
-public class PlatformConfiguration {
+class PlatformConfiguration {
 
     private static final Logger LOG = LoggerFactory.getLogger(PlatformConfiguration.class);
 
@@ -100,7 +105,19 @@ public class PlatformConfiguration {
     }
 
     @Bean
-    PlatformSenders platformSenders(DiscordClient discordClient, TelegramClient telegramClient, ObjectMapper json) {
-        return new PlatformSenders(discordClient, telegramClient, json);
+    PlatformRequests platformRequests(ObjectMapper json) {
+        return new PlatformRequests(json);
+    }
+
+    /** {@code discord:} in routes/delivery.camel.yaml. */
+    @Bean("discord")
+    DiscordComponent discordComponent(DiscordClient discordClient) {
+        return new DiscordComponent(discordClient);
+    }
+
+    /** {@code telegram:} in routes/delivery.camel.yaml. */
+    @Bean("telegram")
+    TelegramComponent telegramComponent(TelegramClient telegramClient) {
+        return new TelegramComponent(telegramClient);
     }
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * equal snapshot: a caller that reuses a version number for different content gets correct, if
  * uncached-at-first, results rather than stale patterns.
  */
-public class CompiledConfigCache {
+class CompiledConfigCache {
 
     private final AtomicReference<CompiledConfig> current = new AtomicReference<>();
 

@@ -7,7 +7,7 @@ import java.util.Optional;
  * The six filter types. The five field types test one value taken from the event; {@code keyword}
  * searches the whole payload text and therefore always has a value.
  */
-public enum FilterType {
+enum FilterType {
     EVENT, REPO, ACTOR, ACTION, BRANCH, KEYWORD;
 
     /** The type named by a filter's wire {@code type}; empty for an unknown or missing name. */

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * <p>Unlike the original, a route naming a group that does not exist is an orphan and is never accepted
  * (P8): it would otherwise bypass every gate.
  */
-public class GroupGates {
+class GroupGates {
 
     private static final String DEFAULT_PROVIDER = "github";
 

@@ -16,7 +16,7 @@ import java.util.Locale;
  * lookbehind ({@code (?=…)}, {@code (?<=…)}), possessive quantifiers. Such a pattern counts as an
  * invalid regex and, like every invalid regex, matches nothing.
  */
-public sealed interface MatchPattern {
+sealed interface MatchPattern {
 
     /** Longer globs and regex inner texts are not compiled and match nothing (the original's rule). */
     int MAX_COMPILED_LENGTH = 200;

@@ -23,7 +23,7 @@ import dev.webhooker.config.WebhookerProperties;
  * clone runs with nothing to configure. With PostgreSQL it must be set: every instance has to read what the
  * others sealed, and a key file on one machine's disk cannot give them that.
  */
-public final class SecretKeys {
+final class SecretKeys {
 
     static final String KEY_FILE = "secret.key";
 

@@ -8,7 +8,7 @@ import dev.webhooker.store.KvStore;
 
 /** The key that seals secrets at rest, and the group webhook secrets kept with it. */
 @Configuration(proxyBeanMethods = false)
-public class SecretsConfiguration {
+class SecretsConfiguration {
 
     @Bean
     SecretBox secretBox(WebhookerProperties properties) {

@@ -6,8 +6,8 @@ import java.util.Optional;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import dev.webhooker.control.AuditEntry;
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
 
 /**
  * Which GitHub account a Discord or Telegram user acts as: the seed's {@code discord_links} and

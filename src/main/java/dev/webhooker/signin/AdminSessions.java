@@ -21,7 +21,7 @@ import dev.webhooker.store.KvStore;
  * without a request. The last-seen time is written at most every few minutes, not on every request.
  * Records written by the original (without the two fields) stay valid until their own expiry.
  */
-public final class AdminSessions {
+final class AdminSessions {
 
     /** Absolute lifetime from sign-in. */
     public static final Duration LIFETIME = KvKeys.SESSION.ttl();

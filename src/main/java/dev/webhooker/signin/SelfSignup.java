@@ -7,8 +7,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.webhooker.access.SessionUser;
-import dev.webhooker.control.AuditEntry;
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;

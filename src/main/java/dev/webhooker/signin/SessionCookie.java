@@ -16,7 +16,7 @@ import org.springframework.http.ResponseCookie;
  * odd in browsers): HttpOnly, SameSite=Lax, Path=/, and Secure when BASE_URL is https. A plain-http
  * BASE_URL (a local run) gets no Secure flag, or the browser would never send it back.
  */
-public final class SessionCookie {
+final class SessionCookie {
 
     public static final String NAME = "wh_admin_session";
 

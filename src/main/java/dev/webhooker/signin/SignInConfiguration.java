@@ -23,7 +23,7 @@ import dev.webhooker.access.Access;
 import dev.webhooker.access.ScopeResolver;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.configfile.ConfigFileSync;
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditLog;
 import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.secrets.SecretBox;
@@ -38,7 +38,7 @@ import dev.webhooker.store.KvStore;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
-public class SignInConfiguration {
+class SignInConfiguration {
 
     /** The paths the security filter is registered for (servlet URL patterns). */
     static final String[] SECURED = {"/admin", "/admin/*", "/auth/*", "/api/*"};

@@ -20,8 +20,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 
-import dev.webhooker.control.AuditEntry;
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
 
 /**
  * The sign-in endpoints that are not part of Spring's OAuth flow: {@code GET /admin/login},

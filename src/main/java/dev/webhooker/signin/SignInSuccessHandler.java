@@ -17,8 +17,8 @@ import org.springframework.security.web.authentication.AuthenticationSuccessHand
 
 import dev.webhooker.access.Access;
 import dev.webhooker.access.SessionUser;
-import dev.webhooker.control.AuditEntry;
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
 
 /**
  * After GitHub confirmed who the user is (the token is already stored by then, on every branch):

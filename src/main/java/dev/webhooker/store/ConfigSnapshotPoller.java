@@ -14,7 +14,7 @@ import dev.webhooker.routing.ConfigSnapshots;
  * Brings config written by other instances into this one: every interval, one cheap query of the
  * config revision, and a reload only when it moved. (Writes of this instance refresh at once.)
  */
-public class ConfigSnapshotPoller implements AutoCloseable {
+class ConfigSnapshotPoller implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConfigSnapshotPoller.class);
 

@@ -14,7 +14,7 @@ import dev.webhooker.routing.ConfigSnapshots;
 
 /** Groups and routes: the SQL repository and the snapshot every request reads, kept fresh. */
 @Configuration(proxyBeanMethods = false)
-public class ConfigStoreConfiguration {
+class ConfigStoreConfiguration {
 
     @Bean
     ConfigRepository configRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, MeterRegistry meterRegistry) {

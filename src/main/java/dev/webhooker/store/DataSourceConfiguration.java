@@ -15,7 +15,7 @@ import dev.webhooker.config.WebhookerProperties;
 
 /** The one DataSource: PostgreSQL when DATABASE_URL is set, otherwise the H2 file under DATA_DIR. */
 @Configuration(proxyBeanMethods = false)
-public class DataSourceConfiguration {
+class DataSourceConfiguration {
 
     @Bean
     DatabaseUrl databaseUrl(WebhookerProperties properties) {

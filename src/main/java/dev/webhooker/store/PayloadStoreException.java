@@ -1,7 +1,7 @@
 package dev.webhooker.store;
 
 /** The payload store could not do what was asked (disk or S3 failure); the caller may retry later. */
-public class PayloadStoreException extends RuntimeException {
+class PayloadStoreException extends RuntimeException {
 
     public PayloadStoreException(String message, Throwable cause) {
         super(message, cause);

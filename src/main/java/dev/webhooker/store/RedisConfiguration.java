@@ -25,7 +25,7 @@ import dev.webhooker.config.WebhookerProperties;
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(StoreConditions.RedisConfigured.class)
-public class RedisConfiguration {
+class RedisConfiguration {
 
     /** Bounded so a dead server costs a request (or a health probe) a second, not minutes. */
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);

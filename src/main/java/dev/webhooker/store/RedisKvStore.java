@@ -15,7 +15,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * {@link KvStore} on Redis (REDIS_URL). Expiry is Redis's own ({@code SET … PX}); {@link #putIfAbsent} is a
  * single {@code SET NX PX}, atomic across every instance sharing the server.
  */
-public class RedisKvStore implements KvStore {
+class RedisKvStore implements KvStore {
 
     private static final long SCAN_BATCH = 500;
 

@@ -12,7 +12,7 @@ import dev.webhooker.config.InvalidSettingException;
  * TLS. As in Spring Boot and most clients, user info without a colon is a password (Redis before ACLs
  * had only passwords). Reserved characters in user or password must be percent-encoded.
  */
-public record RedisSettings(String host, int port, int database, String username, String password, boolean ssl) {
+record RedisSettings(String host, int port, int database, String username, String password, boolean ssl) {
 
     public static final int DEFAULT_PORT = 6379;
     private static final String SETTING = "REDIS_URL";

@@ -23,7 +23,7 @@ import dev.webhooker.health.HealthProbe;
  * bucket check on S3, a write and delete of a probe file in the payload directory.
  */
 @Configuration(proxyBeanMethods = false)
-public class StoreConfiguration {
+class StoreConfiguration {
 
     @Bean
     @Conditional(StoreConditions.RedisNotConfigured.class)

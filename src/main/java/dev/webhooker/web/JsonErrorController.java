@@ -23,7 +23,7 @@ import org.springframework.web.bind.annotation.RestController;
  * Retry-After instead, which retrying senders (and load balancers) take as "try again".
  */
 @RestController
-public class JsonErrorController implements ErrorController {
+class JsonErrorController implements ErrorController {
 
     static final String RETRY_AFTER_SECONDS = "5";
 

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import dev.webhooker.control.AuditLog;
+import dev.webhooker.audit.AuditLog;
 import dev.webhooker.testsupport.TestDatabases;
 
 /** Every GitHub answer mapped to its error, the token handling, the rate limit and the audit, against a fake GitHub. */

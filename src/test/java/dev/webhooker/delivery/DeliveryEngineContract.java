@@ -97,6 +97,7 @@ abstract class DeliveryEngineContract {
 
     @AfterEach
     void tearDown() throws Exception {
+        EngineHarness.closeAll();
         discord.stop();
         telegram.stop();
         close(ds);
@@ -192,10 +193,10 @@ abstract class DeliveryEngineContract {
         assertThat(claimed).extracting(ClaimedDelivery::key).containsExactlyInAnyOrder(ran, queued);
         ClaimedDelivery started = claimed.stream().filter(c -> c.key().equals(ran)).findFirst().orElseThrow();
         ClaimedDelivery notStarted = claimed.stream().filter(c -> c.key().equals(queued)).findFirst().orElseThrow();
-        stopping.poller.process(started);
+        stopping.process(started);
 
         assertThat(stopping.poller.stop()).as("the one no worker started").isEqualTo(1);
-        stopping.poller.process(notStarted); // the work queue hands it over after all: it is not this instance's any more
+        stopping.process(notStarted); // the work queue hands it over after all: it is not this instance's any more
         assertThat(stopping.poller.claimDue()).as("a stopping instance claims nothing").isEmpty();
         assertThat(rows.status(queued)).isEqualTo("pending");
 
@@ -368,8 +369,8 @@ abstract class DeliveryEngineContract {
     void anOutcomeThatCannotBeStoredAtOnceIsStoredLaterAndNotSentAgain() {
         String key = push("db-blip");
         java.util.concurrent.atomic.AtomicInteger failuresLeft = new java.util.concurrent.atomic.AtomicInteger(2);
-        EngineHarness engine = new EngineHarness(ds, kind(), clock, "a", catalog, payloads, EngineHarness.settings(LEASE),
-                EngineHarness.senderFor(clock, discord.baseUrl(), telegram.baseUrl(), EngineHarness.settings(LEASE)),
+        EngineHarness engine = new EngineHarness(ds, kind(), clock, "a", discord.baseUrl(), telegram.baseUrl(), catalog,
+                payloads, EngineHarness.settings(LEASE), calls -> calls,
                 (dataSource, commits) -> new DeliveryTargets(dataSource, commits) {
                     @Override
                     public <T> T update(DeliveryTarget t, java.time.Instant now, java.util.function.Supplier<T> also) {
@@ -381,7 +382,7 @@ abstract class DeliveryEngineContract {
                     }
                 });
 
-        try (LogCapture log = new LogCapture(DeliveryProcessor.class)) {
+        try (LogCapture log = new LogCapture(OutcomeStore.class)) {
             engine.drain();
 
             assertThat(log.lines()).anySatisfy(l -> assertThat(l).contains("trying again while the lease holds"));
@@ -398,7 +399,7 @@ abstract class DeliveryEngineContract {
         String key = push("dead");
         EngineHarness engine = engine("a");
 
-        try (LogCapture log = new LogCapture(DeliveryProcessor.class)) {
+        try (LogCapture log = new LogCapture(TargetSteps.class)) {
             // the default schedule, 5s..2h: eight tries over 3 h 43 min
             for (int i = 0; i < 10; i++) {
                 engine.drain();
@@ -474,63 +475,85 @@ abstract class DeliveryEngineContract {
     }
 
     @Test
-    void aWorkerKilledMidDeliveryLosesNothingAndDuplicatesNothing() {
+    void aWorkerKilledMidDeliveryLosesNothingAndDuplicatesNothing() throws Exception {
         String key = push("crash");
-        PlatformSender real = EngineHarness.senderFor(clock, discord.baseUrl(), telegram.baseUrl(), EngineHarness.settings(LEASE));
-        // the targets are sent in parallel: the worker dies in the middle of the call to channel 222
-        PlatformSender dyingOn222 = (target, message, edit, idem) -> {
+        // the targets are sent in parallel: the worker stops dead as it is about to call channel 222, and is
+        // never heard of again until the end of the test (then it fails without sending: it died there)
+        CountDownLatch at222 = new CountDownLatch(1);
+        CountDownLatch endOfTest = new CountDownLatch(1);
+        java.util.function.UnaryOperator<PlatformCalls> dyingOn222 = real -> (target, message, edit, idem) -> {
             if ("222".equals(target.id())) {
+                at222.countDown();
+                try {
+                    endOfTest.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
                 throw new WorkerKilled();
             }
-            return real.send(target, message, edit, idem);
+            return real.call(target, message, edit, idem);
         };
-        EngineHarness doomed = new EngineHarness(ds, kind(), clock, "doomed", catalog, payloads, EngineHarness.settings(LEASE), dyingOn222);
-
+        EngineHarness doomed = new EngineHarness(ds, kind(), clock, "doomed", discord.baseUrl(), telegram.baseUrl(), catalog,
+                payloads, EngineHarness.settings(LEASE), dyingOn222, DeliveryTargets::new);
+        Thread doomedWorker = new Thread(() -> {
+            try {
+                doomed.drain();
+            } catch (RuntimeException | WorkerKilled e) {
+                // what a dead worker's thread does afterwards does not matter: its lease is gone by then
+            }
+        }, "doomed-worker");
+        doomedWorker.start();
         try {
-            doomed.drain();
-        } catch (WorkerKilled expected) {
-            // the worker thread dies here, holding the lease
+            assertThat(at222.await(10, TimeUnit.SECONDS)).isTrue();
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() ->
+                    "delivered".equals(target(key, "111").get("status")) && "delivered".equals(target(key, "-100/7").get("status")));
+            assertThat(rows.status(key)).isEqualTo("processing");
+            assertThat(discordPosts("111")).isEqualTo(1);
+            assertThat(discordPosts("222")).isZero();
+
+            EngineHarness survivor = engine("survivor");
+            survivor.drain();
+            assertThat(rows.status(key)).as("the lease is still valid").isEqualTo("processing");
+
+            clock.advance(LEASE.plusSeconds(1));
+            survivor.drain();
+
+            assertThat(rows.status(key)).isEqualTo("delivered");
+            assertThat(discordPosts("111")).as("sent and stored before the crash: not sent again").isEqualTo(1);
+            assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+            assertThat(discordPosts("222")).isEqualTo(1);
+            assertThat(discordPosts("999")).isEqualTo(1);
+        } finally {
+            endOfTest.countDown();
+            doomedWorker.join(10_000);
         }
-        assertThat(rows.status(key)).isEqualTo("processing");
-        assertThat(discordPosts("111")).isEqualTo(1);
-        assertThat(discordPosts("222")).isZero();
-
-        EngineHarness survivor = engine("survivor");
-        survivor.drain();
-        assertThat(rows.status(key)).as("the lease is still valid").isEqualTo("processing");
-
-        clock.advance(LEASE.plusSeconds(1));
-        survivor.drain();
-
-        assertThat(rows.status(key)).isEqualTo("delivered");
-        assertThat(discordPosts("111")).as("sent and stored before the crash: not sent again").isEqualTo(1);
-        assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+        assertThat(rows.status(key)).as("the dead worker changes nothing afterwards").isEqualTo("delivered");
         assertThat(discordPosts("222")).isEqualTo(1);
-        assertThat(discordPosts("999")).isEqualTo(1);
     }
 
     @Test
     void theTargetsOfOneDeliveryAreSentAtTheSameTime() {
         String key = push("parallel");
-        PlatformSender real = EngineHarness.senderFor(clock, discord.baseUrl(), telegram.baseUrl(), EngineHarness.settings(LEASE));
-        // the call to 111 only answers once the call to 222 has started: sent one after the other, it would fail
+        // the call to 111 is only made once the one to 222 is on its way: sent one after the other, it would fail
         CountDownLatch secondStarted = new CountDownLatch(1);
-        PlatformSender waitingForTheOther = (target, message, edit, idem) -> {
+        java.util.function.UnaryOperator<PlatformCalls> waitingForTheOther = real -> (target, message, edit, idem) -> {
             if ("222".equals(target.id())) {
                 secondStarted.countDown();
             }
             if ("111".equals(target.id())) {
                 try {
                     if (!secondStarted.await(10, TimeUnit.SECONDS)) {
-                        return SendOutcome.failure(ErrorCode.INTERNAL, null, "222 was not sent while 111 was in flight", 1);
+                        return PlatformCall.refused(SendOutcome.failure(ErrorCode.INTERNAL, null,
+                                "222 was not sent while 111 was in flight", 1));
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
             }
-            return real.send(target, message, edit, idem);
+            return real.call(target, message, edit, idem);
         };
-        new EngineHarness(ds, kind(), clock, "a", catalog, payloads, EngineHarness.settings(LEASE), waitingForTheOther).drain();
+        new EngineHarness(ds, kind(), clock, "a", discord.baseUrl(), telegram.baseUrl(), catalog, payloads,
+                EngineHarness.settings(LEASE), waitingForTheOther, DeliveryTargets::new).drain();
 
         assertThat(rows.status(key)).isEqualTo("delivered");
         assertThat(discordPosts("111")).isEqualTo(1);

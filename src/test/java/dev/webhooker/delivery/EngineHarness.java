@@ -4,12 +4,18 @@ import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executor;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-
+import org.apache.camel.CamelContext;
+import org.apache.camel.CamelExecutionException;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.support.PluginHelper;
+import org.apache.camel.support.ResourceHelper;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 import dev.webhooker.format.EventFormatters;
@@ -18,12 +24,13 @@ import dev.webhooker.format.I18n;
 import dev.webhooker.format.MessageFormatter;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.PlatformRenderers;
-import dev.webhooker.platform.PlatformSenders;
+import dev.webhooker.platform.PlatformRequests;
 import dev.webhooker.platform.RateLimits;
 import dev.webhooker.platform.discord.DiscordClient;
+import dev.webhooker.platform.discord.DiscordComponent;
 import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
-import dev.webhooker.platform.telegram.TelegramRenderer;
+import dev.webhooker.platform.telegram.TelegramComponent;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.ConfigSource;
@@ -37,49 +44,88 @@ import dev.webhooker.testsupport.TestDatabases;
 import dev.webhooker.testsupport.TestKeys;
 
 /**
- * One "instance" of the engine without Spring or Camel, wired like DeliveryConfiguration: real SQL, the
- * real route selector, formatters and renderers, real HTTP clients (pointed at WireMock by the tests).
+ * One "instance" of the engine without Spring: routes/delivery.camel.yaml in its own CamelContext, wired like
+ * DeliveryConfiguration and PlatformConfiguration — real SQL, the real route selector, formatters and renderers, the
+ * real {@code discord:} and {@code telegram:} components and HTTP clients (pointed at WireMock by the tests). Work is
+ * handed to {@code seda:delivery-work} as the poll route does; the poll route itself does not run (the tests drain).
  */
-final class EngineHarness {
+final class EngineHarness implements AutoCloseable {
 
     static final ObjectMapper JSON = new ObjectMapper();
-    /** Sends the later targets of a delivery in parallel, as the application's deliveryTargetSends does. */
-    static final Executor TARGET_SENDS = new TargetSendPool(64).executor();
+    private static final List<EngineHarness> OPEN = new CopyOnWriteArrayList<>();
 
     final DeliveryQueue queue;
-    final DeliveryProcessor processor;
     final DeliveryPoller poller;
     final DeliveryProperties settings;
+    private final CamelContext camel;
+    private final ProducerTemplate work;
+    private final TargetSendPool sends;
 
     EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, String discordUrl, String telegramUrl,
                   RouteCatalog catalog, PayloadStore payloads, DeliveryProperties settings) {
-        this(ds, kind, clock, instance, catalog, payloads, settings, senderFor(clock, discordUrl, telegramUrl, settings));
+        this(ds, kind, clock, instance, discordUrl, telegramUrl, catalog, payloads, settings, calls -> calls, DeliveryTargets::new);
     }
 
-    EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, RouteCatalog catalog, PayloadStore payloads,
-                  DeliveryProperties settings, PlatformSender sender) {
-        this(ds, kind, clock, instance, catalog, payloads, settings, sender, DeliveryTargets::new);
-    }
-
-    /** {@code targets} makes the target store from the DataSource and the group commit (a test may wrap it). */
-    EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, RouteCatalog catalog, PayloadStore payloads,
-                  DeliveryProperties settings, PlatformSender sender, java.util.function.BiFunction<DataSource, GroupCommit, DeliveryTargets> targets) {
+    /**
+     * {@code calls} may wrap the real request builder (a test fails or holds up one target there), {@code targets}
+     * makes the target store from the DataSource and the group commit (a test may wrap it).
+     */
+    EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, String discordUrl, String telegramUrl,
+                  RouteCatalog catalog, PayloadStore payloads, DeliveryProperties settings,
+                  java.util.function.UnaryOperator<PlatformCalls> calls,
+                  java.util.function.BiFunction<DataSource, GroupCommit, DeliveryTargets> targets) {
         this.settings = settings;
         // like one JVM: the delivery engine's group commit as the application configures it for this database
         GroupCommit commits = CommitGroups.of(new DataSourceTransactionManager(ds), kind.vendor()).delivery();
         this.queue = new DeliveryQueue(ds, commits, clock, instance);
-        this.processor = new DeliveryProcessor(queue, targets.apply(ds, commits), new SendLogs(ds), new MessageTracking(ds, clock),
-                new MessageLocks(ds, clock), new PayloadResolver(JSON, payloads), catalog, composer(clock),
-                renderers(), sender, settings, clock, TARGET_SENDS, DeliveryMeters.none(), DeliveryTracing.none());
-        this.poller = new DeliveryPoller(queue, processor, new DeliveryWakeUp(settings.pollInterval()), settings);
-    }
+        DeliveryTargets store = targets.apply(ds, commits);
+        SendLogs sendLogs = new SendLogs(ds);
+        MessageComposer composer = composer(clock);
+        MessageRenderer renderer = renderers();
+        PlatformCalls requests = calls.apply(new PlatformRequests(JSON));
+        DeliveryWakeUp wakeUp = new DeliveryWakeUp(settings.pollInterval());
+        this.poller = new DeliveryPoller(queue, wakeUp, settings);
+        this.sends = new TargetSendPool(2 * settings.workers());
 
-    static PlatformSender senderFor(Clock clock, String discordUrl, String telegramUrl, DeliveryProperties settings) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         RateLimits limits = new RateLimits(clock);
         PlatformCallSettings call = new PlatformCallSettings(settings.requestTimeout(), settings.rateLimitCap(), 3);
-        return new PlatformSenders(new DiscordClient(http, JSON, discordUrl, "bot-token", call, limits),
-                new TelegramClient(http, JSON, telegramUrl, "123:TEST", call, limits), JSON);
+        camel = new DefaultCamelContext();
+        Properties properties = new Properties();
+        // the poll route stays stopped; delivery-work is started below
+        properties.setProperty("webhooker.delivery.enabled", "false");
+        properties.setProperty("webhooker.delivery.workers", String.valueOf(settings.workers()));
+        camel.getPropertiesComponent().setInitialProperties(properties);
+        camel.addComponent("discord", new DiscordComponent(new DiscordClient(http, JSON, discordUrl, "bot-token", call, limits)));
+        camel.addComponent("telegram", new TelegramComponent(new TelegramClient(http, JSON, telegramUrl, "123:TEST", call, limits)));
+        camel.getRegistry().bind("deliveryPoller", poller);
+        camel.getRegistry().bind("deliveryWakeUp", wakeUp);
+        camel.getRegistry().bind("deliveryTargetSends", sends.executorService());
+        camel.getRegistry().bind("deliverySteps", new DeliverySteps(queue, store, sendLogs, new PayloadResolver(JSON, payloads),
+                catalog, composer, renderer, requests, settings, DeliveryMeters.none(), DeliveryTracing.none(), clock));
+        camel.getRegistry().bind("targetSteps", new TargetSteps(catalog, composer, renderer, requests,
+                new MessageTracking(ds, clock), new MessageLocks(ds, clock), new OutcomeStore(store, sendLogs, clock), settings,
+                DeliveryMeters.none(), clock));
+        try {
+            PluginHelper.getRoutesLoader(camel).loadRoutes(
+                    ResourceHelper.resolveMandatoryResource(camel, "file:routes/delivery.camel.yaml"));
+            camel.start();
+            camel.getRouteController().startRoute("delivery-work");
+        } catch (Exception e) {
+            throw new IllegalStateException("the delivery routes did not start", e);
+        }
+        work = camel.createProducerTemplate();
+        OPEN.add(this);
+    }
+
+    static MessageComposer composer(Clock clock) {
+        I18n i18n = I18n.builtInOnly();
+        return new FormatterComposer(new MessageFormatter(i18n, new EventFormatters(), clock), new GroupLogFormatter(i18n, clock));
+    }
+
+    /** No BASE_URL: messages with an avatar would go to Telegram as sendPhoto; the tests' senders have none. */
+    static MessageRenderer renderers() {
+        return new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), null, null);
     }
 
     /** The real selector over a fixed configuration (what ConfigSnapshots would hold after a load). */
@@ -99,22 +145,28 @@ final class EngineHarness {
         return new SnapshotRouteCatalog(snapshots, new RouteSelector());
     }
 
-    static MessageComposer composer(Clock clock) {
-        I18n i18n = I18n.builtInOnly();
-        return new FormatterComposer(new MessageFormatter(i18n, new EventFormatters(), clock), new GroupLogFormatter(i18n, clock));
-    }
-
-    /** No BASE_URL: messages with an avatar would go to Telegram as sendPhoto; the tests' senders have none. */
-    static MessageRenderer renderers() {
-        return new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), null, null);
-    }
-
     static DeliveryProperties settings(Duration lease) {
         return new DeliveryProperties(null, Duration.ofMillis(100), lease, 4, Duration.ofMillis(500),
                 Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200));
     }
 
-    /** Claims and runs everything due now, on the calling thread, until nothing is due. */
+    /**
+     * Runs one claimed delivery on a worker of {@code seda:delivery-work}, as the poll route hands it over, and waits
+     * for it. What escapes the route (an Error: the worker "dies") is thrown here as it was thrown there.
+     */
+    void process(ClaimedDelivery claim) {
+        try {
+            work.requestBody("seda:delivery-work", claim);
+        } catch (CamelExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw cause instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    /** Claims and runs everything due now, one after the other, until nothing is due. */
     int drain() {
         int total = 0;
         while (true) {
@@ -122,8 +174,20 @@ final class EngineHarness {
             if (batch.isEmpty()) {
                 return total;
             }
-            batch.forEach(poller::process);
+            batch.forEach(this::process);
             total += batch.size();
         }
+    }
+
+    @Override
+    public void close() {
+        OPEN.remove(this);
+        camel.stop();
+        sends.close();
+    }
+
+    /** Every harness a test made (each test's tear-down closes them). */
+    static void closeAll() {
+        List.copyOf(OPEN).forEach(EngineHarness::close);
     }
 }

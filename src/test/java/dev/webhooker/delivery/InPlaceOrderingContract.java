@@ -10,7 +10,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,30 +30,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
-import dev.webhooker.format.EventFormatters;
-import dev.webhooker.format.GroupLogFormatter;
-import dev.webhooker.format.I18n;
-import dev.webhooker.format.MessageFormatter;
-import dev.webhooker.platform.PlatformCallSettings;
-import dev.webhooker.platform.PlatformRenderers;
-import dev.webhooker.platform.PlatformSenders;
-import dev.webhooker.platform.RateLimits;
-import dev.webhooker.platform.discord.DiscordClient;
-import dev.webhooker.platform.discord.DiscordRenderer;
-import dev.webhooker.platform.telegram.TelegramClient;
-import dev.webhooker.platform.telegram.TelegramRenderer;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 import dev.webhooker.store.DirectoryPayloadStore;
-import dev.webhooker.store.CommitGroups;
-import dev.webhooker.store.GroupCommit;
 import dev.webhooker.testsupport.TestDatabases;
-import dev.webhooker.testsupport.TestKeys;
 
 /**
  * W15 on a real database against WireMock Discord, with the real formatter and renderer: workflow_run
@@ -74,8 +57,7 @@ abstract class InPlaceOrderingContract {
     WireMockServer discord;
     DataSource ds;
     JdbcTemplate jdbc;
-    DeliveryQueue queue;
-    DeliveryProcessor processor;
+    EngineHarness engine;
     final Clock clock = Clock.fixed(Instant.parse("2026-11-30T10:00:00Z"), ZoneOffset.UTC);
 
     @BeforeEach
@@ -91,27 +73,13 @@ abstract class InPlaceOrderingContract {
                 null, false);
         Route route = new Route("ci", "g1", "CI", true, List.of(new Filter("event", List.of("workflow_run"), false)),
                 null, List.of(Target.discord("111", null)), false, false, List.of());
-        DeliveryProperties settings = new DeliveryProperties(null, Duration.ofMillis(100), LEASE, 4, Duration.ofMillis(500),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200));
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        RateLimits limits = new RateLimits(clock);
-        PlatformCallSettings call = new PlatformCallSettings(settings.requestTimeout(), settings.rateLimitCap(), 3);
-        PlatformSender sender = new PlatformSenders(
-                new DiscordClient(http, JSON, discord.baseUrl(), "bot-token", call, limits),
-                new TelegramClient(http, JSON, discord.baseUrl(), "123:TEST", call, limits), JSON);
-        I18n i18n = I18n.builtInOnly();
-        GroupCommit commits = CommitGroups.of(new DataSourceTransactionManager(ds), kind().vendor()).delivery();
-        queue = new DeliveryQueue(ds, commits, clock, "a");
-        processor = new DeliveryProcessor(queue, new DeliveryTargets(ds, commits), new SendLogs(ds), new MessageTracking(ds, clock),
-                new MessageLocks(ds, clock), new PayloadResolver(JSON, new DirectoryPayloadStore(payloadDir)),
-                new OneRoute(group, route),
-                new FormatterComposer(new MessageFormatter(i18n, new EventFormatters(), clock), new GroupLogFormatter(i18n, clock)),
-                new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), null, null), sender, settings, clock,
-                EngineHarness.TARGET_SENDS, DeliveryMeters.none(), DeliveryTracing.none());
+        engine = new EngineHarness(ds, kind(), clock, "a", discord.baseUrl(), discord.baseUrl(), new OneRoute(group, route),
+                new DirectoryPayloadStore(payloadDir), EngineHarness.settings(LEASE));
     }
 
     @AfterEach
     void tearDown() throws Exception {
+        engine.close();
         discord.stop();
         if (ds instanceof AutoCloseable closeable) {
             closeable.close();
@@ -179,10 +147,7 @@ abstract class InPlaceOrderingContract {
                         + " installation_id, payload, payload_ref, received_at, attempts, next_attempt_at)"
                         + " VALUES (?, 'pending', ?, ?, 'github', 'workflow_run', 'g1', NULL, ?, NULL, ?, 0, ?)",
                 key, now, deliveryId, payload, now, now);
-        List<ClaimedDelivery> claimed;
-        while (!(claimed = queue.claimDue(10, LEASE)).isEmpty()) {
-            claimed.forEach(processor::process);
-        }
+        engine.drain();
         return key;
     }
 

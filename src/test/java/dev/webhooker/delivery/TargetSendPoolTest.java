@@ -17,7 +17,7 @@ class TargetSendPoolTest {
         try (TargetSendPool pool = new TargetSendPool(1)) {
             CountDownLatch busy = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
-            pool.executor().execute(() -> {
+            pool.executorService().execute(() -> {
                 busy.countDown();
                 try {
                     release.await(10, TimeUnit.SECONDS);
@@ -28,7 +28,7 @@ class TargetSendPoolTest {
             assertThat(busy.await(10, TimeUnit.SECONDS)).isTrue();
 
             AtomicReference<Thread> ranOn = new AtomicReference<>();
-            pool.executor().execute(() -> ranOn.set(Thread.currentThread()));
+            pool.executorService().execute(() -> ranOn.set(Thread.currentThread()));
 
             assertThat(ranOn.get()).isSameAs(Thread.currentThread());
             release.countDown();
@@ -40,7 +40,7 @@ class TargetSendPoolTest {
         TargetSendPool pool = new TargetSendPool(2);
         pool.close();
 
-        assertThatThrownBy(() -> pool.executor().execute(() -> { }))
+        assertThatThrownBy(() -> pool.executorService().execute(() -> { }))
                 .isInstanceOf(RejectedExecutionException.class);
     }
 }

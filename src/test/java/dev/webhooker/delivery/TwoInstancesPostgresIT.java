@@ -69,6 +69,7 @@ class TwoInstancesPostgresIT {
     void tearDown() throws Exception {
         running.set(false);
         pools.forEach(ExecutorService::shutdownNow);
+        EngineHarness.closeAll();
         discord.stop();
         telegram.stop();
         DeliveryEngineContract.close(ds);
@@ -86,7 +87,7 @@ class TwoInstancesPostgresIT {
             while (running.get()) {
                 List<ClaimedDelivery> batch = engine.poller.claimDue();
                 processedBy.computeIfAbsent(name, n -> new java.util.concurrent.atomic.AtomicInteger()).addAndGet(batch.size());
-                batch.forEach(d -> workers.submit(() -> engine.poller.process(d)));
+                batch.forEach(d -> workers.submit(() -> engine.process(d)));
                 if (batch.isEmpty()) {
                     Thread.sleep(20);
                 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import dev.webhooker.delivery.DeliveryProcessor;
+import dev.webhooker.delivery.TargetSteps;
 import dev.webhooker.ingress.IngressLog;
 import dev.webhooker.testsupport.LogCapture;
 
@@ -38,7 +38,7 @@ class TracingIT extends ObservedApp {
 
         String first;
         String second;
-        try (LogCapture ingress = new LogCapture(IngressLog.class); LogCapture engine = new LogCapture(DeliveryProcessor.class)) {
+        try (LogCapture ingress = new LogCapture(IngressLog.class); LogCapture engine = new LogCapture(TargetSteps.class)) {
             first = UUID.randomUUID().toString();
             second = UUID.randomUUID().toString();
             assertThat(webhook(first, uniquePush()).statusCode()).isEqualTo(200);

@@ -18,7 +18,7 @@ import dev.webhooker.store.KvStore;
 
 /** The Discord interactions endpoint (DISCORD_PUBLIC_KEY, DISCORD_API_URL) and the pool its follow-ups run on. */
 @Configuration(proxyBeanMethods = false)
-public class DiscordInteractionsConfiguration {
+class DiscordInteractionsConfiguration {
 
     /** Work after a deferral: GitHub calls, then the edit of the reply. */
     @Bean

@@ -20,7 +20,7 @@ import dev.webhooker.store.KvStore;
 
 /** The Telegram commands endpoint (TELEGRAM_TOKEN, TELEGRAM_WEBHOOK_SECRET, TELEGRAM_API_URL). */
 @Configuration(proxyBeanMethods = false)
-public class TelegramCommandsConfiguration {
+class TelegramCommandsConfiguration {
 
     @Bean
     ChatWork telegramCommandWork() {

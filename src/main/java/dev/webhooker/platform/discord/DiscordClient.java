@@ -24,9 +24,9 @@ import dev.webhooker.platform.RateLimits;
 /**
  * Discord REST: create and edit channel messages (a thread is addressed as its own channel).
  * <p>
- * Plain {@link HttpClient} rather than a Camel producer: the engine needs the status, the rate-limit
- * headers and the body of every answer as data (not as exceptions), a timeout on every call, and the
- * client must be testable without a CamelContext.
+ * Plain {@link HttpClient}: the engine needs the status, the rate-limit headers and the body of every answer as
+ * data (not as exceptions) and a timeout on every call. The delivery route reaches it through the {@code discord:}
+ * component ({@link DiscordProducer}); the chat commands call it directly.
  * <p>
  * Rate limits (messages.md §3.3, P11): Discord groups routes into buckets named by
  * {@code X-RateLimit-Bucket}, per major parameter (the channel). When a bucket has

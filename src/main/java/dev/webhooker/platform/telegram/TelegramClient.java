@@ -24,7 +24,8 @@ import dev.webhooker.platform.RateLimits;
  * <p>
  * Plain {@link HttpClient} rather than camel-telegram: we need {@code link_preview_options},
  * {@code message_thread_id} on every method, the error {@code description} and
- * {@code parameters.retry_after} of each answer, and a timeout per call.
+ * {@code parameters.retry_after} of each answer, and a timeout per call. The delivery route reaches it through our
+ * own {@code telegram:} component ({@link TelegramProducer}); the chat commands call it directly.
  * <p>
  * A 429 blocks the chat for {@code parameters.retry_after} seconds (where Telegram puts it; the
  * original read the top level and always waited 1 s, P11); waits up to the cap are slept, longer

@@ -1,4 +1,4 @@
-package dev.webhooker.control;
+package dev.webhooker.audit;
 
 import dev.webhooker.testsupport.TestDatabases;
 

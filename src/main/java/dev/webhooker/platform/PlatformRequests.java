@@ -4,57 +4,54 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.webhooker.delivery.ErrorCode;
-import dev.webhooker.delivery.PlatformSender;
+import dev.webhooker.delivery.PlatformCall;
+import dev.webhooker.delivery.PlatformCalls;
 import dev.webhooker.delivery.RenderedMessage;
 import dev.webhooker.delivery.SendOutcome;
-import dev.webhooker.platform.discord.DiscordClient;
-import dev.webhooker.platform.telegram.TelegramClient;
+import dev.webhooker.platform.discord.DiscordRequest;
 import dev.webhooker.routing.Target;
 
 /**
- * Picks the platform call for a rendered message: Discord create / edit on the thread or channel;
- * Telegram sendMessage / sendPhoto, or editMessageText / editMessageCaption for edits, with
- * {@code chat_id}, {@code message_thread_id} for topics and {@code parse_mode=HTML} (messages.md §3.2, §4.2).
+ * Picks the platform request for a rendered message: Discord create / edit on the thread or channel
+ * ({@code discord:createMessage}, {@code discord:editMessage}); Telegram sendMessage / sendPhoto, or
+ * editMessageText / editMessageCaption for edits ({@code telegram:<method>}), with {@code chat_id},
+ * {@code message_thread_id} for topics and {@code parse_mode=HTML} (messages.md §3.2, §4.2).
  */
-public class PlatformSenders implements PlatformSender {
+public class PlatformRequests implements PlatformCalls {
 
-    private final DiscordClient discord;
-    private final TelegramClient telegram;
     private final ObjectMapper json;
 
-    public PlatformSenders(DiscordClient discord, TelegramClient telegram, ObjectMapper json) {
-        this.discord = discord;
-        this.telegram = telegram;
+    public PlatformRequests(ObjectMapper json) {
         this.json = json;
     }
 
     @Override
-    public SendOutcome send(Target target, RenderedMessage message, String editMessageId, String idempotencyKey) {
+    public PlatformCall call(Target target, RenderedMessage message, String editMessageId, String idempotencyKey) {
         if (message instanceof RenderedMessage.Discord d && target.platform() == Target.Platform.DISCORD) {
-            return sendDiscord(target, d, editMessageId, idempotencyKey);
+            return discordCall(target, d, editMessageId, idempotencyKey);
         }
         if (message instanceof RenderedMessage.Telegram t && target.platform() == Target.Platform.TELEGRAM) {
-            return sendTelegram(target, t, editMessageId);
+            return telegramCall(target, t, editMessageId);
         }
-        return SendOutcome.failure(ErrorCode.INTERNAL, null,
-                "message rendered for the wrong platform: " + message.getClass().getSimpleName() + " to " + target.platform(), 0);
+        return PlatformCall.refused(SendOutcome.failure(ErrorCode.INTERNAL, null,
+                "message rendered for the wrong platform: " + message.getClass().getSimpleName() + " to " + target.platform(), 0));
     }
 
-    private SendOutcome sendDiscord(Target target, RenderedMessage.Discord message, String editMessageId, String idempotencyKey) {
+    private static PlatformCall discordCall(Target target, RenderedMessage.Discord message, String editMessageId, String idempotencyKey) {
         String channel = blank(target.threadId()) ? target.channelId() : target.threadId();
         ObjectNode body = message.body().deepCopy();
         if (editMessageId != null) {
-            return discord.editMessage(channel, editMessageId, body);
+            return PlatformCall.to(DiscordRequest.EDIT_MESSAGE, new DiscordRequest(channel, editMessageId, body));
         }
         if (idempotencyKey != null) {
             // Discord drops a second create with the same enforced nonce from the same bot for a few minutes,
             // so a retry after a lost answer does not post twice
             body.put("nonce", idempotencyKey).put("enforce_nonce", true);
         }
-        return discord.createMessage(channel, body);
+        return PlatformCall.to(DiscordRequest.CREATE_MESSAGE, new DiscordRequest(channel, null, body));
     }
 
-    private SendOutcome sendTelegram(Target target, RenderedMessage.Telegram message, String editMessageId) {
+    private PlatformCall telegramCall(Target target, RenderedMessage.Telegram message, String editMessageId) {
         boolean photo = "sendPhoto".equals(message.method());
         ObjectNode body = json.createObjectNode();
         body.put("chat_id", target.chatId() == null ? "" : target.chatId());
@@ -62,7 +59,8 @@ public class PlatformSenders implements PlatformSender {
             try {
                 body.put("message_thread_id", Long.parseLong(target.topicId().trim()));
             } catch (NumberFormatException e) {
-                return SendOutcome.failure(ErrorCode.NO_TARGET, null, "Telegram topicId is not a number: " + target.topicId(), 0);
+                return PlatformCall.refused(SendOutcome.failure(ErrorCode.NO_TARGET, null,
+                        "Telegram topicId is not a number: " + target.topicId(), 0));
             }
         }
         if (editMessageId != null) {
@@ -87,7 +85,7 @@ public class PlatformSenders implements PlatformSender {
                 body.putObject("link_preview_options").put("is_disabled", true);
             }
         }
-        return telegram.call(method, body);
+        return PlatformCall.to("telegram:" + method, body);
     }
 
     private static long parseId(String id) {

@@ -1,4 +1,4 @@
-package dev.webhooker.control;
+package dev.webhooker.audit;
 
 import java.time.Clock;
 
@@ -9,7 +9,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The audit writer, shared by installation provisioning and the admin API. */
 @Configuration(proxyBeanMethods = false)
-public class AuditConfiguration {
+class AuditConfiguration {
 
     @Bean
     AuditLog auditLog(JdbcTemplate jdbc, ObjectProvider<Clock> clock) {

@@ -1,4 +1,4 @@
-package dev.webhooker.control;
+package dev.webhooker.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

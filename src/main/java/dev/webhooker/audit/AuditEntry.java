@@ -1,4 +1,4 @@
-package dev.webhooker.control;
+package dev.webhooker.audit;
 
 /**
  * One row of {@code audit_logs} (control-plane.md §3) before it is written: who did what to which target in

@@ -1,4 +1,4 @@
-package dev.webhooker.control;
+package dev.webhooker.audit;
 
 import java.time.Clock;
 

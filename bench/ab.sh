@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Interleaved A/B of webhooker jars on the embedded ingest point, for changes whose effect is smaller than the
+# machine's drift over a full bench/run.sh (about 10 % within an hour here):
+#   bash bench/ab.sh ROUNDS NAME=JAR[:ENV=VALUE;ENV=VALUE] NAME=JAR...
+# e.g. bash bench/ab.sh 3 before=/tmp/before.jar after=target/webhooker-0.1.0-SNAPSHOT.jar
+# Each round starts every variant in turn (the order reversed every other round), warms it up with c64 rounds until
+# the JIT compilers settle (under 5 % of a core; at most 8 rounds of 15 s), then measures ingest at c16 and c64, twice
+# each, 10 s per measurement, with the signed fixture mix of bench/ingest.lua and the suggested JVM options.
+# Prints requests/s per variant; raw lines in bench/target/ab-<time>/results.tsv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=$1; shift
+OUT=bench/target/ab-$(date -u +%Y-%m-%dT%H%M); mkdir -p "$OUT"
+SECRET=bench-secret
+FIXTURES=${WEBHOOKER_FIXTURES:-}
+for f in /work/shared/fixtures ../shared/fixtures; do [ -z "$FIXTURES" ] && [ -d "$f/github" ] && FIXTURES=$f; done
+[ -n "$FIXTURES" ] || { echo "fixtures not found: set WEBHOOKER_FIXTURES" >&2; exit 1; }
+command -v wrk >/dev/null || apt-get install -y -q wrk >/dev/null
+java bench/Load.java prepare "$SECRET" "$FIXTURES" "$OUT/requests"
+MANIFEST=$OUT/requests/manifest.txt
+JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms128m -Xmx256m -Xmn85m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=65536 -XX:TrimNativeHeapInterval=5000"}
+URL=http://127.0.0.1:18080/webhook
+
+rps() { # CONCURRENCY SECONDS -> requests/s answered 2xx
+  wrk -t2 -c"$1" -d"$2"s --timeout 10s -s bench/ingest.lua "$URL" -- "$MANIFEST" "r$RANDOM$RANDOM" | grep '^RESULT' \
+    | sed -E 's/.*requests=([0-9]+) seconds=([0-9.]+) non2xx=([0-9]+).*/\1 \2 \3/' | awk '{printf "%.0f", ($1-$3)/$2}'
+}
+jit_ticks() { # CPU ticks of the JVM's compiler threads
+  local sum=0 f t
+  for t in /proc/"$1"/task/*; do
+    case "$(cat "$t/comm" 2>/dev/null)" in
+      C1\ Compiler*|C2\ Compiler*) read -ra f <<< "$(sed 's/.*) //' "$t/stat")"; sum=$((sum + f[11] + f[12])) ;;
+    esac
+  done
+  echo "$sum"
+}
+
+for round in $(seq "$ROUNDS"); do
+  variants=("$@"); [ $((round % 2)) = 0 ] && mapfile -t variants < <(printf '%s\n' "$@" | tac)
+  for v in "${variants[@]}"; do
+    name=${v%%=*}; rest=${v#*=}; jar=${rest%%:*}; envs=; [[ "$rest" == *:* ]] && envs=${rest#*:}
+    extra=(); [ -n "$envs" ] && IFS=';' read -ra extra <<< "$envs"
+    rm -rf "$OUT/data"; mkdir -p "$OUT/data"
+    env PORT=18080 MANAGEMENT_PORT=18082 DATA_DIR="$OUT/data" GITHUB_WEBHOOK_SECRET=$SECRET WEBHOOKER_ROUTES_DIR=bench/routes \
+      WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml WEBHOOK_BODY_REPLAY_DEDUP=false "${extra[@]}" MALLOC_ARENA_MAX=2 \
+      java $JVM_OPTS -jar "$jar" > "$OUT/app-$name-$round.log" 2>&1 &
+    pid=$!
+    until curl -sf -o /dev/null http://127.0.0.1:18080/health; do sleep 0.1; done
+    for w in 1 2 3 4 5 6 7 8; do
+      j0=$(jit_ticks $pid); t0=$(date +%s%3N)
+      rps 64 15 > /dev/null
+      permille=$(( ($(jit_ticks $pid) - j0) * 1000000 / $(getconf CLK_TCK) / ($(date +%s%3N) - t0) ))
+      [ "$w" -ge 2 ] && [ "$permille" -lt 50 ] && break
+    done
+    a=$(rps 16 10); b=$(rps 64 10); c=$(rps 16 10); d=$(rps 64 10)
+    printf '%s\t%s\tc16\t%s\t%s\tc64\t%s\t%s\twarmup\t%s\n' "$round" "$name" "$a" "$c" "$b" "$d" "$w" | tee -a "$OUT/results.tsv"
+    kill $pid; wait $pid || true
+  done
+done
+echo "== $OUT"
+awk -F'\t' '{c16[$2]=c16[$2]" "$4" "$5; c64[$2]=c64[$2]" "$7" "$8} END{for (k in c16) print k, "c16:" c16[k], " c64:" c64[k]}' "$OUT/results.tsv"

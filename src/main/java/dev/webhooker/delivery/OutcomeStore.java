@@ -1,0 +1,62 @@
+package dev.webhooker.delivery;
+
+import java.time.Clock;
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.TransactionException;
+
+/**
+ * Commits a target's outcome with its send_logs rows, as soon as its platform call has returned. When the database is
+ * away for a moment, the commit is tried again while the worker still holds the delivery's lease (three quarters of
+ * it, counted from the attempt's start): given up, the target would be due again and sent a second time.
+ */
+final class OutcomeStore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OutcomeStore.class);
+
+    private final DeliveryTargets targets;
+    private final SendLogs sendLogs;
+    private final Clock clock;
+
+    OutcomeStore(DeliveryTargets targets, SendLogs sendLogs, Clock clock) {
+        this.targets = targets;
+        this.sendLogs = sendLogs;
+        this.clock = clock;
+    }
+
+    void store(DeliveryAttempt attempt, DeliveryTarget next, List<SendLogEntry> logs) {
+        long waitMillis = 100;
+        boolean warned = false;
+        while (true) {
+            try {
+                targets.update(next, clock.instant(), () -> {
+                    sendLogs.append(logs);
+                    return null;
+                });
+                if (warned) {
+                    LOG.info("delivery {}: the outcome of target {} is stored after all", attempt.claim().key(), next.targetId());
+                }
+                return;
+            } catch (DataAccessException | TransactionException e) {
+                if (System.nanoTime() + waitMillis * 1_000_000 > attempt.keepStoringUntilNanos()) {
+                    throw e;
+                }
+                if (!warned) {
+                    LOG.warn("delivery {}: could not store the outcome of target {} ({}); trying again while the lease holds",
+                            attempt.claim().key(), next.targetId(), e.toString());
+                    warned = true;
+                }
+                try {
+                    Thread.sleep(waitMillis);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+                waitMillis = Math.min(waitMillis * 2, 1_000);
+            }
+        }
+    }
+}

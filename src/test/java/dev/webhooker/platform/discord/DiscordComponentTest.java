@@ -1,0 +1,161 @@
+package dev.webhooker.platform.discord;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.patch;
+import static com.github.tomakehurst.wiremock.client.WireMock.patchRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ResolveEndpointFailedException;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.webhooker.delivery.ErrorCode;
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RateLimits;
+
+/** The {@code discord:} component alone, in a CamelContext of its own, against a fake Discord. */
+class DiscordComponentTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static WireMockServer discord;
+
+    @BeforeAll
+    static void startDiscord() {
+        discord = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        discord.start();
+    }
+
+    @AfterAll
+    static void stopDiscord() {
+        discord.stop();
+    }
+
+    CamelContext context;
+    ProducerTemplate template;
+
+    @AfterEach
+    void stopCamel() {
+        context.stop();
+    }
+
+    @BeforeEach
+    void startCamel() {
+        discord.resetAll();
+        CamelContext camel = new DefaultCamelContext();
+        PlatformCallSettings settings = new PlatformCallSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), 3);
+        camel.addComponent("discord", new DiscordComponent(new DiscordClient(HttpClient.newHttpClient(), JSON,
+                discord.baseUrl(), "bot-token", settings, new RateLimits(Clock.systemUTC()))));
+        camel.start();
+        context = camel;
+        template = camel.createProducerTemplate();
+    }
+
+    private SendOutcome send(String uri, DiscordRequest request) {
+        return template.requestBody(uri, request, SendOutcome.class);
+    }
+
+    private static ObjectNode message() {
+        return JSON.createObjectNode().put("content", "hello").put("nonce", "n-1").put("enforce_nonce", true);
+    }
+
+    @Test
+    void createMessagePostsTheBodyAsGivenWithTheBotTokenAndAnswersWithTheMessageId() {
+        discord.stubFor(post("/channels/111/messages").willReturn(okJson("{\"id\":\"9001\"}")));
+
+        SendOutcome outcome = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("111", null, message()));
+
+        assertThat(outcome).isEqualTo(SendOutcome.success(200, "9001", 1));
+        discord.verify(postRequestedFor(urlEqualTo("/channels/111/messages"))
+                .withHeader("Authorization", equalTo("Bot bot-token"))
+                .withRequestBody(equalToJson("{\"content\":\"hello\",\"nonce\":\"n-1\",\"enforce_nonce\":true}")));
+    }
+
+    @Test
+    void editMessagePatchesTheMessage() {
+        discord.stubFor(patch("/channels/111/messages/9001").willReturn(okJson("{\"id\":\"9001\"}")));
+
+        SendOutcome outcome = send(DiscordRequest.EDIT_MESSAGE, new DiscordRequest("111", "9001", message()));
+
+        assertThat(outcome.ok()).isTrue();
+        discord.verify(1, patchRequestedFor(urlEqualTo("/channels/111/messages/9001")));
+    }
+
+    @Test
+    void aRefusalIsAnOutcomeWithDiscordsTextNotAnException() {
+        discord.stubFor(post("/channels/111/messages").willReturn(aResponse().withStatus(403)
+                .withHeader("Content-Type", "application/json").withBody("{\"message\":\"Missing Access\",\"code\":50001}")));
+
+        SendOutcome outcome = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("111", null, message()));
+
+        assertThat(outcome.ok()).isFalse();
+        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.DISCORD_ERROR);
+        assertThat(outcome.httpStatus()).isEqualTo(403);
+        assertThat(outcome.error()).contains("Missing Access");
+    }
+
+    @Test
+    void aServerErrorAndATimeoutAreRetryableOutcomes() {
+        discord.stubFor(post("/channels/111/messages").willReturn(aResponse().withStatus(502)));
+        discord.stubFor(post("/channels/222/messages").willReturn(okJson("{\"id\":\"1\"}").withFixedDelay(3_000)));
+
+        SendOutcome server = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("111", null, message()));
+        SendOutcome slow = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("222", null, message()));
+
+        assertThat(server.errorCode()).isEqualTo(ErrorCode.DISCORD_5XX);
+        assertThat(slow.errorCode()).isEqualTo(ErrorCode.NETWORK);
+        assertThat(slow.error()).contains("timed out");
+        assertThat(server.errorCode().retryable()).isTrue();
+        assertThat(slow.errorCode().retryable()).isTrue();
+    }
+
+    @Test
+    void aLong429IsRateLimitedWithTheWaitAndBlocksTheChannelForTheNextCall() {
+        discord.stubFor(post("/channels/111/messages").willReturn(aResponse().withStatus(429)
+                .withHeader("Content-Type", "application/json").withBody("{\"message\":\"slow down\",\"retry_after\":30,\"global\":false}")));
+
+        SendOutcome first = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("111", null, message()));
+        SendOutcome second = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("111", null, message()));
+
+        assertThat(first.rateLimited()).isTrue();
+        assertThat(first.retryAfter()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(second.rateLimited()).as("no request while the bucket is blocked").isTrue();
+        discord.verify(1, postRequestedFor(urlEqualTo("/channels/111/messages")));
+    }
+
+    @Test
+    void anEditWithoutAMessageIdIsAnInternalOutcome() {
+        SendOutcome outcome = send(DiscordRequest.EDIT_MESSAGE, new DiscordRequest("111", null, message()));
+
+        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.INTERNAL);
+        assertThat(discord.getAllServeEvents()).isEmpty();
+    }
+
+    @Test
+    void anOperationDiscordDoesNotHaveIsRefusedWhenTheEndpointIsMade() {
+        assertThatThrownBy(() -> context.getEndpoint("discord:deleteMessage"))
+                .isInstanceOf(ResolveEndpointFailedException.class)
+                .rootCause().hasMessageContaining("discord:deleteMessage is not an operation");
+    }
+}

@@ -1,0 +1,142 @@
+package dev.webhooker.platform.telegram;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ResolveEndpointFailedException;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.webhooker.delivery.ErrorCode;
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RateLimits;
+
+/** The {@code telegram:} component alone, in a CamelContext of its own, against a fake Bot API. */
+class TelegramComponentTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String TOKEN = "123:SECRET-TOKEN";
+    static WireMockServer telegram;
+    static int closedPort;
+
+    @BeforeAll
+    static void startTelegram() throws Exception {
+        telegram = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        telegram.start();
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+    }
+
+    @AfterAll
+    static void stopTelegram() {
+        telegram.stop();
+    }
+
+    CamelContext context;
+    ProducerTemplate template;
+
+    @AfterEach
+    void stopCamel() {
+        context.stop();
+    }
+
+    @BeforeEach
+    void startCamel() {
+        telegram.resetAll();
+        CamelContext camel = new DefaultCamelContext();
+        camel.addComponent("telegram", component(telegram.baseUrl()));
+        camel.addComponent("telegram-down", component("http://127.0.0.1:" + closedPort));
+        camel.start();
+        context = camel;
+        template = camel.createProducerTemplate();
+    }
+
+    private static TelegramComponent component(String baseUrl) {
+        return new TelegramComponent(new TelegramClient(HttpClient.newHttpClient(), JSON, baseUrl, TOKEN,
+                new PlatformCallSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC())));
+    }
+
+    private SendOutcome call(String uri, ObjectNode parameters) {
+        return template.requestBody(uri, parameters, SendOutcome.class);
+    }
+
+    private static ObjectNode text(String chat) {
+        return JSON.createObjectNode().put("chat_id", chat).put("text", "<b>hi</b>").put("parse_mode", "HTML")
+                .put("message_thread_id", 7);
+    }
+
+    @Test
+    void theEndpointNamesTheMethodAndTheBodyIsItsParameters() {
+        telegram.stubFor(post("/bot" + TOKEN + "/sendMessage").willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":77}}")));
+
+        SendOutcome outcome = call("telegram:sendMessage", text("-100"));
+
+        assertThat(outcome).isEqualTo(SendOutcome.success(200, "77", 1));
+        telegram.verify(postRequestedFor(urlEqualTo("/bot" + TOKEN + "/sendMessage")).withRequestBody(equalToJson(
+                "{\"chat_id\":\"-100\",\"text\":\"<b>hi</b>\",\"parse_mode\":\"HTML\",\"message_thread_id\":7}")));
+    }
+
+    @Test
+    void aRefusalIsAnOutcomeWithTelegramsDescription() {
+        telegram.stubFor(post("/bot" + TOKEN + "/editMessageText").willReturn(aResponse().withStatus(400)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"ok\":false,\"error_code\":400,\"description\":\"Bad Request: message to edit not found\"}")));
+
+        SendOutcome outcome = call("telegram:editMessageText", text("-100").put("message_id", 5));
+
+        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.TELEGRAM_ERROR);
+        assertThat(outcome.httpStatus()).isEqualTo(400);
+        assertThat(outcome.error()).isEqualTo("Bad Request: message to edit not found");
+    }
+
+    @Test
+    void a429CarriesTheWaitTelegramAskedFor() {
+        telegram.stubFor(post("/bot" + TOKEN + "/sendMessage").willReturn(aResponse().withStatus(429)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"ok\":false,\"error_code\":429,\"description\":\"Too Many Requests: retry after 40\","
+                        + "\"parameters\":{\"retry_after\":40}}")));
+
+        SendOutcome outcome = call("telegram:sendMessage", text("-100"));
+
+        assertThat(outcome.rateLimited()).isTrue();
+        assertThat(outcome.retryAfter()).isEqualTo(Duration.ofSeconds(40));
+    }
+
+    @Test
+    void anUnreachableTelegramIsANetworkOutcomeThatDoesNotShowTheToken() {
+        SendOutcome outcome = call("telegram-down:sendMessage", text("-100"));
+
+        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.NETWORK);
+        assertThat(outcome.error()).doesNotContain("SECRET-TOKEN");
+    }
+
+    @Test
+    void somethingThatIsNotAMethodNameIsRefusedWhenTheEndpointIsMade() {
+        assertThatThrownBy(() -> context.getEndpoint("telegram:send/../getUpdates"))
+                .isInstanceOf(ResolveEndpointFailedException.class)
+                .rootCause().hasMessageContaining("does not name a Bot API method");
+    }
+}
