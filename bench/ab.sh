@@ -6,7 +6,9 @@
 # Each round starts every variant in turn (the order reversed every other round), warms it up with c64 rounds until
 # the JIT compilers settle (under 5 % of a core; at most 8 rounds of 15 s), then measures ingest at c16 and c64, twice
 # each, 10 s per measurement, with the signed fixture mix of bench/ingest.lua and the suggested JVM options.
-# Prints requests/s per variant; raw lines in bench/target/ab-<time>/results.tsv.
+# Prints requests/s per variant, each with the JVM's CPU time per request (µs, after the slash): on a machine whose
+# other tenants take CPU away, throughput drifts more than the work each request costs. Raw lines in
+# bench/target/ab-<time>/results.tsv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=$1; shift
@@ -21,9 +23,17 @@ MANIFEST=$OUT/requests/manifest.txt
 JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms128m -Xmx256m -Xmn85m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=65536 -XX:TrimNativeHeapInterval=5000"}
 URL=http://127.0.0.1:18080/webhook
 
-rps() { # CONCURRENCY SECONDS -> requests/s answered 2xx
-  wrk -t2 -c"$1" -d"$2"s --timeout 10s -s bench/ingest.lua "$URL" -- "$MANIFEST" "r$RANDOM$RANDOM" | grep '^RESULT' \
-    | sed -E 's/.*requests=([0-9]+) seconds=([0-9.]+) non2xx=([0-9]+).*/\1 \2 \3/' | awk '{printf "%.0f", ($1-$3)/$2}'
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+rps() { # CONCURRENCY SECONDS [PID] -> requests/s answered 2xx, and with PID also "/" the JVM's CPU µs per such request
+  local c0 out ok
+  [ -n "${3:-}" ] && c0=$(cpu_ticks "$3")
+  out=$(wrk -t2 -c"$1" -d"$2"s --timeout 10s -s bench/ingest.lua "$URL" -- "$MANIFEST" "r$RANDOM$RANDOM" | grep '^RESULT' \
+    | sed -E 's/.*requests=([0-9]+) seconds=([0-9.]+) non2xx=([0-9]+).*/\1 \2 \3/')
+  ok=$(awk '{print $1 - $3}' <<< "$out")
+  awk '{printf "%.0f", ($1-$3)/$2}' <<< "$out"
+  [ -n "${3:-}" ] && awk -v t=$(( $(cpu_ticks "$3") - c0 )) -v hz="$(getconf CLK_TCK)" -v n="$ok" \
+    'BEGIN{printf "/%.0f", (n > 0 ? t / hz * 1e6 / n : 0)}'
+  return 0
 }
 jit_ticks() { # CPU ticks of the JVM's compiler threads
   local sum=0 f t
@@ -52,7 +62,7 @@ for round in $(seq "$ROUNDS"); do
       permille=$(( ($(jit_ticks $pid) - j0) * 1000000 / $(getconf CLK_TCK) / ($(date +%s%3N) - t0) ))
       [ "$w" -ge 2 ] && [ "$permille" -lt 50 ] && break
     done
-    a=$(rps 16 10); b=$(rps 64 10); c=$(rps 16 10); d=$(rps 64 10)
+    a=$(rps 16 10 $pid); b=$(rps 64 10 $pid); c=$(rps 16 10 $pid); d=$(rps 64 10 $pid)
     printf '%s\t%s\tc16\t%s\t%s\tc64\t%s\t%s\twarmup\t%s\n' "$round" "$name" "$a" "$c" "$b" "$d" "$w" | tee -a "$OUT/results.tsv"
     kill $pid; wait $pid || true
   done

@@ -5,7 +5,7 @@ package dev.webhooker.delivery;
  * so a worker whose lease was taken over cannot write over the new owner's work.
  * {@code attempts} counts claims, this one included.
  */
-record ClaimedDelivery(
+public record ClaimedDelivery(
         String key,
         String deliveryId,
         String provider,

@@ -18,7 +18,7 @@ import dev.webhooker.routing.WebhookEvent;
  * concluded — the group log messages to send. The body of the delivery route; its target sends run in parallel and
  * write their outcomes here.
  */
-final class DeliveryAttempt {
+public final class DeliveryAttempt {
 
     private final ClaimedDelivery claim;
     private final DeliveryTracing.Scope trace;

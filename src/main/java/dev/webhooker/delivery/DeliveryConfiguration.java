@@ -26,7 +26,7 @@ import dev.webhooker.store.PayloadStore;
 
 /**
  * The delivery engine's beans; routes/delivery.camel.yaml calls {@code deliveryWakeUp}, {@code deliveryPoller},
- * {@code deliverySteps} and {@code targetSteps}, and sends on {@code targetSendPool}.
+ * {@code deliverySteps} and {@code targetSteps}, and splits on {@code deliveryTargetSends}.
  */
 @Configuration(proxyBeanMethods = false)
 class DeliveryConfiguration {

@@ -12,6 +12,13 @@ public enum ErrorCode {
     DISCORD_5XX(true),
     TELEGRAM_ERROR(false),
     TELEGRAM_5XX(true),
+    /** A webhook target refused the event (4xx, or a redirect, which is not followed). */
+    WEBHOOK_ERROR(false),
+    WEBHOOK_5XX(true),
+    /** A webhook target answered 410 Gone: it asks not to be sent to any more. */
+    WEBHOOK_GONE(false),
+    /** The target's address is not one webhooker sends to (loopback, private…; see WEBHOOK_TARGET_ALLOW). */
+    TARGET_BLOCKED(false),
     NETWORK(true),
     RETRIES(true),
     /** The platform asked for a wait longer than we sleep in a worker: the target is rescheduled. */

@@ -8,7 +8,7 @@ import java.util.List;
  * ({@link #call()}, null once none is due), and what the attempt came to. An in-place update can take two requests
  * (an edit the platform refuses, then a new message), so the route calls the platform while {@link #callDue()}.
  */
-final class TargetSend {
+public final class TargetSend {
 
     /** Whether the outstanding request is an edit of a tracked message or a new message (in-place updates). */
     enum Step { SEND, EDIT, SEND_IN_PLACE }

@@ -11,7 +11,7 @@ import java.time.Instant;
  * stored already concluded and has neither: nothing will send it. The delivery carries no parsed payload
  * ({@link IncomingDelivery#withoutPayload()}): what is stored is the text or the key.
  */
-record PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt,
+public record PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt,
                               boolean routed, RouteDecision decision) {
 
     public PendingDelivery {

@@ -112,6 +112,16 @@ class PackageRulesTest {
                 .check(mainAndTests);
     }
 
+    @Test
+    void whatTheRoutesCallAndCarryIsPublic() {
+        classes().that(areIn(main)).and().areTopLevelClasses()
+                .and(DescribedPredicate.describe("are called or carried by a route", c -> usedByRoutes.contains(c.getName())))
+                .should().bePublic()
+                .because("Camel reaches the beans and the bodies of routes/*.camel.yaml (${body.key}) by reflection; with"
+                        + " PendingDelivery package-private, ingest measured a fifth slower (bench/results/2026-12-01-delivery-flow.md)")
+                .check(main);
+    }
+
     private static DescribedPredicate<JavaClass> areRenderingCode() {
         return DescribedPredicate.describe("render messages (platform markup, renderers, markdown, limits, HTML nodes)", c ->
                 c.getPackageName().startsWith("dev.webhooker.platform") && (c.getPackageName().startsWith("dev.webhooker.platform.markup")
@@ -226,12 +236,22 @@ class PackageRulesTest {
             // the delivery route's endpoints are computed (PlatformCall), so their schemes are not written in it
             beans.add("discord");
             beans.add("telegram");
+            Set<JavaClass> called = new HashSet<>();
             for (JavaClass c : main) {
                 for (JavaMethod m : c.getMethods()) {
                     if (m.isAnnotatedWith(Bean.class) && beans.contains(beanName(m))) {
-                        named.add(m.getRawReturnType().getName());
+                        called.add(m.getRawReturnType());
                     }
                 }
+            }
+            // what those beans take and give is the body the routes carry and read (${body.key}): Camel reaches its
+            // methods by reflection, and finds them quickly only on a public class
+            for (JavaClass bean : called) {
+                named.add(bean.getName());
+                bean.getMethods().stream().filter(m -> m.getModifiers().contains(JavaModifier.PUBLIC)).forEach(m -> {
+                    named.add(m.getRawReturnType().getName());
+                    m.getRawParameterTypes().forEach(t -> named.add(t.getName()));
+                });
             }
             return named;
         }

@@ -1,0 +1,33 @@
+package dev.webhooker.platform.webhook;
+
+import java.util.Map;
+
+import org.apache.camel.Endpoint;
+import org.apache.camel.support.DefaultComponent;
+
+/**
+ * The {@code webhook:} Camel component: {@code webhook:post} signs a {@link WebhookRequest} (Standard Webhooks) and
+ * posts it through the {@link WebhookClient}, behind the address guard.
+ */
+class WebhookComponent extends DefaultComponent {
+
+    private final WebhookClient client;
+
+    public WebhookComponent(WebhookClient client) {
+        this.client = client;
+    }
+
+    @Override
+    protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {
+        if (!"post".equals(remaining)) {
+            throw new IllegalArgumentException("webhook:" + remaining + " is not an operation; use webhook:post");
+        }
+        WebhookEndpoint endpoint = new WebhookEndpoint(uri, this);
+        setProperties(endpoint, parameters);
+        return endpoint;
+    }
+
+    WebhookClient client() {
+        return client;
+    }
+}

@@ -1,0 +1,174 @@
+package dev.webhooker.platform.webhook;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.ok;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.webhooker.delivery.ErrorCode;
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.PlatformCallSettings;
+
+/** {@code webhook:post} in a CamelContext of its own, against a fake receiver on 127.0.0.1 (allow-listed here). */
+class WebhookComponentTest {
+
+    static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
+    static WireMockServer receiver;
+    CamelContext context;
+    ProducerTemplate template;
+
+    @BeforeAll
+    static void startReceiver() {
+        receiver = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        receiver.start();
+    }
+
+    @AfterAll
+    static void stopReceiver() {
+        receiver.stop();
+    }
+
+    @BeforeEach
+    void startCamel() {
+        receiver.resetAll();
+        context = new DefaultCamelContext();
+        context.addComponent("webhook", component("127.0.0.1"));
+        context.addComponent("webhook-guarded", component(null));
+        context.start();
+        template = context.createProducerTemplate();
+    }
+
+    @AfterEach
+    void stopCamel() {
+        context.stop();
+    }
+
+    private static WebhookComponent component(String allow) {
+        return new WebhookComponent(new WebhookClient(TargetAddressGuard.allowing(allow, InetAddress::getAllByName),
+                new PlatformCallSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), 1), Duration.ofSeconds(2),
+                Clock.fixed(NOW, ZoneOffset.UTC)));
+    }
+
+    private WebhookRequest request(String path, Map<String, String> headers) {
+        return new WebhookRequest(URI.create(receiver.baseUrl() + path), "github:g1:d-1", "{\"action\":\"opened\"}",
+                List.of(WebhookSecret.parse(WebhookSignatureTest.SPEC_SECRET)), headers, null);
+    }
+
+    private SendOutcome send(String uri, WebhookRequest request) {
+        return template.requestBody(uri, request, SendOutcome.class);
+    }
+
+    @Test
+    void postsTheEventSignedAsStandardWebhooksWithTheStaticHeaders() {
+        receiver.stubFor(post("/in").willReturn(ok()));
+
+        SendOutcome outcome = send("webhook:post", request("/in", Map.of("X-Team", "core", "webhook-id", "forged")));
+
+        assertThat(outcome).isEqualTo(SendOutcome.success(200, null, 1));
+        LoggedRequest sent = receiver.findAll(postRequestedFor(urlEqualTo("/in"))).get(0);
+        assertThat(sent.getHeader("webhook-id")).as("a static header never replaces a signed one").isEqualTo("github:g1:d-1");
+        assertThat(sent.getHeader("webhook-timestamp")).isEqualTo(String.valueOf(NOW.getEpochSecond()));
+        assertThat(sent.getHeader("X-Team")).isEqualTo("core");
+        assertThat(sent.getHeader("Content-Type")).startsWith("application/json");
+        String expected = WebhookSignature.sign(List.of(WebhookSecret.parse(WebhookSignatureTest.SPEC_SECRET)), "github:g1:d-1",
+                NOW.getEpochSecond(), sent.getBody());
+        assertThat(sent.getHeader("webhook-signature")).isEqualTo(expected);
+        assertThat(new String(sent.getBody(), StandardCharsets.UTF_8)).isEqualTo("{\"action\":\"opened\"}");
+    }
+
+    @Test
+    void everyClassOfAnswerIsClassifiedForTheRetryRules() {
+        receiver.stubFor(post("/gone").willReturn(aResponse().withStatus(410)));
+        receiver.stubFor(post("/bad").willReturn(aResponse().withStatus(400).withBody("missing field")));
+        receiver.stubFor(post("/down").willReturn(aResponse().withStatus(502)));
+        receiver.stubFor(post("/moved").willReturn(aResponse().withStatus(302).withHeader("Location", "http://10.0.0.1/")));
+        receiver.stubFor(post("/busy").willReturn(aResponse().withStatus(429)));
+
+        SendOutcome gone = send("webhook:post", request("/gone", Map.of()));
+        SendOutcome bad = send("webhook:post", request("/bad", Map.of()));
+        SendOutcome down = send("webhook:post", request("/down", Map.of()));
+        SendOutcome moved = send("webhook:post", request("/moved", Map.of()));
+        SendOutcome busy = send("webhook:post", request("/busy", Map.of()));
+
+        assertThat(gone.errorCode()).isEqualTo(ErrorCode.WEBHOOK_GONE);
+        assertThat(bad.errorCode()).isEqualTo(ErrorCode.WEBHOOK_ERROR);
+        assertThat(bad.error()).isEqualTo("HTTP 400: missing field");
+        assertThat(down.errorCode()).isEqualTo(ErrorCode.WEBHOOK_5XX);
+        assertThat(moved.errorCode()).isEqualTo(ErrorCode.WEBHOOK_ERROR);
+        assertThat(moved.error()).contains("redirects are not followed");
+        assertThat(busy.errorCode()).as("429 without Retry-After: retried on the schedule").isEqualTo(ErrorCode.RETRIES);
+        assertThat(List.of(gone, bad, moved)).allSatisfy(o -> assertThat(o.errorCode().retryable()).isFalse());
+        assertThat(List.of(down, busy)).allSatisfy(o -> assertThat(o.errorCode().retryable()).isTrue());
+        receiver.verify(1, postRequestedFor(urlEqualTo("/moved")));
+    }
+
+    @Test
+    void retryAfterIsHonouredInSecondsOrAsADateAndCapped() {
+        receiver.stubFor(post("/slow").willReturn(aResponse().withStatus(429).withHeader("Retry-After", "120")));
+        receiver.stubFor(post("/maintenance").willReturn(aResponse().withStatus(503)
+                .withHeader("Retry-After", DateTimeFormatter.RFC_1123_DATE_TIME.format(NOW.plusSeconds(300).atZone(ZoneOffset.UTC)))));
+        receiver.stubFor(post("/forever").willReturn(aResponse().withStatus(503).withHeader("Retry-After", "31536000")));
+
+        SendOutcome slow = send("webhook:post", request("/slow", Map.of()));
+        SendOutcome maintenance = send("webhook:post", request("/maintenance", Map.of()));
+        SendOutcome forever = send("webhook:post", request("/forever", Map.of()));
+
+        assertThat(slow.rateLimited()).isTrue();
+        assertThat(slow.retryAfter()).isEqualTo(Duration.ofSeconds(120));
+        assertThat(maintenance.retryAfter()).isEqualTo(Duration.ofSeconds(300));
+        assertThat(forever.retryAfter()).isEqualTo(WebhookClient.MAX_RETRY_AFTER);
+    }
+
+    @Test
+    void aSlowOrAbsentReceiverIsARetryableNetworkErrorThatDoesNotQuoteTheUrl() {
+        receiver.stubFor(post(urlPathEqualTo("/slow")).willReturn(ok().withFixedDelay(3_000)));
+
+        SendOutcome slow = send("webhook:post", new WebhookRequest(URI.create(receiver.baseUrl() + "/slow?token=s3cr3t"), "d-1",
+                "{}", List.of(WebhookSecret.parse(WebhookSignatureTest.SPEC_SECRET)), Map.of(), Duration.ofMillis(500)));
+        SendOutcome absent = send("webhook:post", new WebhookRequest(URI.create("http://127.0.0.1:1/in?token=s3cr3t"), "d-1",
+                "{}", List.of(WebhookSecret.parse(WebhookSignatureTest.SPEC_SECRET)), Map.of(), null));
+
+        assertThat(slow.errorCode()).isEqualTo(ErrorCode.NETWORK);
+        assertThat(slow.error()).contains("timed out");
+        assertThat(absent.errorCode()).isEqualTo(ErrorCode.NETWORK);
+        assertThat(List.of(slow.error(), absent.error())).noneSatisfy(e -> assertThat(e).contains("s3cr3t"));
+    }
+
+    @Test
+    void withoutTheAllowListTheLoopbackReceiverIsNeverCalled() {
+        receiver.stubFor(post("/in").willReturn(ok()));
+
+        SendOutcome outcome = send("webhook-guarded:post", request("/in", Map.of()));
+
+        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.TARGET_BLOCKED);
+        assertThat(outcome.error()).contains("127.0.0.1");
+        assertThat(receiver.getAllServeEvents()).isEmpty();
+    }
+}
