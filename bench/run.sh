@@ -12,7 +12,7 @@
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
-# BENCH_JFR=1 (JFR recordings of the two ingest points into their bench/target/run-* directory),
+# BENCH_JFR=1 (JFR recordings of the two ingest points and of the end-to-end app into their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
 # embedded production e2e-rate e2e-saturation slow-senders paging bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
@@ -253,7 +253,7 @@ ingest_points() {
 log "machine: $(tr '\n' ' ' < "$WORK/machine.txt")"
 
 # --- 1+2. ceiling and ingest, embedded default ---------------------------------------------------
-# jfr_opts NAME: the JFR options of an ingest point when BENCH_JFR=1 (recording into $WORK/ingest-NAME.jfr)
+# jfr_opts NAME: the JFR options of an app run when BENCH_JFR=1 (recording into $WORK/ingest-NAME.jfr)
 jfr_opts() {
   [ "${BENCH_JFR:-0}" = 1 ] || return 0
   echo "-XX:FlightRecorderOptions:stackdepth=256 -XX:StartFlightRecording=settings=profile,filename=$ROOT/$WORK/ingest-$1.jfr"
@@ -312,7 +312,7 @@ java bench/Sink.java $SINK_PORT > "$WORK/sink.log" 2>&1 &
 SINK_PID=$!
 STARTED_PIDS+=("$SINK_PID")
 wait_http "http://127.0.0.1:$SINK_PORT/control/count"
-start_app e2e WEBHOOKER_CONFIG=bench/webhooker.bench.yaml \
+APP_EXTRA_OPTS=$(jfr_opts e2e) start_app e2e WEBHOOKER_CONFIG=bench/webhooker.bench.yaml \
   DISCORD_TOKEN=bench DISCORD_API_URL=http://127.0.0.1:$SINK_PORT TELEGRAM_TOKEN=bench TELEGRAM_API_URL=http://127.0.0.1:$SINK_PORT
 SINK=http://127.0.0.1:$SINK_PORT/control
 FIXTURE=$FIXTURES/github/push/commits.json

@@ -62,7 +62,8 @@ public record WebhookerProperties(
             String telegramToken,
             String telegramWebhookSecret,
             String telegramApiUrl,
-            String telegramRichHeaderHost) {
+            String telegramRichHeaderHost,
+            String webhookTargetAllow) {
     }
 
     /** {@code actionsRateLimit}: GitHub writes per minute per user from the actions API and the chat commands. */

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.store.ConfigRepository;
 
@@ -17,10 +18,11 @@ class ConfigFileConfiguration {
      * {@code configWritesAllowed()} is what the admin API asks before it writes config.
      */
     @Bean(destroyMethod = "close")
-    ConfigFileSync configFileSync(ConfigFileProperties properties, ConfigRepository repository, ConfigSnapshots snapshots) {
+    ConfigFileSync configFileSync(ConfigFileProperties properties, ConfigRepository repository, ConfigSnapshots snapshots,
+                                  SecretSeal seal) {
         ConfigFileSettings settings = ConfigFileSettings.resolve(properties.file(), properties.mode(), properties.defaultFile(),
                 Path.of("").toAbsolutePath());
-        ConfigFileSync sync = new ConfigFileSync(settings, repository);
+        ConfigFileSync sync = new ConfigFileSync(settings, repository, seal);
         sync.start();
         sync.watchEvery(properties.watchInterval());
         return sync;

@@ -22,6 +22,7 @@ import dev.webhooker.routing.ConfigValidator;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
+import dev.webhooker.routing.SecretSeal;
 
 /**
  * Reads the groups-and-routes YAML file: top-level {@code groups:} and {@code routes:} lists in the wire
@@ -36,7 +37,17 @@ public class ConfigFileReader {
     private static final Set<String> TOP_LEVEL = Set.of("groups", "routes");
 
     private final YAMLMapper yaml = YAMLMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build();
-    private final ConfigJson json = ConfigJson.forInput();
+    private final ConfigJson json;
+
+    /** A reader for files without sealed secrets (a sealed one is refused as not being {@code whsec_…}). */
+    public ConfigFileReader() {
+        this(null);
+    }
+
+    /** A reader that also takes the sealed secrets this service writes when it exports the configuration. */
+    public ConfigFileReader(SecretSeal seal) {
+        this.json = ConfigJson.forInput().sealedWith(seal);
+    }
     private final ConfigValidator validator = new ConfigValidator();
 
     /** Reads and validates {@code file}; problems throw {@link InvalidConfigException} prefixed with {@code name}. */

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.InvalidConfigException;
@@ -38,7 +39,7 @@ public class ConfigFileSync implements AutoCloseable {
 
     private final ConfigFileSettings settings;
     private final ConfigRepository repository;
-    private final ConfigFileReader reader = new ConfigFileReader();
+    private final ConfigFileReader reader;
     private ScheduledExecutorService watcher;
 
     // touched only by start() and the single watcher thread
@@ -46,7 +47,8 @@ public class ConfigFileSync implements AutoCloseable {
     private byte[] pendingDigest;
     private boolean reportedMissing;
 
-    public ConfigFileSync(ConfigFileSettings settings, ConfigRepository repository) {
+    public ConfigFileSync(ConfigFileSettings settings, ConfigRepository repository, SecretSeal seal) {
+        this.reader = new ConfigFileReader(seal);
         this.settings = settings;
         this.repository = repository;
     }

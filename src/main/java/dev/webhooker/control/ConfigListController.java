@@ -33,6 +33,7 @@ import dev.webhooker.access.Role;
 import dev.webhooker.access.ScopeResolver;
 import dev.webhooker.access.SessionUser;
 import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.ConfigValidator;
@@ -59,13 +60,15 @@ class ConfigListController {
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
-    private final ConfigJson input = ConfigJson.forInput();
-    private final ConfigJson output = ConfigJson.forStorage();
+    private final ConfigJson input;
+    private final ConfigJson output;
     private final ConfigValidator validator = new ConfigValidator();
     private static final YAMLMapper YAML = new YAMLMapper();
 
     ConfigListController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                         AuditLog audit) {
+                         AuditLog audit, SecretSeal seal) {
+        this.input = ConfigJson.forInput().sealedWith(seal);
+        this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
         this.repository = repository;
         this.snapshots = snapshots;

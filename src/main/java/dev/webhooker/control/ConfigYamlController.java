@@ -30,6 +30,7 @@ import dev.webhooker.configfile.ConfigChanges;
 import dev.webhooker.configfile.ConfigDocument;
 import dev.webhooker.configfile.ConfigFileReader;
 import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
@@ -54,12 +55,14 @@ class ConfigYamlController {
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
-    private final ConfigJson json = ConfigJson.forStorage();
-    private final ConfigFileReader reader = new ConfigFileReader();
+    private final ConfigJson json;
+    private final ConfigFileReader reader;
     private final YAMLMapper yaml = new YAMLMapper();
 
     ConfigYamlController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                         AuditLog audit) {
+                         AuditLog audit, SecretSeal seal) {
+        this.json = ConfigJson.forStorage().sealedWith(seal);
+        this.reader = new ConfigFileReader(seal);
         this.access = access;
         this.repository = repository;
         this.snapshots = snapshots;

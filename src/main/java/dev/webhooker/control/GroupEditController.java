@@ -25,6 +25,7 @@ import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.access.SessionUser;
 import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.secrets.TenantSecrets;
@@ -49,11 +50,13 @@ class GroupEditController {
     private final ConfigWrites configWrites;
     private final TenantSecrets secrets;
     private final AuditLog audit;
-    private final ConfigJson input = ConfigJson.forInput();
-    private final ConfigJson output = ConfigJson.forStorage();
+    private final ConfigJson input;
+    private final ConfigJson output;
 
     GroupEditController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                        TenantSecrets secrets, AuditLog audit) {
+                        TenantSecrets secrets, AuditLog audit, SecretSeal seal) {
+        this.input = ConfigJson.forInput().sealedWith(seal);
+        this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
         this.repository = repository;
         this.snapshots = snapshots;

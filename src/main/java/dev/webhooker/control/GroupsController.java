@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RestController;
 import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
@@ -31,9 +32,10 @@ class GroupsController {
     private final RequestAccess access;
     private final ConfigSnapshots snapshots;
     private final ConfigRepository repository;
-    private final ConfigJson json = ConfigJson.forStorage();
+    private final ConfigJson json;
 
-    GroupsController(RequestAccess access, ConfigSnapshots snapshots, ConfigRepository repository) {
+    GroupsController(RequestAccess access, ConfigSnapshots snapshots, ConfigRepository repository, SecretSeal seal) {
+        this.json = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
         this.snapshots = snapshots;
         this.repository = repository;

@@ -15,6 +15,7 @@ import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.signin.RequestAccess;
@@ -31,9 +32,10 @@ class MeController {
     private final RequestAccess access;
     private final ConfigSnapshots snapshots;
     private final ObjectProvider<ConfigFileSync> configFile;
-    private final ConfigJson json = ConfigJson.forStorage();
+    private final ConfigJson json;
 
-    MeController(RequestAccess access, ConfigSnapshots snapshots, ObjectProvider<ConfigFileSync> configFile) {
+    MeController(RequestAccess access, ConfigSnapshots snapshots, ObjectProvider<ConfigFileSync> configFile, SecretSeal seal) {
+        this.json = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
         this.snapshots = snapshots;
         this.configFile = configFile;

@@ -27,6 +27,7 @@ import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.access.SessionUser;
 import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Route;
 import dev.webhooker.signin.RequestAccess;
@@ -47,11 +48,13 @@ class RouteEditController {
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
-    private final ConfigJson input = ConfigJson.forInput();
-    private final ConfigJson output = ConfigJson.forStorage();
+    private final ConfigJson input;
+    private final ConfigJson output;
 
     RouteEditController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                        AuditLog audit) {
+                        AuditLog audit, SecretSeal seal) {
+        this.input = ConfigJson.forInput().sealedWith(seal);
+        this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
         this.repository = repository;
         this.snapshots = snapshots;

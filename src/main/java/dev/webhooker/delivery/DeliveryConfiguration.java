@@ -21,6 +21,7 @@ import dev.webhooker.format.GroupLogFormatter;
 import dev.webhooker.format.MessageFormatter;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.PayloadStore;
 
@@ -47,8 +48,8 @@ class DeliveryConfiguration {
     }
 
     @Bean
-    DeliveryTargets deliveryTargets(DataSource dataSource, CommitGroups commits) {
-        return new DeliveryTargets(dataSource, commits.delivery());
+    DeliveryTargets deliveryTargets(DataSource dataSource, CommitGroups commits, SecretSeal seal) {
+        return new DeliveryTargets(dataSource, commits.delivery(), seal);
     }
 
     @Bean

@@ -261,7 +261,7 @@ public final class DeliverySteps {
         Target logTarget = group.logTarget();
         try {
             var message = composer.groupLog(new MessageComposer.GroupLogSummary(attempt.event(), claim.deliveryId(), group, lines));
-            PlatformCall call = calls.call(logTarget, renderer.render(logTarget.platform(), message), null,
+            PlatformCall call = calls.call(logTarget, renderer.render(logTarget, message, attempt.event()), null,
                     attempt.idempotencyKey("group-log", group.id()));
             GroupLogSend send = new GroupLogSend(claim.key(), group.id(), logTarget.id(), call);
             if (!call.sendable()) {

@@ -1,5 +1,7 @@
 package dev.webhooker.delivery;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
@@ -10,6 +12,8 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 
+import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.Target;
 import dev.webhooker.store.GroupCommit;
 
@@ -18,16 +22,22 @@ class DeliveryTargets {
 
     private final JdbcTemplate jdbc;
     private final GroupCommit commits;
+    private final ConfigJson json;
+    private final RowMapper<DeliveryTarget> row = this::row;
 
-    /** {@code commits} must run on {@code dataSource}: its units write through this class's JdbcTemplate. */
-    public DeliveryTargets(DataSource dataSource, GroupCommit commits) {
+    /**
+     * {@code commits} must run on {@code dataSource}: its units write through this class's JdbcTemplate.
+     * {@code seal} seals a webhook target's secrets in its {@code target_json} and opens them again.
+     */
+    public DeliveryTargets(DataSource dataSource, GroupCommit commits, SecretSeal seal) {
         this.jdbc = new JdbcTemplate(dataSource);
         this.commits = commits;
+        this.json = ConfigJson.forStorage().sealedWith(seal);
     }
 
     /** The delivery's targets in plan order (route, then target). */
     public List<DeliveryTarget> list(String deliveryKey) {
-        return jdbc.query("SELECT * FROM delivery_targets WHERE delivery_key = ? ORDER BY position", ROW, deliveryKey);
+        return jdbc.query("SELECT * FROM delivery_targets WHERE delivery_key = ? ORDER BY position", row, deliveryKey);
     }
 
     /**
@@ -54,10 +64,11 @@ class DeliveryTargets {
     private void insert(DeliveryTarget t) {
         Target target = t.target();
         jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, route_name,"
-                        + " platform, channel_id, thread_id, chat_id, topic_id, status, attempts, next_attempt_at, updated_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + " platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts, next_attempt_at,"
+                        + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
                 target.platform().wireName(), target.channelId(), target.threadId(), target.chatId(), target.topicId(),
+                target.platform() == Target.Platform.WEBHOOK ? json.toText(json.write(target)) : null,
                 t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
                 System.currentTimeMillis());
     }
@@ -84,10 +95,13 @@ class DeliveryTargets {
                 now.toEpochMilli(), t.deliveryKey(), t.groupId(), t.routeId(), t.targetId());
     }
 
-    private static final RowMapper<DeliveryTarget> ROW = (rs, i) -> {
+    private DeliveryTarget row(ResultSet rs, int i) throws SQLException {
         Target.Platform platform = Target.Platform.valueOf(rs.getString("platform").toUpperCase(java.util.Locale.ROOT));
-        Target target = new Target(platform, rs.getString("channel_id"), rs.getString("thread_id"),
-                rs.getString("chat_id"), rs.getString("topic_id"));
+        String targetJson = rs.getString("target_json");
+        Target target = targetJson != null
+                ? json.readTargets("[" + targetJson + "]").get(0)
+                : new Target(platform, rs.getString("channel_id"), rs.getString("thread_id"),
+                        rs.getString("chat_id"), rs.getString("topic_id"));
         String code = rs.getString("error_code");
         return new DeliveryTarget(
                 rs.getString("delivery_key"),
@@ -102,5 +116,5 @@ class DeliveryTargets {
                 code == null ? null : ErrorCode.valueOf(code),
                 (Integer) rs.getObject("http_status", Integer.class),
                 rs.getString("message_id"));
-    };
+    }
 }

@@ -2,7 +2,7 @@ package dev.webhooker.delivery;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** A message in one platform's shape, ready for the platform sender. */
+/** A message in one target platform's shape, ready for its endpoint. */
 public sealed interface RenderedMessage {
 
     /** The JSON body of a Discord create / edit message call. */
@@ -15,5 +15,9 @@ public sealed interface RenderedMessage {
      */
     record Telegram(String method, String text, String photoUrl, String caption, ObjectNode linkPreviewOptions)
             implements RenderedMessage {
+    }
+
+    /** The JSON a webhook target gets (the event or the neutral message), and what the event was. */
+    record Webhook(String body, String provider, String event) implements RenderedMessage {
     }
 }

@@ -71,9 +71,9 @@ public final class TargetSteps {
                 send.logs().add(SendLogEntry.attempt(attempt.claim(), attempt.event(), target,
                         SendOutcome.failure(ErrorCode.FORMAT_ERROR, null, composed.formatError(), 0), send.startedMillis(), 0));
             }
-            RenderedMessage rendered = renderer.render(target.target().platform(), composed.message());
+            RenderedMessage rendered = renderer.render(target.target(), composed.message(), attempt.event());
             String updateKey = composed.message().updateKey();
-            if (updateKey == null || updateKey.isBlank()) {
+            if (updateKey == null || updateKey.isBlank() || !target.target().platform().editsInPlace()) {
                 send.next(TargetSend.Step.SEND, calls.call(target.target(), rendered, null, idempotencyKey(send)));
             } else {
                 startInPlace(send, rendered, updateKey, composed.message().updateOrder());

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.configfile.ConfigDocument;
 import dev.webhooker.configfile.ConfigFileReader;
 import dev.webhooker.delivery.MessageRenderer;
@@ -56,7 +57,7 @@ public class DryRun {
     private final MessageFormatter formatter;
     private final MessageRenderer renderer;
     private final WebhookNormalizer normalizer;
-    private final ConfigFileReader configReader = new ConfigFileReader();
+    private final ConfigFileReader configReader;
     private final ProviderDetector detector = new ProviderDetector();
     private final int maxBodyBytes;
     private final Clock clock;
@@ -67,7 +68,8 @@ public class DryRun {
      *                       never displace that cache
      */
     public DryRun(ConfigSnapshots snapshots, RouteSelector sharedSelector, MessageFormatter formatter,
-            MessageRenderer renderer, WebhookNormalizer normalizer, int maxBodyBytes, Clock clock) {
+            MessageRenderer renderer, WebhookNormalizer normalizer, int maxBodyBytes, Clock clock, SecretSeal seal) {
+        this.configReader = new ConfigFileReader(seal);
         this.snapshots = snapshots;
         this.sharedSelector = sharedSelector;
         this.formatter = formatter;
@@ -117,7 +119,7 @@ public class DryRun {
             Group group = route.groupId() == null ? null : groups.get(route.groupId());
             FormattedMessage message = formatter.format(event, group, route, clock.instant());
             fired.add(new DryRunResult.FiredRoute(route.id(), route.groupId(), route.name(), message,
-                    renderTargets(route, message)));
+                    renderTargets(route, message, event)));
         }
         List<DryRunResult.SkippedRoute> skipped = selector.skipped(config, event).stream()
                 .map(s -> new DryRunResult.SkippedRoute(s.route().id(), s.route().groupId(), s.route().name(), s.reason()))
@@ -145,7 +147,7 @@ public class DryRun {
     }
 
     /** Each distinct target of the route once, as the engine plans them. */
-    private List<DryRunResult.RenderedTarget> renderTargets(Route route, FormattedMessage message) {
+    private List<DryRunResult.RenderedTarget> renderTargets(Route route, FormattedMessage message, WebhookEvent event) {
         List<DryRunResult.RenderedTarget> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Target target : route.targets()) {
@@ -153,7 +155,7 @@ public class DryRun {
                 continue;
             }
             try {
-                out.add(new DryRunResult.RenderedTarget(target, renderer.render(target.platform(), message.message()), null));
+                out.add(new DryRunResult.RenderedTarget(target, renderer.render(target, message.message(), event), null));
             } catch (RuntimeException e) {
                 // the engine would record this target as failed; show that instead of failing the whole preview
                 out.add(new DryRunResult.RenderedTarget(target, null, "rendering failed: " + e));

@@ -6,6 +6,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.MessageRenderer;
 import dev.webhooker.format.MessageFormatter;
@@ -23,10 +24,10 @@ class DryRunConfiguration {
     @Bean
     DryRun dryRun(ConfigSnapshots snapshots, RouteSelector routeSelector, MessageFormatter messageFormatter,
             MessageRenderer messageRenderer, WebhookNormalizer webhookNormalizer, WebhookerProperties properties,
-            ObjectProvider<Clock> clock) {
+            ObjectProvider<Clock> clock, SecretSeal seal) {
         // the same limit as ingress (already checked there at start-up to fit an int)
         int maxBody = (int) Math.min(properties.ingress().maxBodyBytes().toBytes(), Integer.MAX_VALUE - 8);
         return new DryRun(snapshots, routeSelector, messageFormatter, messageRenderer, webhookNormalizer, maxBody,
-                clock.getIfAvailable(Clock::systemUTC));
+                clock.getIfAvailable(Clock::systemUTC), seal);
     }
 }

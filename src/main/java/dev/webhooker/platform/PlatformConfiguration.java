@@ -17,6 +17,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
+import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.routing.ConfigSnapshots;
@@ -27,11 +28,14 @@ import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.platform.telegram.TelegramComponent;
 import dev.webhooker.platform.telegram.RichHeaderLinks;
 import dev.webhooker.platform.telegram.TelegramRenderer;
+import dev.webhooker.platform.webhook.WebhookBodies;
+import dev.webhooker.platform.webhook.WebhookComponent;
 import dev.webhooker.secrets.SecretBox;
 
 /**
  * The Discord and Telegram clients (DISCORD_API_URL / DISCORD_TOKEN, TELEGRAM_API_URL / TELEGRAM_TOKEN), the
- * {@code discord:} and {@code telegram:} Camel components the delivery route sends through, and the renderers.
+ * {@code discord:}, {@code telegram:} and {@code webhook:} Camel components the delivery route sends through, and
+ * the renderers.
  */
 @Configuration(proxyBeanMethods = false)
 class PlatformConfiguration {
@@ -93,7 +97,7 @@ class PlatformConfiguration {
 
     @Bean
     PlatformRenderers platformRenderers(WebhookerProperties properties, RichHeaderLinks richHeaderLinks) {
-        return new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(richHeaderLinks),
+        return new PlatformRenderers(new DiscordRenderer(), new TelegramRenderer(richHeaderLinks), new WebhookBodies(),
                 properties.platforms().telegramRichHeaderHost(), properties.baseUrl());
     }
 
@@ -113,6 +117,18 @@ class PlatformConfiguration {
     @Bean("discord")
     DiscordComponent discordComponent(DiscordClient discordClient) {
         return new DiscordComponent(discordClient);
+    }
+
+    /** {@code webhook:} in routes/delivery.camel.yaml, behind the address guard (WEBHOOK_TARGET_ALLOW). */
+    @Bean("webhook")
+    WebhookComponent webhookComponent(WebhookerProperties properties, DeliveryProperties settings,
+                                                 ObjectProvider<Clock> clock) {
+        try {
+            return WebhookComponent.guarded(properties.platforms().webhookTargetAllow(), callSettings(settings),
+                    settings.connectTimeout(), clock.getIfAvailable(Clock::systemUTC));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException("WEBHOOK_TARGET_ALLOW", e.getMessage());
+        }
     }
 
     /** {@code telegram:} in routes/delivery.camel.yaml. */

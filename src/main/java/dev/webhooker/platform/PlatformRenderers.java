@@ -6,31 +6,39 @@ import dev.webhooker.format.NeutralMessage;
 import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramMessage;
 import dev.webhooker.platform.telegram.TelegramRenderer;
+import dev.webhooker.platform.webhook.WebhookBodies;
 import dev.webhooker.routing.Target;
+import dev.webhooker.routing.WebhookEvent;
 
 /**
- * The delivery engine's view of the two renderers. The Telegram avatar card is served by
+ * The delivery engine's view of the renderers: Discord, Telegram, and the JSON bodies of webhook targets. The Telegram avatar card is served by
  * TELEGRAM_RICH_HEADER_HOST, else BASE_URL; with neither, avatar messages go out as sendPhoto.
  */
 public class PlatformRenderers implements MessageRenderer {
 
     private final DiscordRenderer discord;
     private final TelegramRenderer telegram;
+    private final WebhookBodies webhook;
     private final String richHeaderHost;
 
-    public PlatformRenderers(DiscordRenderer discord, TelegramRenderer telegram, String richHeaderHost, String baseUrl) {
+    public PlatformRenderers(DiscordRenderer discord, TelegramRenderer telegram, WebhookBodies webhook, String richHeaderHost,
+                             String baseUrl) {
         this.discord = discord;
         this.telegram = telegram;
+        this.webhook = webhook;
         this.richHeaderHost = firstNonBlank(richHeaderHost, baseUrl);
     }
 
     @Override
-    public RenderedMessage render(Target.Platform platform, NeutralMessage message) {
-        if (platform == Target.Platform.DISCORD) {
-            return new RenderedMessage.Discord(discord.render(message).body());
-        }
-        TelegramMessage t = telegram.render(message, richHeaderHost);
-        return new RenderedMessage.Telegram(t.method(), t.text(), t.photoUrl(), t.caption(), t.linkPreviewOptions());
+    public RenderedMessage render(Target target, NeutralMessage message, WebhookEvent event) {
+        return switch (target.platform()) {
+            case DISCORD -> new RenderedMessage.Discord(discord.render(message).body());
+            case TELEGRAM -> {
+                TelegramMessage t = telegram.render(message, richHeaderHost);
+                yield new RenderedMessage.Telegram(t.method(), t.text(), t.photoUrl(), t.caption(), t.linkPreviewOptions());
+            }
+            case WEBHOOK -> webhook.render(target.webhook().format(), message, event);
+        };
     }
 
     private static String firstNonBlank(String a, String b) {

@@ -9,13 +9,15 @@ import dev.webhooker.delivery.PlatformCalls;
 import dev.webhooker.delivery.RenderedMessage;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.discord.DiscordRequest;
+import dev.webhooker.platform.webhook.WebhookCalls;
 import dev.webhooker.routing.Target;
 
 /**
  * Picks the platform request for a rendered message: Discord create / edit on the thread or channel
  * ({@code discord:createMessage}, {@code discord:editMessage}); Telegram sendMessage / sendPhoto, or
  * editMessageText / editMessageCaption for edits ({@code telegram:<method>}), with {@code chat_id},
- * {@code message_thread_id} for topics and {@code parse_mode=HTML} (messages.md §3.2, §4.2).
+ * {@code message_thread_id} for topics and {@code parse_mode=HTML} (messages.md §3.2, §4.2); a signed
+ * {@code webhook:post} for a webhook target ({@link WebhookCalls}).
  */
 public class PlatformRequests implements PlatformCalls {
 
@@ -32,6 +34,9 @@ public class PlatformRequests implements PlatformCalls {
         }
         if (message instanceof RenderedMessage.Telegram t && target.platform() == Target.Platform.TELEGRAM) {
             return telegramCall(target, t, editMessageId);
+        }
+        if (message instanceof RenderedMessage.Webhook w && target.platform() == Target.Platform.WEBHOOK) {
+            return WebhookCalls.call(target, w, idempotencyKey);
         }
         return PlatformCall.refused(SendOutcome.failure(ErrorCode.INTERNAL, null,
                 "message rendered for the wrong platform: " + message.getClass().getSimpleName() + " to " + target.platform(), 0));

@@ -3,8 +3,10 @@ package dev.webhooker.routing;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -35,7 +37,8 @@ public final class ConfigJson {
             "installationId", "emoji", "forgeSources", "lang", "logTarget", "requireReplayProtection", "globalWebhook");
     private static final Set<String> ROUTE_FIELDS = Set.of("id", "groupId", "name", "enabled", "filters", "ast", "targets",
             "target", "stop", "fallback", "discordRoleIds");
-    private static final Set<String> TARGET_FIELDS = Set.of("platform", "channelId", "threadId", "chatId", "topicId");
+    private static final Set<String> TARGET_FIELDS = Set.of("platform", "channelId", "threadId", "chatId", "topicId",
+            "url", "secret", "secrets", "headers", "format", "timeoutSeconds");
     private static final Set<String> FILTER_FIELDS = Set.of("type", "match", "exclude");
     private static final Set<String> MEMBER_FIELDS = Set.of("login", "role", "userId");
     private static final Set<String> FORGE_FIELDS = Set.of("host", "type", "name");
@@ -44,19 +47,29 @@ public final class ConfigJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final boolean strict;
+    private final SecretSeal seal;
 
-    private ConfigJson(boolean strict) {
+    private ConfigJson(boolean strict, SecretSeal seal) {
         this.strict = strict;
+        this.seal = seal;
     }
 
     /** For what people write: unknown fields are errors. */
     public static ConfigJson forInput() {
-        return new ConfigJson(true);
+        return new ConfigJson(true, null);
     }
 
     /** For what was stored before: extra fields are ignored. */
     public static ConfigJson forStorage() {
-        return new ConfigJson(false);
+        return new ConfigJson(false, null);
+    }
+
+    /**
+     * The same reading rules, with target secrets sealed by {@code seal} when written and opened when read sealed.
+     * Without one, a target secret cannot be written at all (so it never leaves in clear) and only clear ones are read.
+     */
+    public ConfigJson sealedWith(SecretSeal seal) {
+        return new ConfigJson(strict, seal);
     }
 
     public ObjectMapper mapper() {
@@ -334,7 +347,67 @@ public final class ConfigJson {
         if (platform.equals("telegram")) {
             return Target.telegram(id(o, "chatId", path + ".chatId"), blankToNull(id(o, "topicId", path + ".topicId")));
         }
-        throw new FieldProblem(path + ".platform", "unknown platform " + ConfigError.quote(platform) + " (expected discord or telegram)");
+        if (platform.equals("webhook")) {
+            return Target.webhook(webhook(o, path));
+        }
+        throw new FieldProblem(path + ".platform", "unknown platform " + ConfigError.quote(platform)
+                + " (expected discord, telegram or webhook)");
+    }
+
+    private Target.Webhook webhook(ObjectNode o, String path) {
+        if (present(o.get("secret")) && present(o.get("secrets"))) {
+            throw new FieldProblem(path + ".secrets", "give secret or secrets, not both");
+        }
+        List<String> secrets = new ArrayList<>();
+        if (present(o.get("secret"))) {
+            secrets.add(secret(text(o, "secret", path + ".secret"), path + ".secret"));
+        }
+        List<String> listed = strings(o.get("secrets"), path + ".secrets", false);
+        for (int i = 0; i < listed.size(); i++) {
+            secrets.add(secret(listed.get(i), path + ".secrets[" + i + "]"));
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        JsonNode h = o.get("headers");
+        if (present(h)) {
+            ObjectNode ho = object(h, path + ".headers");
+            for (Iterator<Map.Entry<String, JsonNode>> it = ho.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!e.getValue().isTextual()) {
+                    throw new FieldProblem(path + ".headers." + e.getKey(), "must be a string");
+                }
+                headers.put(e.getKey(), e.getValue().textValue());
+            }
+        }
+        String format = text(o, "format", path + ".format");
+        Target.BodyFormat bodyFormat;
+        if (format == null || format.equals("event")) {
+            bodyFormat = Target.BodyFormat.EVENT;
+        } else if (format.equals("message")) {
+            bodyFormat = Target.BodyFormat.MESSAGE;
+        } else {
+            throw new FieldProblem(path + ".format", "unknown format " + ConfigError.quote(format) + " (expected event or message)");
+        }
+        JsonNode timeout = o.get("timeoutSeconds");
+        Integer timeoutSeconds = null;
+        if (present(timeout)) {
+            if (!timeout.isIntegralNumber() || !timeout.canConvertToInt()) {
+                throw new FieldProblem(path + ".timeoutSeconds", "must be a whole number of seconds");
+            }
+            timeoutSeconds = timeout.intValue();
+        }
+        return new Target.Webhook(text(o, "url", path + ".url"), secrets, headers, bodyFormat, timeoutSeconds);
+    }
+
+    /** A secret as written ({@code whsec_…}) or as this service showed it (sealed), in clear. */
+    private String secret(String value, String path) {
+        if (value == null || seal == null || !seal.isSealed(value)) {
+            return value;
+        }
+        try {
+            return seal.open(value);
+        } catch (RuntimeException e) {
+            throw new FieldProblem(path, "a sealed secret this instance cannot open: " + e.getMessage());
+        }
     }
 
     // ---------------------------------------------------------------- writing
@@ -401,7 +474,9 @@ public final class ConfigJson {
         ObjectNode o = NODES.objectNode();
         Target.Platform platform = t.platform() == null ? Target.Platform.DISCORD : t.platform();
         o.put("platform", platform.wireName());
-        if (platform == Target.Platform.DISCORD) {
+        if (platform == Target.Platform.WEBHOOK) {
+            writeWebhook(o, t.webhook());
+        } else if (platform == Target.Platform.DISCORD) {
             o.put("channelId", t.channelId());
             if (t.threadId() != null) {
                 o.put("threadId", t.threadId());
@@ -413,6 +488,28 @@ public final class ConfigJson {
             }
         }
         return o;
+    }
+
+    private void writeWebhook(ObjectNode o, Target.Webhook w) {
+        if (w == null) {
+            return;
+        }
+        o.put("url", w.url());
+        if (!w.secrets().isEmpty()) {
+            if (seal == null) {
+                throw new IllegalStateException("a webhook secret can only be written sealed, and this mapper has no seal");
+            }
+            ArrayNode secrets = o.putArray("secrets");
+            w.secrets().forEach(secret -> secrets.add(seal.seal(secret)));
+        }
+        if (!w.headers().isEmpty()) {
+            ObjectNode headers = o.putObject("headers");
+            w.headers().forEach(headers::put);
+        }
+        o.put("format", w.format().wireName());
+        if (w.timeoutSeconds() != null) {
+            o.put("timeoutSeconds", w.timeoutSeconds());
+        }
     }
 
     public ObjectNode write(Filter f) {

@@ -117,7 +117,9 @@ public final class ConfigValidator {
             p.add("lang", "not a language tag: " + ConfigError.quote(g.lang()) + " (for example en, zh or pt-BR)");
         }
         checkForgeSources(p, g.forgeSources());
-        if (g.logTarget() != null) {
+        if (g.logTarget() != null && g.logTarget().platform() != null && !g.logTarget().platform().chat()) {
+            p.add("logTarget.platform", "the group log is a chat message: discord or telegram");
+        } else if (g.logTarget() != null) {
             checkTarget(p, "logTarget", g.logTarget());
         }
         return p.errors;
@@ -328,7 +330,7 @@ public final class ConfigValidator {
 
     private static void checkTarget(Problems p, String path, Target t) {
         if (t.platform() == null) {
-            p.add(path + ".platform", "required (discord or telegram)");
+            p.add(path + ".platform", "required (discord, telegram or webhook)");
             return;
         }
         for (String[] coordinate : new String[][] {{"channelId", t.channelId()}, {"threadId", t.threadId()},
@@ -337,20 +339,24 @@ public final class ConfigValidator {
                 p.add(path + "." + coordinate[0], "longer than " + MAX_TARGET_ID_LENGTH + " characters");
             }
         }
-        if (t.platform() == Target.Platform.DISCORD) {
-            if (t.channelId() == null || t.channelId().isBlank()) {
-                p.add(path + ".channelId", "required for a discord target");
+        switch (t.platform()) {
+            case DISCORD -> {
+                if (t.channelId() == null || t.channelId().isBlank()) {
+                    p.add(path + ".channelId", "required for a discord target");
+                }
+                if (t.chatId() != null || t.topicId() != null) {
+                    p.add(path, "a discord target has no chatId or topicId");
+                }
             }
-            if (t.chatId() != null || t.topicId() != null) {
-                p.add(path, "a discord target has no chatId or topicId");
+            case TELEGRAM -> {
+                if (t.chatId() == null || t.chatId().isBlank()) {
+                    p.add(path + ".chatId", "required for a telegram target");
+                }
+                if (t.channelId() != null || t.threadId() != null) {
+                    p.add(path, "a telegram target has no channelId or threadId");
+                }
             }
-        } else {
-            if (t.chatId() == null || t.chatId().isBlank()) {
-                p.add(path + ".chatId", "required for a telegram target");
-            }
-            if (t.channelId() != null || t.threadId() != null) {
-                p.add(path, "a telegram target has no channelId or threadId");
-            }
+            case WEBHOOK -> WebhookTargetRules.check(t.webhook(), path, p::add);
         }
     }
 

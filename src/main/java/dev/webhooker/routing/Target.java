@@ -1,17 +1,73 @@
 package dev.webhooker.routing;
 
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /**
- * Where a message goes: a Discord channel (optionally a thread) or a Telegram chat (optionally a topic).
- * A validated target carries only its own platform's fields.
+ * Where a message goes: a Discord channel (optionally a thread), a Telegram chat (optionally a topic) or a webhook
+ * endpoint of the team's own ({@link Webhook}). A validated target carries only its own platform's fields.
  */
-public record Target(Platform platform, String channelId, String threadId, String chatId, String topicId) {
+public record Target(Platform platform, String channelId, String threadId, String chatId, String topicId, Webhook webhook) {
 
     public enum Platform {
-        DISCORD, TELEGRAM;
+        DISCORD, TELEGRAM, WEBHOOK;
 
         public String wireName() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
+
+        /** Whether a tracked message can be edited in place (CI runs); a webhook receiver gets every event. */
+        public boolean editsInPlace() {
+            return this != WEBHOOK;
+        }
+
+        /** Whether it can carry a group's text log (the log is written for people to read). */
+        public boolean chat() {
+            return this != WEBHOOK;
+        }
+    }
+
+    /** What a webhook receiver gets: the event as it came in, or the neutral message webhooker made of it. */
+    public enum BodyFormat {
+        EVENT, MESSAGE;
+
+        public String wireName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * A webhook endpoint: the URL, the Standard Webhooks secrets that sign every post ({@code whsec_…}, the new one
+     * first while a rotation lasts; held in clear here, sealed wherever they are stored or shown), static headers,
+     * the body format and the timeout of one call (null: the default). Jackson leaves the secrets out (a dry run's
+     * answer shows the target).
+     */
+    public record Webhook(String url, @JsonIgnore List<String> secrets, Map<String, String> headers, BodyFormat format,
+                          Integer timeoutSeconds) {
+
+        public Webhook {
+            secrets = secrets == null ? List.of() : List.copyOf(secrets);
+            headers = headers == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers));
+            format = format == null ? BodyFormat.EVENT : format;
+        }
+
+        @Override
+        public String toString() {
+            // neither the URL (it may hold a token) nor a secret goes into a log line
+            return "Webhook[" + hostOf(url) + ", " + secrets.size() + " secret(s), " + format.wireName() + "]";
+        }
+    }
+
+    /** A chat target, as every target was before webhook endpoints. */
+    public Target(Platform platform, String channelId, String threadId, String chatId, String topicId) {
+        this(platform, channelId, threadId, chatId, topicId, null);
     }
 
     public static Target discord(String channelId, String threadId) {
@@ -22,10 +78,43 @@ public record Target(Platform platform, String channelId, String threadId, Strin
         return new Target(Platform.TELEGRAM, null, null, chatId, topicId);
     }
 
-    /** The target id string used in logs, tracking and the group log: {@code channel[/thread]} or {@code chat[/topic]}. */
+    public static Target webhook(Webhook webhook) {
+        return new Target(Platform.WEBHOOK, null, null, null, null, webhook);
+    }
+
+    /**
+     * The target id string used in logs, tracking and the group log: {@code channel[/thread]}, {@code chat[/topic]},
+     * or for a webhook its host and a short hash of the whole URL ({@code hooks.example.com#1a2b3c4d}), which tells
+     * two endpoints on one host apart without writing a path or query (where tokens live) into a log.
+     */
     public String id() {
-        return platform == Platform.DISCORD
-                ? channelId + (threadId == null || threadId.isEmpty() ? "" : "/" + threadId)
-                : chatId + (topicId == null || topicId.isEmpty() ? "" : "/" + topicId);
+        return switch (platform) {
+            case DISCORD -> channelId + (threadId == null || threadId.isEmpty() ? "" : "/" + threadId);
+            case TELEGRAM -> chatId + (topicId == null || topicId.isEmpty() ? "" : "/" + topicId);
+            case WEBHOOK -> webhookId(webhook == null ? "" : webhook.url());
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "Target[" + (platform == null ? "?" : platform.wireName()) + " " + (platform == null ? "" : id()) + "]";
+    }
+
+    private static String webhookId(String url) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(url.getBytes(StandardCharsets.UTF_8));
+            return hostOf(url) + "#" + HexFormat.of().formatHex(hash, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    private static String hostOf(String url) {
+        try {
+            String host = url == null ? null : URI.create(url).getHost();
+            return host == null ? "?" : host;
+        } catch (IllegalArgumentException e) {
+            return "?";
+        }
     }
 }

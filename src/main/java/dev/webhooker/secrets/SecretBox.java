@@ -12,13 +12,15 @@ import javax.crypto.spec.SecretKeySpec;
 import org.springframework.security.crypto.encrypt.BytesEncryptor;
 import org.springframework.security.crypto.encrypt.Encryptors;
 
+import dev.webhooker.routing.SecretSeal;
+
 /**
  * Encrypts secrets at rest (users' GitHub tokens, group webhook secrets): AES-256-GCM through Spring Security's {@link Encryptors#stronger},
  * which derives the key from WEBHOOKER_SECRET_KEY (PBKDF2) and gives every value a fresh random IV. A value
  * reads {@code v1:} + base64. After a rotation the previous key still opens what it sealed; GCM's tag tells
  * which key fits, so nothing is re-encrypted up front (tokens are rewritten at their next refresh or sign-in, group secrets at their next rotation).
  */
-public final class SecretBox {
+public final class SecretBox implements SecretSeal {
 
     private static final String PREFIX = "v1:";
     /**
@@ -41,11 +43,18 @@ public final class SecretBox {
         this.readers = List.copyOf(all);
     }
 
+    @Override
+    public boolean isSealed(String value) {
+        return value != null && value.startsWith(PREFIX);
+    }
+
+    @Override
     public String seal(String plain) {
         return PREFIX + Base64.getEncoder().withoutPadding().encodeToString(current.encrypt(plain.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The plain text; throws {@link SealedValueException} when no configured key opens it. */
+    @Override
     public String open(String sealed) {
         if (sealed == null || !sealed.startsWith(PREFIX)) {
             throw new SealedValueException("not a sealed value");

@@ -24,6 +24,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSource;
 import dev.webhooker.routing.ConfigValidator;
@@ -50,11 +51,12 @@ public class ConfigRepository implements ConfigSource {
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
     private final Clock clock;
-    private final ConfigJson json = ConfigJson.forStorage();
+    private final ConfigJson json;
     private final ConfigValidator validator = new ConfigValidator();
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
 
-    public ConfigRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock) {
+    public ConfigRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock, SecretSeal seal) {
+        this.json = ConfigJson.forStorage().sealedWith(seal);
         this.jdbc = jdbc;
         this.tx = new TransactionTemplate(transactions);
         this.clock = clock;
@@ -62,7 +64,8 @@ public class ConfigRepository implements ConfigSource {
 
     /** Outside Spring (tests, tools): its own JdbcTemplate and transaction manager on {@code dataSource}. */
     public static ConfigRepository on(DataSource dataSource) {
-        return new ConfigRepository(new JdbcTemplate(dataSource), new DataSourceTransactionManager(dataSource), Clock.systemUTC());
+        return new ConfigRepository(new JdbcTemplate(dataSource), new DataSourceTransactionManager(dataSource), Clock.systemUTC(),
+                null);
     }
 
     /** Runs after every committed write of this instance (the snapshot refresh). */

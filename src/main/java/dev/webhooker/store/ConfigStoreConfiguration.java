@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 
+import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshots;
 
 /** Groups and routes: the SQL repository and the snapshot every request reads, kept fresh. */
@@ -17,8 +18,9 @@ import dev.webhooker.routing.ConfigSnapshots;
 class ConfigStoreConfiguration {
 
     @Bean
-    ConfigRepository configRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, MeterRegistry meterRegistry) {
-        ConfigRepository repository = new ConfigRepository(jdbc, transactions, Clock.systemUTC());
+    ConfigRepository configRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, MeterRegistry meterRegistry,
+                                      SecretSeal seal) {
+        ConfigRepository repository = new ConfigRepository(jdbc, transactions, Clock.systemUTC(), seal);
         // webhooker_config_applies_total: committed configuration writes of this instance (API, file, import)
         repository.addChangeListener(meterRegistry.counter("webhooker.config.applies")::increment);
         return repository;

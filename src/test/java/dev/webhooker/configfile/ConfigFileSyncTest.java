@@ -78,7 +78,7 @@ class ConfigFileSyncTest {
     }
 
     private ConfigFileSync sync(ConfigFileMode mode) {
-        return new ConfigFileSync(new ConfigFileSettings(file, "webhooker.yaml", mode), repository);
+        return new ConfigFileSync(new ConfigFileSettings(file, "webhooker.yaml", mode), repository, null);
     }
 
     private static Set<String> tags(ConfigSnapshot snapshot) {

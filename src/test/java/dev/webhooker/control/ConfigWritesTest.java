@@ -24,7 +24,7 @@ class ConfigWritesTest {
     @Test
     void inSyncModeEveryConfigWriteIs409NamingTheFile() {
         ConfigFileSync sync = new ConfigFileSync(new ConfigFileSettings(Path.of("/etc/webhooker/groups.yaml"), "/etc/webhooker/groups.yaml",
-                ConfigFileMode.SYNC), null);
+                ConfigFileMode.SYNC), null, null);
 
         assertThatThrownBy(() -> with(sync).requireAllowed())
                 .isInstanceOfSatisfying(AdminApiException.class, e -> {
@@ -35,7 +35,7 @@ class ConfigWritesTest {
 
     @Test
     void seedModeAndNoFileAllowWrites() {
-        with(new ConfigFileSync(new ConfigFileSettings(Path.of("seed.yaml"), "seed.yaml", ConfigFileMode.SEED), null)).requireAllowed();
+        with(new ConfigFileSync(new ConfigFileSettings(Path.of("seed.yaml"), "seed.yaml", ConfigFileMode.SEED), null, null)).requireAllowed();
         with(null).requireAllowed();
     }
 }

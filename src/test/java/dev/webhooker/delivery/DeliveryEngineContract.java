@@ -130,6 +130,11 @@ abstract class DeliveryEngineContract {
         return rows.jdbc().queryForMap("SELECT * FROM delivery_targets WHERE delivery_key = ? AND target_id = ?", key, targetId);
     }
 
+    Map<String, Object> routeTarget(String key, String routeId, String targetId) {
+        return rows.jdbc().queryForMap("SELECT * FROM delivery_targets WHERE delivery_key = ? AND route_id = ? AND target_id = ?",
+                key, routeId, targetId);
+    }
+
     List<Map<String, Object>> sendLogs(String deliveryId) {
         return rows.jdbc().queryForList("SELECT * FROM send_logs WHERE delivery_id = ? ORDER BY id", deliveryId);
     }
@@ -307,6 +312,96 @@ abstract class DeliveryEngineContract {
         assertThat(discordPosts("999")).as("group log once, when final").isEqualTo(1);
     }
 
+    /** The receiver's side of Standard Webhooks, written out here rather than taken from the code under test. */
+    static boolean signedBy(String secret, String id, String timestamp, String body, String signatureHeader) throws Exception {
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(java.util.Base64.getDecoder().decode(secret.substring("whsec_".length())),
+                "HmacSHA256"));
+        String expected = "v1," + java.util.Base64.getEncoder().encodeToString(
+                mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
+        return List.of(signatureHeader.split(" ")).contains(expected);
+    }
+
+    @Test
+    void aWebhookTargetGetsTheEventSignedWithBothSecretsAndTheSameIdOnItsRetry() throws Exception {
+        String newSecret = "whsec_" + java.util.Base64.getEncoder().encodeToString("new-secret-new-secret-new-secret".getBytes());
+        String oldSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+        String url = discord.baseUrl() + "/hooks/in?token=t0k3n";
+        Target events = Target.webhook(new Target.Webhook(url, List.of(newSecret, oldSecret), Map.of("X-Team", "widgets"),
+                Target.BodyFormat.EVENT, null));
+        Target messages = Target.webhook(new Target.Webhook(url, List.of(newSecret), null, Target.BodyFormat.MESSAGE, 5));
+        catalog = EngineHarness.catalog(List.of(group), List.of(
+                new Route("r1", "g1", "Events", true, List.of(new Filter("event", List.of("push"), false)), null,
+                        List.of(events), false, false, List.of()),
+                new Route("r2", "g1", "Messages", true, List.of(new Filter("event", List.of("push"), false)), null,
+                        List.of(messages), false, false, List.of())));
+        discord.stubFor(post(urlEqualTo("/hooks/in?token=t0k3n")).withHeader("X-Team", com.github.tomakehurst.wiremock.client.WireMock.equalTo("widgets"))
+                .inScenario("hook").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(503).withBody("deploying")).willSetStateTo("up"));
+        discord.stubFor(post(urlEqualTo("/hooks/in?token=t0k3n")).withHeader("X-Team", com.github.tomakehurst.wiremock.client.WireMock.equalTo("widgets"))
+                .inScenario("hook").whenScenarioStateIs("up").willReturn(aResponse().withStatus(204)));
+        discord.stubFor(post(urlEqualTo("/hooks/in?token=t0k3n")).withHeader("X-Team", com.github.tomakehurst.wiremock.client.WireMock.absent())
+                .willReturn(aResponse().withStatus(200)));
+        String key = push("d-hook");
+
+        engine("a").drain();
+        assertThat(events.id()).as("one URL, one target id; the routes tell them apart").isEqualTo(messages.id());
+        assertThat(routeTarget(key, "r1", events.id())).containsEntry("status", "retrying").containsEntry("error_code", "WEBHOOK_5XX");
+        assertThat(routeTarget(key, "r2", messages.id())).containsEntry("status", "delivered");
+        assertThat((String) routeTarget(key, "r1", events.id()).get("target_json")).as("stored sealed")
+                .contains("hooks/in").doesNotContain(newSecret).doesNotContain(oldSecret);
+        clock.advance(Duration.ofSeconds(5));
+        engine("b").drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        var posts = discord.findAll(postRequestedFor(urlEqualTo("/hooks/in?token=t0k3n")));
+        var eventPosts = posts.stream().filter(r -> r.containsHeader("X-Team")).toList();
+        assertThat(eventPosts).hasSize(2);
+        assertThat(eventPosts).extracting(r -> r.getHeader("webhook-id")).as("the same id on the retry").containsOnly(
+                eventPosts.get(0).getHeader("webhook-id"));
+        for (var post : posts) {
+            String id = post.getHeader("webhook-id");
+            String timestamp = post.getHeader("webhook-timestamp");
+            assertThat(id).startsWith("msg_");
+            assertThat(Long.parseLong(timestamp)).isBetween(clock.instant().getEpochSecond() - 5, clock.instant().getEpochSecond());
+            assertThat(signedBy(newSecret, id, timestamp, post.getBodyAsString(), post.getHeader("webhook-signature"))).isTrue();
+            assertThat(post.getHeader("webhooker-event")).isEqualTo("push");
+            assertThat(post.getHeader("webhooker-provider")).isEqualTo("github");
+            assertThat(post.getHeader("Content-Type")).startsWith("application/json");
+        }
+        var first = eventPosts.get(0);
+        assertThat(signedBy(oldSecret, first.getHeader("webhook-id"), first.getHeader("webhook-timestamp"), first.getBodyAsString(),
+                first.getHeader("webhook-signature"))).as("the old secret signs too while the rotation lasts").isTrue();
+        assertThat(EngineHarness.JSON.readTree(first.getBodyAsString())).isEqualTo(EngineHarness.JSON.readTree(PUSH.formatted("acme/widget")));
+        var message = posts.stream().filter(r -> !r.containsHeader("X-Team")).findFirst().orElseThrow();
+        assertThat(message.getHeader("webhook-id")).as("another route, another message").isNotEqualTo(first.getHeader("webhook-id"));
+        assertThat(EngineHarness.JSON.readTree(message.getBodyAsString()).get("title").asText()).contains("acme/widget");
+        assertThat(sendLogs("d-hook")).extracting(r -> r.get("route_id") + " " + r.get("target") + " " + r.get("platform") + " "
+                + r.get("error_code")).containsExactlyInAnyOrder("r1 " + events.id() + " webhook WEBHOOK_5XX",
+                "r2 " + events.id() + " webhook null", "r1 " + events.id() + " webhook null");
+    }
+
+    @Test
+    void aWebhookTargetThatIsGoneOrOnAPrivateAddressFailsAtOnce() {
+        Target gone = Target.webhook(new Target.Webhook(discord.baseUrl() + "/hooks/gone", List.of(
+                "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), null, null, null));
+        Target metadata = Target.webhook(new Target.Webhook("http://169.254.169.254/latest/meta-data", List.of(
+                "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), null, null, null));
+        catalog = EngineHarness.catalog(List.of(group), List.of(new Route("r1", "g1", "Hooks", true,
+                List.of(new Filter("event", List.of("push"), false)), null, List.of(gone, metadata), false, false, List.of())));
+        discord.stubFor(post(urlEqualTo("/hooks/gone")).willReturn(aResponse().withStatus(410)));
+        String key = push("d-gone");
+
+        engine("a").drain();
+
+        assertThat(rows.status(key)).isEqualTo("failed");
+        assertThat(target(key, gone.id())).containsEntry("status", "failed").containsEntry("error_code", "WEBHOOK_GONE");
+        assertThat(target(key, metadata.id())).containsEntry("status", "failed").containsEntry("error_code", "TARGET_BLOCKED");
+        clock.advance(Duration.ofHours(3));
+        engine("a").drain();
+        assertThat(discord.findAll(postRequestedFor(urlEqualTo("/hooks/gone")))).hasSize(1);
+    }
+
     @Test
     void aServerErrorIsRetriedOnScheduleThenSucceeds() {
         discord.stubFor(post("/channels/111/messages").inScenario("5xx").whenScenarioStateIs(Scenario.STARTED)
@@ -371,7 +466,7 @@ abstract class DeliveryEngineContract {
         java.util.concurrent.atomic.AtomicInteger failuresLeft = new java.util.concurrent.atomic.AtomicInteger(2);
         EngineHarness engine = new EngineHarness(ds, kind(), clock, "a", discord.baseUrl(), telegram.baseUrl(), catalog,
                 payloads, EngineHarness.settings(LEASE), calls -> calls,
-                (dataSource, commits) -> new DeliveryTargets(dataSource, commits) {
+                (dataSource, commits) -> new DeliveryTargets(dataSource, commits, EngineHarness.SEAL) {
                     @Override
                     public <T> T update(DeliveryTarget t, java.time.Instant now, java.util.function.Supplier<T> also) {
                         if (t.progress().status() == TargetStatus.DELIVERED && failuresLeft.getAndDecrement() > 0) {
@@ -494,7 +589,7 @@ abstract class DeliveryEngineContract {
             return real.call(target, message, edit, idem);
         };
         EngineHarness doomed = new EngineHarness(ds, kind(), clock, "doomed", discord.baseUrl(), telegram.baseUrl(), catalog,
-                payloads, EngineHarness.settings(LEASE), dyingOn222, DeliveryTargets::new);
+                payloads, EngineHarness.settings(LEASE), dyingOn222, (dataSource, commits) -> new DeliveryTargets(dataSource, commits, EngineHarness.SEAL));
         Thread doomedWorker = new Thread(() -> {
             try {
                 doomed.drain();
@@ -553,7 +648,7 @@ abstract class DeliveryEngineContract {
             return real.call(target, message, edit, idem);
         };
         new EngineHarness(ds, kind(), clock, "a", discord.baseUrl(), telegram.baseUrl(), catalog, payloads,
-                EngineHarness.settings(LEASE), waitingForTheOther, DeliveryTargets::new).drain();
+                EngineHarness.settings(LEASE), waitingForTheOther, (dataSource, commits) -> new DeliveryTargets(dataSource, commits, EngineHarness.SEAL)).drain();
 
         assertThat(rows.status(key)).isEqualTo("delivered");
         assertThat(discordPosts("111")).isEqualTo(1);

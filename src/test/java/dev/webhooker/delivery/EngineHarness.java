@@ -31,6 +31,9 @@ import dev.webhooker.platform.discord.DiscordComponent;
 import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.platform.telegram.TelegramComponent;
+import dev.webhooker.platform.webhook.WebhookBodies;
+import dev.webhooker.platform.webhook.WebhookComponent;
+import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.ConfigSource;
@@ -52,6 +55,8 @@ import dev.webhooker.testsupport.TestKeys;
 final class EngineHarness implements AutoCloseable {
 
     static final ObjectMapper JSON = new ObjectMapper();
+    /** Seals webhook targets' secrets in delivery_targets, as the application's SecretBox does. */
+    static final SecretBox SEAL = new SecretBox("engine-harness-key-engine-harness-key", null);
     private static final List<EngineHarness> OPEN = new CopyOnWriteArrayList<>();
 
     final DeliveryQueue queue;
@@ -63,7 +68,8 @@ final class EngineHarness implements AutoCloseable {
 
     EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, String discordUrl, String telegramUrl,
                   RouteCatalog catalog, PayloadStore payloads, DeliveryProperties settings) {
-        this(ds, kind, clock, instance, discordUrl, telegramUrl, catalog, payloads, settings, calls -> calls, DeliveryTargets::new);
+        this(ds, kind, clock, instance, discordUrl, telegramUrl, catalog, payloads, settings, calls -> calls,
+                (dataSource, commits) -> new DeliveryTargets(dataSource, commits, SEAL));
     }
 
     /**
@@ -98,6 +104,8 @@ final class EngineHarness implements AutoCloseable {
         camel.getPropertiesComponent().setInitialProperties(properties);
         camel.addComponent("discord", new DiscordComponent(new DiscordClient(http, JSON, discordUrl, "bot-token", call, limits)));
         camel.addComponent("telegram", new TelegramComponent(new TelegramClient(http, JSON, telegramUrl, "123:TEST", call, limits)));
+        // the fake receivers listen on loopback, which webhook targets may only reach when the operator allows it
+        camel.addComponent("webhook", WebhookComponent.guarded("127.0.0.1", call, Duration.ofSeconds(2), clock));
         camel.getRegistry().bind("deliveryPoller", poller);
         camel.getRegistry().bind("deliveryWakeUp", wakeUp);
         camel.getRegistry().bind("deliveryTargetSends", sends.executorService());
@@ -125,7 +133,7 @@ final class EngineHarness implements AutoCloseable {
 
     /** No BASE_URL: messages with an avatar would go to Telegram as sendPhoto; the tests' senders have none. */
     static MessageRenderer renderers() {
-        return new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), null, null);
+        return new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), new WebhookBodies(), null, null);
     }
 
     /** The real selector over a fixed configuration (what ConfigSnapshots would hold after a load). */

@@ -38,7 +38,7 @@ public final class OfflineDryRun {
                 return revision;
             }
         }), new RouteSelector(), new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), clock),
-                new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), null, null),
-                new WebhookNormalizer(new PayloadParser(new ObjectMapper())), 1024 * 1024, clock);
+                new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), new dev.webhooker.platform.webhook.WebhookBodies(), null, null),
+                new WebhookNormalizer(new PayloadParser(new ObjectMapper())), 1024 * 1024, clock, null);
     }
 }

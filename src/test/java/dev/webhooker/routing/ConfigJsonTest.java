@@ -123,7 +123,7 @@ class ConfigJsonTest {
 
         assertThatThrownBy(() -> input.readRoute(json("{'id':'r','groupId':'g','name':'n','enabled':true,"
                 + "'targets':[{'platform':'slack'}]}")))
-                .hasMessage("route (id \"r\", group \"g\"): targets[0].platform: unknown platform \"slack\" (expected discord or telegram)");
+                .hasMessage("route (id \"r\", group \"g\"): targets[0].platform: unknown platform \"slack\" (expected discord, telegram or webhook)");
 
         assertThatThrownBy(() -> input.readGroup(json("{'id':'g','name':'G','members':[],'installationId':'12'}")))
                 .hasMessage("group (id \"g\"): installationId: must be a whole number or null");

@@ -1,5 +1,6 @@
 package dev.webhooker.platform.webhook;
 
+import dev.webhooker.routing.WebhookSecret;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

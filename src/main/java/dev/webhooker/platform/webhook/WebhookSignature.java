@@ -1,5 +1,6 @@
 package dev.webhooker.platform.webhook;
 
+import dev.webhooker.routing.WebhookSecret;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Base64;

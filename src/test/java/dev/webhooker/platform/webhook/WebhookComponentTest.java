@@ -1,5 +1,6 @@
 package dev.webhooker.platform.webhook;
 
+import dev.webhooker.routing.WebhookSecret;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.ok;

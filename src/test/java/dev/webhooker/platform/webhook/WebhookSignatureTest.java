@@ -1,5 +1,6 @@
 package dev.webhooker.platform.webhook;
 
+import dev.webhooker.routing.WebhookSecret;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

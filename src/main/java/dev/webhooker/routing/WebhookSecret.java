@@ -1,4 +1,4 @@
-package dev.webhooker.platform.webhook;
+package dev.webhooker.routing;
 
 import java.util.Base64;
 
@@ -6,7 +6,7 @@ import java.util.Base64;
  * A Standard Webhooks signing secret: {@code whsec_} and the base64 of 24 to 64 random bytes (the receiver's library
  * decodes the same). {@link #toString()} never shows it.
  */
-final class WebhookSecret {
+public final class WebhookSecret {
 
     public static final String PREFIX = "whsec_";
     private static final int MIN_BYTES = 24;
@@ -36,7 +36,8 @@ final class WebhookSecret {
         return new WebhookSecret(key);
     }
 
-    byte[] key() {
+    /** The HMAC key (a copy). */
+    public byte[] key() {
         return key.clone();
     }
 
