@@ -97,7 +97,7 @@ public class Report {
             if (!p.startsWith("e2e-")) {
                 continue;
             }
-            md.append("| ").append(p.replace("e2e-", "").replace("rate200-", "200 webhooks/s, ").replace("sink", "sink ")
+            md.append("| ").append(p.replace("e2e-", "").replace("rate200-", "200 webhooks/s, ").replace("sink", "sink ").replace("webhooks-", "3 webhook targets, ")
                             .replace("saturation-", "saturation (closed loop, 32 senders), "))
                     .append(" | ").append(fig(p, "a2s_p50_ms", 1))
                     .append(" | ").append(fig(p, "a2s_p99_ms", 1))
@@ -116,7 +116,8 @@ public class Report {
         }
         md.append("\n## 4. Resources and start-up\n\n");
         md.append("| process under load | RSS MiB (max) | CPU cores used | throughput |\n|---|---|---|---|\n");
-        for (String p : List.of("bare-app-c64", "ingest-embedded-c64", "ingest-production-c64", "e2e-saturation-sink0ms")) {
+        for (String p : List.of("bare-app-c64", "ingest-embedded-c64", "ingest-production-c64", "e2e-saturation-sink0ms",
+                "e2e-saturation-webhooks-sink0ms")) {
             if (points.containsKey(p) && points.get(p).containsKey("rss_kb")) {
                 md.append("| ").append(p).append(" | ").append(figScaled(p, "rss_kb", 1024.0, 0))
                         .append(" | ").append(fig(p, "cpu_cores", 2))

@@ -21,7 +21,8 @@ import com.sun.net.httpserver.HttpServer;
  * Fake Discord + Telegram for the benchmark (source-file mode: {@code java bench/Sink.java PORT}), bound to
  * 127.0.0.1. Answers like the platforms: Discord {@code POST /channels/{id}/messages} → {"id":"…"},
  * Telegram {@code POST /bot{token}/sendMessage} → {"ok":true,"result":{"message_id":…}}. Records the arrival
- * time of every message with the "bench#SEQ#" marker the load client put into the payload.
+ * time of every message with the "bench#SEQ#" marker the load client put into the payload. A webhook target's
+ * {@code POST /hooks/...} gets {@code {}}.
  *
  *   GET /control/latency?ms=N   answer every platform call N ms late (0 = at once)
  *   GET /control/count          messages recorded so far
@@ -59,7 +60,7 @@ public class Sink {
             try (InputStream in = ex.getRequestBody()) {
                 body = in.readAllBytes();
             }
-            String platform = path.startsWith("/bot") ? "telegram" : "discord";
+            String platform = path.startsWith("/bot") ? "telegram" : path.startsWith("/hooks/") ? "webhook" : "discord";
             Matcher m = MARKER.matcher(new String(body, StandardCharsets.UTF_8));
             if (m.find()) {
                 arrivals.add(m.group(1) + "\t" + at + "\t" + platform);
@@ -74,9 +75,12 @@ public class Sink {
                 }
             }
             long id = ids.incrementAndGet();
-            String answer = platform.equals("telegram")
-                    ? "{\"ok\":true,\"result\":{\"message_id\":" + id + ",\"date\":" + (at / 1_000_000) + ",\"chat\":{\"id\":-100123}}}"
-                    : "{\"id\":\"" + id + "\",\"channel_id\":\"222222222222222222\",\"type\":0}";
+            String answer = switch (platform) {
+                case "telegram" -> "{\"ok\":true,\"result\":{\"message_id\":" + id + ",\"date\":" + (at / 1_000_000)
+                        + ",\"chat\":{\"id\":-100123}}}";
+                case "webhook" -> "{}";
+                default -> "{\"id\":\"" + id + "\",\"channel_id\":\"222222222222222222\",\"type\":0}";
+            };
             send(ex, 200, answer);
         }
     }

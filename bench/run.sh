@@ -6,7 +6,8 @@
 #   ingest    signed fixture mix, unique delivery ids, concurrency 16 and 64, on the embedded default and on
 #             PostgreSQL + Redis + S3 (wrk + bench/ingest.lua)
 #   e2e       webhook in -> message at a fake Discord/Telegram sink (bench/Sink.java), 3 targets per webhook:
-#             accept-to-sink p50/p99 at 200 webhooks/s (sink 0 ms and 50 ms), deliveries/s at saturation
+#             accept-to-sink p50/p99 at 200 webhooks/s (sink 0 ms and 50 ms), deliveries/s at saturation; the same
+#             saturation with three signed webhook targets instead (webhook-saturation)
 #   paging    admin API pages (send logs, audit, one delivery) over 1,000,000 send logs and 100,000 deliveries,
 #             as a super admin and as a member of two of ten groups, embedded and on PostgreSQL: p50/p99
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
@@ -14,7 +15,7 @@
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
 # BENCH_JFR=1 (JFR recordings of the two ingest points and of the end-to-end app into their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
-# embedded production e2e-rate e2e-saturation slow-senders paging bare startup). A subset run writes its report into its
+# embedded production e2e-rate e2e-saturation webhook-saturation slow-senders paging bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +41,7 @@ SATURATION_WEBHOOKS=${BENCH_SATURATION_WEBHOOKS:-1500}
 DRIP_CONNECTIONS=${BENCH_DRIP_CONNECTIONS:-200}
 DRIP_SECONDS=${BENCH_DRIP_SECONDS:-60}
 DRIP_RATE=${BENCH_DRIP_RATE:-50}
-ALL_POINTS="embedded production e2e-rate e2e-saturation slow-senders paging bare startup"
+ALL_POINTS="embedded production e2e-rate e2e-saturation webhook-saturation slow-senders paging bare startup"
 POINTS=" ${BENCH_POINTS:-$ALL_POINTS} "
 want() { [[ "$POINTS" == *" $1 "* ]]; }
 FIXTURES=${WEBHOOKER_FIXTURES:-}
@@ -305,6 +306,23 @@ else
   log "PostgreSQL or Redis not answering on 127.0.0.1: production ingest skipped"
 fi
 
+# Shared by the end-to-end and webhook points ($SINK is the running sink's control URL).
+# wait until the sink stops receiving (the queue is drained), at most $1 s
+drain() {
+  local last=-1 same=0 n
+  for _ in $(seq $(( $1 * 4 ))); do
+    n=$(curl -s "$SINK/count")
+    if [ "$n" = "$last" ]; then same=$((same + 1)); [ "$same" -ge 8 ] && return 0; else same=0; fi
+    last=$n; sleep 0.25
+  done
+}
+# e2e_warmup_round ROUND : $WARMUP s at the measured rate, then until the sink has every message
+e2e_warmup_round() {
+  java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$E2E_RATE" "$WARMUP" \
+    "$WORK/sent-warmup-$1.tsv" >> "$WORK/load.log"
+  drain 120
+}
+
 # --- 3. end to end -------------------------------------------------------------------------------
 if want e2e-rate || want e2e-saturation; then
 log "e2e: starting the fake Discord/Telegram sink and webhooker"
@@ -317,15 +335,6 @@ APP_EXTRA_OPTS=$(jfr_opts e2e) start_app e2e WEBHOOKER_CONFIG=bench/webhooker.be
 SINK=http://127.0.0.1:$SINK_PORT/control
 FIXTURE=$FIXTURES/github/push/commits.json
 
-# wait until the sink stops receiving (the queue is drained), at most $1 s
-drain() {
-  local last=-1 same=0 n
-  for _ in $(seq $(( $1 * 4 ))); do
-    n=$(curl -s "$SINK/count")
-    if [ "$n" = "$last" ]; then same=$((same + 1)); [ "$same" -ge 8 ] && return 0; else same=0; fi
-    last=$n; sleep 0.25
-  done
-}
 
 e2e_rate_point() { # label rep
   local tag="$1-$2"
@@ -343,12 +352,6 @@ e2e_rate_point() { # label rep
 # used once that was done. A fixed 30 s warm-up left the measured repetitions in that phase: backlogs of
 # 0.3-0.6 s, and p99 that swung from 50 to 300 ms between runs of the same build.
 E2E_WARMUP_MAX_ROUNDS=${BENCH_E2E_WARMUP_MAX_ROUNDS:-12}
-# e2e_warmup_round ROUND : $WARMUP s at the measured rate, then until the sink has every message
-e2e_warmup_round() {
-  java bench/Load.java rate "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$E2E_RATE" "$WARMUP" \
-    "$WORK/sent-warmup-$1.tsv" >> "$WORK/load.log"
-  drain 120
-}
 warm_up_until_compiled e2e "$E2E_WARMUP_MAX_ROUNDS" e2e_warmup_round
 echo "e2e_warmup=$WARMUP_ROUNDS rounds of $WARMUP s at $E2E_RATE webhooks/s; the JIT compilers used" \
   "$WARMUP_JIT of a core in the last" >> "$WORK/machine.txt"
@@ -379,6 +382,38 @@ want e2e-saturation && for rep in $(seq "$REPS"); do
   read -r rss cpu < "$WORK/res-e2e.txt"
   record "e2e-saturation-sink0ms" "$rep" rss_kb "$rss"; record "e2e-saturation-sink0ms" "$rep" cpu_cores "$cpu"
   log "e2e saturation rep $rep: $line"
+done
+stop_pid "$APP_PID"
+stop_pid "$SINK_PID"
+fi
+
+# --- 4b. webhook targets: the saturation point with three signed webhook targets per webhook ---------------------
+if want webhook-saturation; then
+log "webhook targets: starting the sink and webhooker with three webhook targets per push"
+java bench/Sink.java $SINK_PORT > "$WORK/sink-webhook.log" 2>&1 &
+SINK_PID=$!
+STARTED_PIDS+=("$SINK_PID")
+wait_http "http://127.0.0.1:$SINK_PORT/control/count"
+APP_EXTRA_OPTS=$(jfr_opts webhook) start_app webhook WEBHOOKER_CONFIG=bench/webhooker.webhook.yaml WEBHOOK_TARGET_ALLOW=127.0.0.1
+SINK=http://127.0.0.1:$SINK_PORT/control
+FIXTURE=$FIXTURES/github/push/commits.json
+warm_up_until_compiled webhook "$E2E_WARMUP_MAX_ROUNDS" e2e_warmup_round
+for rep in $(seq "$REPS"); do
+  tag=webhook-saturation-$rep
+  curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
+  sample_resources "$APP_PID" 10 "$WORK/res-webhook.txt" &
+  sampler=$!
+  java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$SATURATION_WEBHOOKS" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
+  drain 180
+  wait "$sampler"
+  curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
+  line=$(java bench/Load.java join "$WORK/sent-$tag.tsv" "$WORK/arrivals-$tag.tsv" 3 | tee -a "$WORK/join.log")
+  for k in deliveries_per_s complete_webhooks accepted a2s_p99_ms; do
+    record "e2e-saturation-webhooks-sink0ms" "$rep" "$k" "$(sed -E "s/.*$k=([0-9.NaN]+).*/\1/" <<< "$line")"
+  done
+  read -r rss cpu < "$WORK/res-webhook.txt"
+  record "e2e-saturation-webhooks-sink0ms" "$rep" rss_kb "$rss"; record "e2e-saturation-webhooks-sink0ms" "$rep" cpu_cores "$cpu"
+  log "webhook saturation rep $rep: $line"
 done
 stop_pid "$APP_PID"
 stop_pid "$SINK_PID"

@@ -112,12 +112,17 @@ public final class DeliverySteps {
 
     /**
      * Releases the delivery: rescheduled for its next due target, or final; a final one counts in the meters and
-     * gets its group logs (sent by the route next). Without its payload it fails at once.
+     * gets its group logs, which are returned for the route to send next. Without its payload it fails at once.
      */
-    public DeliveryAttempt conclude(DeliveryAttempt attempt) {
+    public List<GroupLogSend> conclude(DeliveryAttempt attempt) {
+        concludeAttempt(attempt);
+        return attempt.groupLogs();
+    }
+
+    private void concludeAttempt(DeliveryAttempt attempt) {
         if (attempt.payloadMissing()) {
             failForMissingPayload(attempt);
-            return attempt;
+            return;
         }
         ClaimedDelivery claim = attempt.claim();
         List<DeliveryTarget> after = attempt.after();
@@ -127,15 +132,24 @@ public final class DeliverySteps {
                 .reduce((a, b) -> b).orElse(null);
         if (!verdict.isFinal()) {
             queue.reschedule(claim, verdict.nextAttemptAt(), lastError);
-            return attempt;
+            return;
         }
         if (!queue.finish(claim, verdict.status(), lastError)) {
             LOG.warn("delivery {}: lease lost before it could be marked {}", claim.key(), verdict.status().wireName());
-            return attempt;
+            return;
         }
         meters.finished(verdict.status());
         attempt.concluded(groupLogs(attempt, after), verdict.status() == DeliveryStatus.DELIVERED);
-        return attempt;
+    }
+
+    /** The endpoint of a group log post ({@code toD} in the route). */
+    public String endpoint(GroupLogSend log) {
+        return log.call().endpoint();
+    }
+
+    /** The body that endpoint takes. */
+    public Object request(GroupLogSend log) {
+        return log.call().body();
     }
 
     /** What a group log post came to: only a failure is worth a line (the delivery itself is final). */

@@ -84,8 +84,11 @@ public final class TargetSteps {
         return send;
     }
 
-    /** Formats the message of every route of the due targets once, before they are sent in parallel. */
-    public DeliveryAttempt composeRoutes(DeliveryAttempt attempt) {
+    /**
+     * Formats the message of every route of the due targets once, before they are sent in parallel, and returns those
+     * sends (the route splits them).
+     */
+    public List<TargetSend> composeRoutes(DeliveryAttempt attempt) {
         for (TargetSend send : attempt.sends()) {
             try {
                 composed(attempt, send.target());
@@ -93,7 +96,28 @@ public final class TargetSteps {
                 // prepare() meets it again and records it as that target's INTERNAL failure
             }
         }
-        return attempt;
+        return attempt.sends();
+    }
+
+    /*
+     * What the route's request loop reads of a send. Plain calls rather than Simple's OGNL (${exchangeProperty.send.call
+     * .endpoint}): OGNL introspects the object's class with reflection on every evaluation, which made a delivery cost
+     * twice the CPU and kept the introspection results, and the objects with them, on the heap (bench, 2026-12-01).
+     */
+
+    /** Whether a platform request is to be made now (at most two per send: a refused edit, then a new message). */
+    public boolean callDue(TargetSend send) {
+        return send.callDue();
+    }
+
+    /** The endpoint of that request ({@code toD} in the route): {@code discord:createMessage}, {@code webhook:post}… */
+    public String endpoint(TargetSend send) {
+        return send.call().endpoint();
+    }
+
+    /** The body that endpoint takes. */
+    public Object request(TargetSend send) {
+        return send.call().body();
     }
 
     /** The platform's answer to the request {@link #prepare} (or the answer before) decided. */

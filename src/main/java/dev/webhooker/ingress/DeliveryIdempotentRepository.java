@@ -10,7 +10,7 @@ import org.apache.camel.support.service.ServiceSupport;
  * "stored" can never disagree. Claims are not removed on failure (the route sets
  * {@code removeOnFailure: false}): once committed the delivery is durable.
  */
-final class DeliveryIdempotentRepository extends ServiceSupport implements IdempotentRepository {
+public final class DeliveryIdempotentRepository extends ServiceSupport implements IdempotentRepository {
 
     /** Set (true) on the exchange of a redelivery that re-opened an earlier delivery's failed targets. */
     public static final String REOPENED = "webhookerReopened";
@@ -19,6 +19,14 @@ final class DeliveryIdempotentRepository extends ServiceSupport implements Idemp
 
     public DeliveryIdempotentRepository(DeliveryIntake intake) {
         this.intake = intake;
+    }
+
+    /**
+     * The key claimed for a delivery (its dedup key). The route asks this bean rather than reading {@code ${body.key}}:
+     * Simple's OGNL introspects the body's class on every webhook.
+     */
+    public String key(PendingDelivery pending) {
+        return pending.key();
     }
 
     @Override

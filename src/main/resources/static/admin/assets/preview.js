@@ -49,6 +49,17 @@ function colored(el, color) {
 
 const TELEGRAM_TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 'ins', 's', 'strike', 'del', 'a', 'code', 'pre', 'blockquote', 'tg-spoiler', 'span']);
 
+/** A webhook target's body, as the JSON it is posted as (shown as text: nothing in it becomes markup). */
+export function webhookPreview(rendered) {
+  let text = rendered.body || '';
+  try {
+    text = JSON.stringify(JSON.parse(text), null, 2);
+  } catch (e) {
+    // not JSON after all: shown as it is
+  }
+  return h('pre', {class: 'webhook-body'}, text);
+}
+
 export function telegramPreview(rendered) {
   const html = rendered.method === 'sendPhoto' ? rendered.caption : rendered.text;
   const box = h('div', {class: 'telegram'});

@@ -38,6 +38,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Target;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.AppStores;
 import dev.webhooker.testsupport.Browser;
@@ -220,6 +221,40 @@ class ConsoleBrowserIT {
             accessible(driver, "route editor");
             form.findElement(By.cssSelector("button[type=submit]")).click();
             wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#route-list li[data-route='pushes']")));
+
+            // a webhook target: URL, secret and body format in the form; saved again untouched, the secret stays
+            String hookSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+            driver.findElement(By.id("add-route")).click();
+            WebElement hookForm = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
+            type(hookForm.findElement(By.name("id")), "hooks");
+            type(hookForm.findElement(By.name("name")), "Hooks");
+            new Select(hookForm.findElement(By.cssSelector("[data-field='targets[0].platform']"))).selectByValue("webhook");
+            assertThat(hookForm.findElement(By.cssSelector("[data-field='targets[0].channelId']")).isDisplayed()).isFalse();
+            type(hookForm.findElement(By.cssSelector("[data-field='targets[0].url']")), "https://ci.example.com/in");
+            type(hookForm.findElement(By.cssSelector("[data-field='targets[0].secret']")), hookSecret);
+            new Select(hookForm.findElement(By.cssSelector("[data-field='targets[0].format']"))).selectByValue("message");
+            hookForm.findElement(By.cssSelector("button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#route-list li[data-route='hooks']")));
+            await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").stream()
+                    .anyMatch(r -> r.id().equals("hooks")));
+            Target hook = snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("hooks")).findFirst().orElseThrow()
+                    .targets().get(0);
+            assertThat(hook.webhook().url()).isEqualTo("https://ci.example.com/in");
+            assertThat(hook.webhook().secrets()).containsExactly(hookSecret);
+            assertThat(hook.webhook().format()).isEqualTo(Target.BodyFormat.MESSAGE);
+            assertThat(driver.getPageSource()).doesNotContain(hookSecret);
+
+            driver.findElement(By.cssSelector("#route-list li[data-route='hooks'] .edit")).click();
+            WebElement again = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
+            WebElement secretBox = again.findElement(By.cssSelector("[data-field='targets[0].secret']"));
+            assertThat(secretBox.getDomProperty("value")).isEmpty();
+            assertThat(secretBox.getDomAttribute("placeholder")).contains("unchanged");
+            type(again.findElement(By.name("name")), "Hooks again");
+            again.findElement(By.cssSelector("button[type=submit]")).click();
+            await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").stream()
+                    .anyMatch(r -> r.name().equals("Hooks again")));
+            assertThat(snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("hooks")).findFirst().orElseThrow()
+                    .targets().get(0).webhook().secrets()).containsExactly(hookSecret);
 
             driver.findElement(By.id("yaml-view")).click();
             WebElement yaml = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("routes-yaml")));

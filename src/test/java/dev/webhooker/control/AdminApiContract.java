@@ -412,6 +412,49 @@ abstract class AdminApiContract {
                 .containsSubsequence("route.create", "route.update", "routes.reorder", "route.delete");
     }
 
+    private static final String HOOK_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    private static final String HOOKS = "{\"id\":\"team-hooks\",\"name\":\"Hooks\",\"enabled\":true,"
+            + "\"filters\":[{\"type\":\"event\",\"match\":\"push\"}],\"targets\":[{\"platform\":\"webhook\","
+            + "\"url\":\"https://ci.example.com/in\",\"secret\":\"" + HOOK_SECRET + "\",\"headers\":{\"X-Team\":\"a\"}}]}";
+
+    @Test
+    void aWebhookTargetsSecretIsShownSealedAndASealedOneComesBackUnchanged() {
+        Browser adam = signedIn("adam");
+        HttpResponse<String> added = adam.json("POST", "/admin/api/groups/team/routes", HOOKS);
+        assertThat(added.statusCode()).as(added.body()).isEqualTo(201);
+        assertThat(added.body()).doesNotContain(HOOK_SECRET);
+
+        HttpResponse<String> read = adam.getJson("/admin/api/groups/team/routes/team-hooks");
+        assertThat(read.body()).doesNotContain(HOOK_SECRET).contains("\"secrets\":[\"v1:");
+        assertThat(jdbc.queryForObject("SELECT targets FROM d1_routes WHERE id = 'team-hooks'", String.class))
+                .as("at rest").doesNotContain(HOOK_SECRET).contains("v1:");
+        assertThat(adam.getJson("/admin/api/routes").body()).doesNotContain(HOOK_SECRET);
+
+        // what the console does: take the route as shown, change the name, send it back
+        com.fasterxml.jackson.databind.node.ObjectNode shown = (com.fasterxml.jackson.databind.node.ObjectNode) body(read).path("route");
+        shown.put("name", "Hooks, renamed");
+        HttpResponse<String> saved = adam.json("PUT", "/admin/api/groups/team/routes/team-hooks", shown.toString(), adam.origin(),
+                read.headers().firstValue("ETag").orElseThrow());
+        assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+        Route route = snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("team-hooks")).findFirst().orElseThrow();
+        assertThat(route.name()).isEqualTo("Hooks, renamed");
+        assertThat(route.targets().get(0).webhook().secrets()).containsExactly(HOOK_SECRET);
+
+        String exported = signedIn("root").getJson("/admin/api/config/export").body();
+        assertThat(exported).contains("ci.example.com").doesNotContain(HOOK_SECRET);
+        assertThat(body(signedIn("root").json("POST", "/admin/api/config/import", exported)).path("summary").asText())
+                .as("the export, sealed secrets and all, is the configuration in force").isEqualTo("no change");
+
+        HttpResponse<String> bad = adam.json("POST", "/admin/api/groups/team/routes", HOOKS.replace("team-hooks", "team-hooks-2")
+                .replace(HOOK_SECRET, "hunter2"));
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(body(bad).path("detail").asText()).contains("targets[0].secret").contains("whsec_").doesNotContain("hunter2");
+        HttpResponse<String> foreign = adam.json("POST", "/admin/api/groups/team/routes", HOOKS.replace("team-hooks", "team-hooks-3")
+                .replace("\"secret\":\"" + HOOK_SECRET + "\"", "\"secrets\":[\"v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"]"));
+        assertThat(foreign.statusCode()).isEqualTo(400);
+        assertThat(body(foreign).path("detail").asText()).contains("targets[0].secrets[0]").contains("cannot open");
+    }
+
     @Test
     void viewersAndOutsidersCannotTouchRoutesAndBadRoutesAreRefused() {
         assertThat(signedIn("vera").json("POST", "/admin/api/groups/team/routes", RELEASES).statusCode()).isEqualTo(403);

@@ -100,6 +100,16 @@ class WebhookTargetConfigTest {
     }
 
     @Test
+    void jacksonLeavesTheSecretsOutOfATargetAsADryRunAnswerShowsIt() throws Exception {
+        Target target = Target.webhook(new Target.Webhook("https://h.example.com/x", List.of(SECRET), Map.of("X-A", "b"),
+                Target.BodyFormat.MESSAGE, null));
+
+        String json = MAPPER.writeValueAsString(target);
+
+        assertThat(json).contains("https://h.example.com/x").contains("X-A").doesNotContain(SECRET).doesNotContain("secrets");
+    }
+
+    @Test
     void aSecretIsNeverWrittenWithoutASeal() {
         Target target = Target.webhook(new Target.Webhook("https://h.example.com", List.of(SECRET), Map.of(), null, null));
 

@@ -189,12 +189,26 @@ function treeEditor(node, path) {
 
 function targetRow(target, i, onRemove) {
   const platform = h('select', {'aria-label': t('target.platform'), 'data-field': 'targets[' + i + '].platform'},
-    ['discord', 'telegram'].map(p => h('option', {value: p, selected: p === target.platform}, p)));
+    ['discord', 'telegram', 'webhook'].map(p => h('option', {value: p, selected: p === target.platform}, p)));
   const first = h('input', {'data-field': 'targets[' + i + ']', size: 22});
   const second = h('input', {size: 10});
   const label1 = h('span', {}), label2 = h('span', {});
+  const chat = h('span', {class: 'row'}, h('label', {}, label1, ' ', first), h('label', {}, label2, ' ', second));
+  // a webhook: the URL, a new secret (the stored ones, shown sealed, are kept while it is empty) and the body format;
+  // its static headers and timeout are edited in the YAML view and kept here as they are
+  const url = h('input', {type: 'url', size: 34, 'aria-label': t('target.url'), 'data-field': 'targets[' + i + '].url'});
+  const kept = (target.secrets || []).filter(Boolean);
+  const secret = h('input', {type: 'password', size: 20, autocomplete: 'off', 'aria-label': t('target.secret'),
+    'data-field': 'targets[' + i + '].secret', placeholder: kept.length ? t('target.secretKept') : 'whsec_…'});
+  const format = h('select', {'aria-label': t('target.format'), 'data-field': 'targets[' + i + '].format'},
+    ['event', 'message'].map(f => h('option', {value: f, selected: f === (target.format || 'event')}, t('target.format.' + f))));
+  const hook = h('span', {class: 'row'}, h('label', {}, t('target.url'), ' ', url), h('label', {}, t('target.secret'), ' ', secret),
+    h('label', {}, t('target.format'), ' ', format));
   const sync = () => {
+    const webhook = platform.value === 'webhook';
     const discord = platform.value === 'discord';
+    chat.hidden = webhook;
+    hook.hidden = !webhook;
     first.setAttribute('aria-label', discord ? t('target.channel') : t('target.chat'));
     second.setAttribute('aria-label', discord ? t('target.thread') : t('target.topic'));
     first.dataset.field = 'targets[' + i + '].' + (discord ? 'channelId' : 'chatId');
@@ -203,13 +217,22 @@ function targetRow(target, i, onRemove) {
   };
   first.value = target.channelId || target.chatId || '';
   second.value = target.threadId || target.topicId || '';
+  url.value = target.url || '';
   platform.addEventListener('change', sync);
   sync();
-  const row = h('div', {class: 'row target'}, platform, h('label', {}, label1, ' ', first), h('label', {}, label2, ' ', second),
+  const row = h('div', {class: 'row target'}, platform, chat, hook,
     h('button', {type: 'button', 'aria-label': t('common.delete'), onclick: () => onRemove(row)}, '×'));
-  row.value = () => platform.value === 'discord'
-    ? {platform: 'discord', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {})}
-    : {platform: 'telegram', chatId: first.value.trim(), ...(second.value.trim() ? {topicId: second.value.trim()} : {})};
+  row.value = () => {
+    if (platform.value === 'webhook') {
+      const typed = secret.value.trim();
+      return {platform: 'webhook', url: url.value.trim(), ...(typed ? {secret: typed} : {secrets: kept}),
+        format: format.value, ...(target.headers ? {headers: target.headers} : {}),
+        ...(target.timeoutSeconds ? {timeoutSeconds: target.timeoutSeconds} : {})};
+    }
+    return platform.value === 'discord'
+      ? {platform: 'discord', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {})}
+      : {platform: 'telegram', chatId: first.value.trim(), ...(second.value.trim() ? {topicId: second.value.trim()} : {})};
+  };
   return row;
 }
 

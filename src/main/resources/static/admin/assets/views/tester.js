@@ -4,7 +4,7 @@ import {h, field, replace, table} from '../dom.js';
 import {t} from '../i18n.js';
 import {api} from '../api.js';
 import {showError} from '../ui.js';
-import {discordPreview, telegramPreview} from '../preview.js';
+import {discordPreview, telegramPreview, webhookPreview} from '../preview.js';
 
 const REPO = {full_name: 'acme/widgets', name: 'widgets', html_url: 'https://github.com/acme/widgets', owner: {login: 'acme'}};
 const SENDER = {login: 'octocat', html_url: 'https://github.com/octocat', avatar_url: 'https://avatars.githubusercontent.com/u/583231'};
@@ -69,11 +69,13 @@ function show(box, answer) {
     answer.routes.map(r => h('article', {class: 'fired', dataset: {route: r.id}},
       h('h3', {}, (r.groupId ? r.groupId + ' / ' : '') + (r.name || r.id)),
       r.targets.map(target => {
-        const discord = String(target.target.platform).toLowerCase() === 'discord';
+        const platform = String(target.target.platform).toLowerCase();
+        const where = platform === 'webhook' ? (target.target.webhook || {}).url : target.target.channelId || target.target.chatId;
         return h('div', {class: 'preview'},
-          h('h4', {}, discord ? t('tester.discord') : t('tester.telegram'), ' · ', target.target.channelId || target.target.chatId || ''),
+          h('h4', {}, t('tester.' + platform), ' · ', where || ''),
           target.renderError ? h('p', {class: 'error'}, target.renderError)
-            : discord ? discordPreview(target.rendered.body) : telegramPreview(target.rendered));
+            : platform === 'discord' ? discordPreview(target.rendered.body)
+            : platform === 'webhook' ? webhookPreview(target.rendered) : telegramPreview(target.rendered));
       }))),
     h('h2', {}, t('tester.skipped')),
     table([
