@@ -211,7 +211,7 @@ function targetRow(target, i, onRemove) {
     hook.hidden = !webhook;
     first.setAttribute('aria-label', discord ? t('target.channel') : t('target.chat'));
     second.setAttribute('aria-label', discord ? t('target.thread') : t('target.topic'));
-    first.dataset.field = 'targets[' + i + '].' + (discord ? 'channelId' : 'chatId');
+    if (!webhook) first.dataset.field = 'targets[' + i + '].' + (discord ? 'channelId' : 'chatId');
     replace(label1, discord ? t('target.channel') : t('target.chat'));
     replace(label2, discord ? t('target.thread') : t('target.topic'));
   };
