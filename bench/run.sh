@@ -323,6 +323,29 @@ e2e_warmup_round() {
   drain 120
 }
 
+# saturation_points POINT TAG: $REPS closed-loop blasts of $SATURATION_WEBHOOKS webhooks from 32 senders, each until the
+# sink has every message; deliveries/s, p99 and the app's RSS and CPU recorded under POINT
+saturation_points() {
+  local point=$1 name=$2 rep tag sampler line k rss cpu
+  for rep in $(seq "$REPS"); do
+    tag=$name-$rep
+    curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
+    sample_resources "$APP_PID" 10 "$WORK/res-$tag.txt" &
+    sampler=$!
+    java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$SATURATION_WEBHOOKS" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
+    drain 180
+    wait "$sampler"
+    curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
+    line=$(java bench/Load.java join "$WORK/sent-$tag.tsv" "$WORK/arrivals-$tag.tsv" 3 | tee -a "$WORK/join.log")
+    for k in deliveries_per_s complete_webhooks accepted a2s_p99_ms; do
+      record "$point" "$rep" "$k" "$(sed -E "s/.*$k=([0-9.NaN]+).*/\1/" <<< "$line")"
+    done
+    read -r rss cpu < "$WORK/res-$tag.txt"
+    record "$point" "$rep" rss_kb "$rss"; record "$point" "$rep" cpu_cores "$cpu"
+    log "$name rep $rep: $line"
+  done
+}
+
 # --- 3. end to end -------------------------------------------------------------------------------
 if want e2e-rate || want e2e-saturation; then
 log "e2e: starting the fake Discord/Telegram sink and webhooker"
@@ -366,23 +389,7 @@ want e2e-rate && for latency in 0 50; do
   done
 done
 curl -s "$SINK/latency?ms=0" > /dev/null
-want e2e-saturation && for rep in $(seq "$REPS"); do
-  tag=saturation-$rep
-  curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
-  sample_resources "$APP_PID" 10 "$WORK/res-e2e.txt" &
-  sampler=$!
-  java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$SATURATION_WEBHOOKS" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
-  drain 180
-  wait "$sampler"
-  curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
-  line=$(java bench/Load.java join "$WORK/sent-$tag.tsv" "$WORK/arrivals-$tag.tsv" 3 | tee -a "$WORK/join.log")
-  for k in deliveries_per_s complete_webhooks accepted a2s_p99_ms; do
-    record "e2e-saturation-sink0ms" "$rep" "$k" "$(sed -E "s/.*$k=([0-9.NaN]+).*/\1/" <<< "$line")"
-  done
-  read -r rss cpu < "$WORK/res-e2e.txt"
-  record "e2e-saturation-sink0ms" "$rep" rss_kb "$rss"; record "e2e-saturation-sink0ms" "$rep" cpu_cores "$cpu"
-  log "e2e saturation rep $rep: $line"
-done
+want e2e-saturation && saturation_points e2e-saturation-sink0ms saturation
 stop_pid "$APP_PID"
 stop_pid "$SINK_PID"
 fi
@@ -398,23 +405,7 @@ APP_EXTRA_OPTS=$(jfr_opts webhook) start_app webhook WEBHOOKER_CONFIG=bench/webh
 SINK=http://127.0.0.1:$SINK_PORT/control
 FIXTURE=$FIXTURES/github/push/commits.json
 warm_up_until_compiled webhook "$E2E_WARMUP_MAX_ROUNDS" e2e_warmup_round
-for rep in $(seq "$REPS"); do
-  tag=webhook-saturation-$rep
-  curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
-  sample_resources "$APP_PID" 10 "$WORK/res-webhook.txt" &
-  sampler=$!
-  java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$SATURATION_WEBHOOKS" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
-  drain 180
-  wait "$sampler"
-  curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
-  line=$(java bench/Load.java join "$WORK/sent-$tag.tsv" "$WORK/arrivals-$tag.tsv" 3 | tee -a "$WORK/join.log")
-  for k in deliveries_per_s complete_webhooks accepted a2s_p99_ms; do
-    record "e2e-saturation-webhooks-sink0ms" "$rep" "$k" "$(sed -E "s/.*$k=([0-9.NaN]+).*/\1/" <<< "$line")"
-  done
-  read -r rss cpu < "$WORK/res-webhook.txt"
-  record "e2e-saturation-webhooks-sink0ms" "$rep" rss_kb "$rss"; record "e2e-saturation-webhooks-sink0ms" "$rep" cpu_cores "$cpu"
-  log "webhook saturation rep $rep: $line"
-done
+saturation_points e2e-saturation-webhooks-sink0ms webhook-saturation
 stop_pid "$APP_PID"
 stop_pid "$SINK_PID"
 fi

@@ -28,6 +28,7 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 import org.apache.hc.core5.util.Timeout;
 
+import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
@@ -86,6 +87,8 @@ final class WebhookClient implements AutoCloseable {
                 post.setHeader(name, value);
             }
         });
+        // the delivery's trace goes on to the receiver, as to Discord and Telegram
+        DeliveryTracing.currentHeader().ifPresent(traceparent -> post.setHeader(DeliveryTracing.HEADER, traceparent));
         post.setHeader("webhook-id", request.messageId());
         post.setHeader("webhook-timestamp", Long.toString(timestamp));
         post.setHeader("webhook-signature", WebhookSignature.sign(request.secrets(), request.messageId(), timestamp, body));
