@@ -37,8 +37,9 @@ public final class ConfigJson {
             "installationId", "emoji", "forgeSources", "lang", "logTarget", "requireReplayProtection", "globalWebhook");
     private static final Set<String> ROUTE_FIELDS = Set.of("id", "groupId", "name", "enabled", "filters", "ast", "targets",
             "target", "stop", "fallback", "discordRoleIds");
-    private static final Set<String> TARGET_FIELDS = Set.of("platform", "channelId", "threadId", "chatId", "topicId",
-            "url", "secret", "secrets", "headers", "format", "timeoutSeconds");
+    private static final Set<String> CHAT_TARGET_FIELDS = Set.of("platform", "channelId", "threadId", "chatId", "topicId");
+    private static final Set<String> WEBHOOK_TARGET_FIELDS = Set.of("platform", "url", "secret", "secrets", "headers", "format",
+            "timeoutSeconds");
     private static final Set<String> FILTER_FIELDS = Set.of("type", "match", "exclude");
     private static final Set<String> MEMBER_FIELDS = Set.of("login", "role", "userId");
     private static final Set<String> FORGE_FIELDS = Set.of("host", "type", "name");
@@ -339,8 +340,8 @@ public final class ConfigJson {
 
     private Target target(JsonNode node, String path) {
         ObjectNode o = object(node, path);
-        checkFields(o, path + ".", TARGET_FIELDS);
         String platform = text(o, "platform", path + ".platform");
+        checkFields(o, path + ".", "webhook".equals(platform) ? WEBHOOK_TARGET_FIELDS : CHAT_TARGET_FIELDS);
         if (platform == null || platform.isEmpty() || platform.equals("discord")) {
             return Target.discord(id(o, "channelId", path + ".channelId"), blankToNull(id(o, "threadId", path + ".threadId")));
         }
