@@ -99,7 +99,7 @@ class DeliveryTargets {
         Target.Platform platform = Target.Platform.valueOf(rs.getString("platform").toUpperCase(java.util.Locale.ROOT));
         String targetJson = rs.getString("target_json");
         Target target = targetJson != null
-                ? json.readTargets("[" + targetJson + "]").get(0)
+                ? json.readTarget(targetJson)
                 : new Target(platform, rs.getString("channel_id"), rs.getString("thread_id"),
                         rs.getString("chat_id"), rs.getString("topic_id"));
         String code = rs.getString("error_code");

@@ -144,6 +144,11 @@ public final class ConfigJson {
         return wrap("filters", () -> filters(parse(json), "filters"));
     }
 
+    /** One target stored as JSON text (a plan's {@code delivery_targets.target_json}). */
+    public Target readTarget(String json) {
+        return wrap("target", () -> target(parse(json), "target"));
+    }
+
     /** The {@code d1_routes.targets} column. */
     public List<Target> readTargets(String json) {
         return wrap("targets", () -> targets(parse(json), "targets"));

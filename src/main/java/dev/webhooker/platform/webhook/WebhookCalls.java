@@ -1,6 +1,7 @@
 package dev.webhooker.platform.webhook;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,8 +47,14 @@ public final class WebhookCalls {
         if (message.event() != null) {
             headers.put("webhooker-event", message.event());
         }
+        URI url;
+        try {
+            url = new URI(webhook.url() == null ? "" : webhook.url());
+        } catch (URISyntaxException e) {
+            // as for a bad secret: refused for good rather than retried as an engine failure
+            return PlatformCall.refused(SendOutcome.failure(ErrorCode.NO_TARGET, null, "webhook target URL is not a URL", 0));
+        }
         Duration timeout = webhook.timeoutSeconds() == null ? null : Duration.ofSeconds(webhook.timeoutSeconds());
-        return PlatformCall.to(ENDPOINT, new WebhookRequest(URI.create(webhook.url()), "msg_" + idempotencyKey,
-                message.body(), secrets, headers, timeout));
+        return PlatformCall.to(ENDPOINT, new WebhookRequest(url, "msg_" + idempotencyKey, message.body(), secrets, headers, timeout));
     }
 }
