@@ -123,11 +123,18 @@ class DeliveryConfiguration {
     }
 
     @Bean
+    TargetHealth targetHealth(DataSource dataSource, DeliveryProperties settings) {
+        return new TargetHealth(dataSource, settings.failureStreak());
+    }
+
+    @Bean
     TargetSteps targetSteps(RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer, PlatformCalls calls,
                             MessageTracking tracking, MessageLocks locks, DeliveryTargets targets, SendLogs sendLogs,
-                            DeliveryProperties settings, ObjectProvider<Clock> clock, DeliveryMeters deliveryMeters) {
+                            TargetHealth targetHealth, DeliveryProperties settings, ObjectProvider<Clock> clock,
+                            DeliveryMeters deliveryMeters) {
         return new TargetSteps(catalog, composer, renderer, calls, tracking, locks,
-                new OutcomeStore(targets, sendLogs, clock(clock)), settings, deliveryMeters, clock(clock));
+                new OutcomeStore(targets, sendLogs, targetHealth, clock(clock)), targetHealth, settings, deliveryMeters,
+                clock(clock));
     }
 
     @Bean

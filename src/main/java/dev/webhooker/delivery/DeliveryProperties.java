@@ -18,6 +18,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param connectTimeout  TCP connect timeout of platform calls
  * @param requestTimeout  whole-request timeout of platform calls
  * @param lockRetryDelay  when another worker is editing the same in-place message, try this target again after this
+ * @param disableAfter    an endpoint target whose every attempt failed for this long is disabled ({@link FailureStreak});
+ *                        zero: only a 410 Gone disables one
  */
 @ConfigurationProperties("webhooker.delivery")
 public record DeliveryProperties(
@@ -28,7 +30,8 @@ public record DeliveryProperties(
         Duration rateLimitCap,
         Duration connectTimeout,
         Duration requestTimeout,
-        Duration lockRetryDelay) {
+        Duration lockRetryDelay,
+        Duration disableAfter) {
 
     public DeliveryProperties {
         retrySchedule = retrySchedule == null || retrySchedule.isEmpty() ? RetryPolicy.DEFAULT_BACKOFF : List.copyOf(retrySchedule);
@@ -39,14 +42,19 @@ public record DeliveryProperties(
         connectTimeout = orDefault(connectTimeout, Duration.ofSeconds(5));
         requestTimeout = orDefault(requestTimeout, Duration.ofSeconds(15));
         lockRetryDelay = orDefault(lockRetryDelay, Duration.ofSeconds(1));
+        disableAfter = orDefault(disableAfter, Duration.ofHours(24));
     }
 
     public static DeliveryProperties defaults() {
-        return new DeliveryProperties(null, null, null, 0, null, null, null, null);
+        return new DeliveryProperties(null, null, null, 0, null, null, null, null, null);
     }
 
     public RetryPolicy retryPolicy() {
         return new RetryPolicy(retrySchedule);
+    }
+
+    public FailureStreak failureStreak() {
+        return new FailureStreak(disableAfter);
     }
 
     private static Duration orDefault(Duration value, Duration fallback) {

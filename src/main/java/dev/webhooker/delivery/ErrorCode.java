@@ -19,6 +19,8 @@ public enum ErrorCode {
     WEBHOOK_GONE(false),
     /** The target's address is not one webhooker sends to (loopback, private…; see WEBHOOK_TARGET_ALLOW). */
     TARGET_BLOCKED(false),
+    /** The endpoint kept failing, or answered 410, and is disabled until an admin re-enables it (no request made). */
+    TARGET_DISABLED(false),
     NETWORK(true),
     RETRIES(true),
     /** The platform asked for a wait longer than we sleep in a worker: the target is rescheduled. */

@@ -38,14 +38,15 @@ public final class TargetSteps {
     private final MessageTracking tracking;
     private final MessageLocks locks;
     private final OutcomeStore outcomes;
+    private final TargetHealth health;
     private final TargetRules rules;
     private final DeliveryProperties settings;
     private final DeliveryMeters meters;
     private final Clock clock;
 
     TargetSteps(RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer, PlatformCalls calls,
-                MessageTracking tracking, MessageLocks locks, OutcomeStore outcomes, DeliveryProperties settings,
-                DeliveryMeters meters, Clock clock) {
+                MessageTracking tracking, MessageLocks locks, OutcomeStore outcomes, TargetHealth health,
+                DeliveryProperties settings, DeliveryMeters meters, Clock clock) {
         this.catalog = catalog;
         this.composer = composer;
         this.renderer = renderer;
@@ -53,6 +54,7 @@ public final class TargetSteps {
         this.tracking = tracking;
         this.locks = locks;
         this.outcomes = outcomes;
+        this.health = health;
         this.rules = new TargetRules(settings.retryPolicy());
         this.settings = settings;
         this.meters = meters;
@@ -65,6 +67,13 @@ public final class TargetSteps {
         DeliveryTarget target = send.target();
         DeliveryAttempt attempt = send.attempt();
         try {
+            Optional<TargetHealth.Status> disabled = health.disabled(target.target());
+            if (disabled.isPresent()) {
+                send.done(SendOutcome.failure(ErrorCode.TARGET_DISABLED, null, "the target is disabled since "
+                        + disabled.get().disabledAt() + " (" + disabled.get().disabledReason()
+                        + "); an admin re-enables it, then this delivery can be replayed", 0), null);
+                return send;
+            }
             MessageComposer.Composed composed = composed(attempt, target);
             if (composed.formatError() != null && target.progress().status() == TargetStatus.PENDING
                     && target.progress().attempts() == 0) {
@@ -140,12 +149,13 @@ public final class TargetSteps {
         DeliveryAttempt attempt = send.attempt();
         Instant now = clock.instant();
         DeliveryTarget next;
+        SendOutcome outcome = null;
         if (send.isDeferred()) {
             next = new DeliveryTarget(target.deliveryKey(), target.groupId(), target.routeId(), target.position(),
                     target.routeName(), target.target(), rules.deferred(target.progress(), now, settings.lockRetryDelay()),
                     target.lastError(), target.errorCode(), target.httpStatus(), target.messageId());
         } else {
-            SendOutcome outcome = send.outcome() != null ? send.outcome()
+            outcome = send.outcome() != null ? send.outcome()
                     : SendOutcome.failure(ErrorCode.INTERNAL, null, "the platform call gave no answer", 0);
             String platform = target.target().platform().wireName();
             next = target.after(rules.afterAttempt(target.progress(), outcome, now), outcome);
@@ -159,7 +169,7 @@ public final class TargetSteps {
             send.logs().add(SendLogEntry.attempt(attempt.claim(), attempt.event(), target, outcome, send.startedMillis(),
                     clock.millis() - send.startedMillis()).withDetail(send.detail()));
         }
-        outcomes.store(attempt, next, send.logs());
+        outcomes.store(attempt, next, send.logs(), outcome);
         attempt.stored(next);
     }
 

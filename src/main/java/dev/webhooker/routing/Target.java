@@ -95,6 +95,14 @@ public record Target(Platform platform, String channelId, String threadId, Strin
         };
     }
 
+    /**
+     * Whether it is an HTTP endpoint of its own (a URL) rather than a chat on a bot's platform: such a target is
+     * disabled when it keeps failing (delivery.FailureStreak).
+     */
+    public boolean endpoint() {
+        return webhook != null;
+    }
+
     @Override
     public String toString() {
         return "Target[" + (platform == null ? "?" : platform.wireName()) + " " + (platform == null ? "" : id()) + "]";

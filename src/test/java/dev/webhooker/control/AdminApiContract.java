@@ -456,6 +456,52 @@ abstract class AdminApiContract {
     }
 
     @Test
+    void aDisabledTargetIsShownToItsGroupAndItsAdminsReEnableIt() {
+        assertThat(signedIn("adam").json("POST", "/admin/api/groups/team/routes", HOOKS).statusCode()).isEqualTo(201);
+        Target hook = snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("team-hooks")).findFirst()
+                .orElseThrow().targets().get(0);
+        jdbc.update("INSERT INTO target_health (target_id, platform, failing_since, failures, last_failure_at, last_error,"
+                + " disabled_at, disabled_reason) VALUES (?, 'webhook', 1000, 41, 90000000, 'HTTP 500: down', 90000000,"
+                + " 'every attempt failed for 24 h')", hook.id());
+        jdbc.update("INSERT INTO target_health (target_id, platform, failing_since, failures, last_failure_at, last_error)"
+                + " VALUES ('gone.example.com#00000000', 'webhook', 1000, 3, 2000, 'HTTP 502')");
+        String enable = "/admin/api/targets/enable";
+        String named = "{\"targetId\":\"" + hook.id() + "\"}";
+
+        JsonNode seen = body(signedIn("vera").getJson("/admin/api/targets")).path("targets");
+        assertThat(seen).as("a viewer of the group sees it; a target no route uses is a super admin's").hasSize(1);
+        assertThat(seen.get(0).path("targetId").asText()).isEqualTo(hook.id());
+        assertThat(seen.get(0).path("disabled").asBoolean()).isTrue();
+        assertThat(seen.get(0).path("disabledReason").asText()).isEqualTo("every attempt failed for 24 h");
+        assertThat(seen.get(0).path("lastError").asText()).isEqualTo("HTTP 500: down");
+        assertThat(seen.get(0).path("failures").asInt()).isEqualTo(41);
+        assertThat(seen.get(0).path("canEnable").asBoolean()).isFalse();
+        assertThat(seen.get(0).path("routes").get(0).path("routeId").asText()).isEqualTo("team-hooks");
+        assertThat(body(signedIn("stranger").getJson("/admin/api/targets")).path("targets")).isEmpty();
+        assertThat(body(signedIn("root").getJson("/admin/api/targets")).path("targets")).hasSize(2);
+
+        HttpResponse<String> viewer = signedIn("vera").json("POST", enable, named);
+        assertThat(viewer.statusCode()).as(viewer.body()).isEqualTo(403);
+        HttpResponse<String> outsider = signedIn("stranger").json("POST", enable, named);
+        assertThat(outsider.statusCode()).as("someone else's target looks like none").isEqualTo(404);
+        assertThat(body(outsider).path("detail").asText()).contains(hook.id());
+        HttpResponse<String> notDisabled = signedIn("root").json("POST", enable, "{\"targetId\":\"gone.example.com#00000000\"}");
+        assertThat(notDisabled.statusCode()).as(notDisabled.body()).isEqualTo(409);
+        HttpResponse<String> unnamed = signedIn("root").json("POST", enable, "{\"target\":\"x\"}");
+        assertThat(unnamed.statusCode()).isEqualTo(400);
+        assertThat(body(unnamed).path("detail").asText()).contains("target");
+
+        Browser adam = signedIn("adam");
+        assertThat(body(adam.getJson("/admin/api/targets")).path("targets").get(0).path("canEnable").asBoolean()).isTrue();
+        HttpResponse<String> enabled = adam.json("POST", enable, named);
+        assertThat(enabled.statusCode()).as(enabled.body()).isEqualTo(200);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM target_health WHERE target_id = ?", Integer.class, hook.id())).isZero();
+        assertThat(jdbc.queryForList("SELECT detail FROM audit_logs WHERE action = 'target.enable' AND group_id = 'team'", String.class))
+                .singleElement().asString().contains("every attempt failed for 24 h");
+        assertThat(adam.json("POST", enable, named).statusCode()).as("once").isEqualTo(404);
+    }
+
+    @Test
     void viewersAndOutsidersCannotTouchRoutesAndBadRoutesAreRefused() {
         assertThat(signedIn("vera").json("POST", "/admin/api/groups/team/routes", RELEASES).statusCode()).isEqualTo(403);
         assertThat(signedIn("stranger").json("POST", "/admin/api/groups/team/routes", RELEASES).statusCode()).isEqualTo(404);

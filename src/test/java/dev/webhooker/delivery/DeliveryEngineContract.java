@@ -400,6 +400,103 @@ abstract class DeliveryEngineContract {
         clock.advance(Duration.ofHours(3));
         engine("a").drain();
         assertThat(discord.findAll(postRequestedFor(urlEqualTo("/hooks/gone")))).hasSize(1);
+
+        EngineHarness engine = engine("b");
+        assertThat(engine.health.find(gone.id())).get().satisfies(s -> {
+            assertThat(s.disabled()).as("410 disables at once").isTrue();
+            assertThat(s.disabledReason()).startsWith("the endpoint answered 410 Gone");
+        });
+        assertThat(engine.health.find(metadata.id())).as("a refused address says nothing about the endpoint").isEmpty();
+        String next = push("d-gone-2");
+        engine.drain();
+        assertThat(target(next, gone.id())).containsEntry("status", "failed").containsEntry("error_code", "TARGET_DISABLED");
+        assertThat((String) target(next, gone.id()).get("last_error")).contains("410 Gone");
+        assertThat(discord.findAll(postRequestedFor(urlEqualTo("/hooks/gone")))).as("no request to a disabled target").hasSize(1);
+    }
+
+    /** A route with one failing webhook target and a Discord target, pushed once an hour for {@code hours}. */
+    private Target failingHourly(String path, int hours, String prefix) {
+        Target down = Target.webhook(new Target.Webhook(discord.baseUrl() + path, List.of(
+                "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), null, null, null));
+        catalog = EngineHarness.catalog(List.of(group), List.of(new Route("r1", "g1", "Hooks", true,
+                List.of(new Filter("event", List.of("push"), false)), null, List.of(down, Target.discord("111", null)),
+                false, false, List.of())));
+        EngineHarness engine = engine("a");
+        for (int hour = 0; hour < hours; hour++) {
+            push(prefix + hour);
+            engine.drain();
+            clock.advance(Duration.ofHours(1));
+        }
+        return down;
+    }
+
+    @Test
+    void anEndpointWhoseEveryAttemptFailedFor24HoursIsDisabledUntilAnAdminReEnablesIt() {
+        discord.stubFor(post(urlEqualTo("/hooks/down")).willReturn(aResponse().withStatus(500).withBody("db down")));
+        Target down = failingHourly("/hooks/down", 24, "streak-");
+        EngineHarness engine = engine("a");
+        assertThat(engine.health.find(down.id())).get().satisfies(s -> {
+            assertThat(s.disabled()).as("23 h of failures: still sent to").isFalse();
+            assertThat(s.failingSince()).isEqualTo(Instant.parse("2026-11-30T10:00:00Z"));
+            assertThat(s.lastError()).isEqualTo("HTTP 500: db down");
+        });
+        int before = discord.findAll(postRequestedFor(urlEqualTo("/hooks/down"))).size();
+
+        try (LogCapture log = new LogCapture(TargetHealth.class)) {
+            push("streak-24");
+            engine.drain();
+
+            assertThat(log.lines()).singleElement().asString().startsWith("WARN webhook target " + down.id() + " is disabled: "
+                    + "every attempt failed for 24 h (");
+        }
+        assertThat(discord.findAll(postRequestedFor(urlEqualTo("/hooks/down")))).as("the first failure at 24 h disables it")
+                .hasSize(before + 1);
+        assertThat(engine.health.find(down.id()).orElseThrow().disabledReason()).contains("the last: HTTP 500: db down");
+        clock.advance(Duration.ofMinutes(1));
+        String refused = push("streak-25");
+        engine.drain();
+        assertThat(target(refused, down.id())).containsEntry("status", "failed").containsEntry("error_code", "TARGET_DISABLED");
+        assertThat(target(refused, "111")).as("the other target of the route is not held up").containsEntry("status", "delivered");
+        assertThat(discord.findAll(postRequestedFor(urlEqualTo("/hooks/down")))).as("nor did the retries due meanwhile")
+                .hasSize(before + 1);
+
+        discord.stubFor(post(urlEqualTo("/hooks/down")).willReturn(aResponse().withStatus(204)));
+        assertThat(engine.health.enable(down.id())).isTrue();
+        assertThat(engine.health.enable(down.id())).as("once").isFalse();
+        String after = push("streak-26");
+        engine.drain();
+        assertThat(target(after, down.id())).containsEntry("status", "delivered");
+        assertThat(engine.health.find(down.id())).as("a success leaves no streak").isEmpty();
+    }
+
+    @Test
+    void oneSuccessEndsTheStreakAndAZeroSettingNeverDisablesOnAStreak() {
+        discord.stubFor(post(urlEqualTo("/hooks/flaky")).willReturn(aResponse().withStatus(502)));
+        Target flaky = failingHourly("/hooks/flaky", 20, "flaky-");
+        discord.stubFor(post(urlEqualTo("/hooks/flaky")).willReturn(aResponse().withStatus(200)));
+        push("flaky-ok");
+        engine("a").drain();
+        assertThat(engine("a").health.find(flaky.id())).isEmpty();
+        discord.resetMappings();
+        discord.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(okJson("{\"id\":\"9001\"}")));
+        discord.stubFor(post(urlEqualTo("/hooks/flaky")).willReturn(aResponse().withStatus(502)));
+        clock.advance(Duration.ofHours(1));
+        failingHourly("/hooks/flaky", 20, "flaky-again-");
+        TargetHealth.Status status = engine("a").health.find(flaky.id()).orElseThrow();
+        assertThat(status.disabled()).as("40 h of failures with a success in the middle").isFalse();
+        assertThat(status.failingSince()).isEqualTo(Instant.parse("2026-11-30T10:00:00Z").plus(Duration.ofHours(21)));
+
+        clock.advance(Duration.ofDays(3));
+        String key = push("flaky-later");
+        try (EngineHarness zero = new EngineHarness(ds, kind(), clock, "z", discord.baseUrl(), telegram.baseUrl(), catalog,
+                payloads, new DeliveryProperties(null, Duration.ofMillis(100), LEASE, 4, Duration.ofMillis(500),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200), Duration.ZERO))) {
+            zero.drain();
+
+            assertThat(target(key, flaky.id())).containsEntry("error_code", "WEBHOOK_5XX");
+            assertThat(zero.health.find(flaky.id()).orElseThrow().disabled()).as("TARGET_DISABLE_AFTER=0, failing for 3 days")
+                    .isFalse();
+        }
     }
 
     @Test

@@ -62,6 +62,7 @@ final class EngineHarness implements AutoCloseable {
     final DeliveryQueue queue;
     final DeliveryPoller poller;
     final DeliveryProperties settings;
+    final TargetHealth health;
     private final CamelContext camel;
     private final ProducerTemplate work;
     private final TargetSendPool sends;
@@ -111,9 +112,10 @@ final class EngineHarness implements AutoCloseable {
         camel.getRegistry().bind("deliveryTargetSends", sends.executorService());
         camel.getRegistry().bind("deliverySteps", new DeliverySteps(queue, store, sendLogs, new PayloadResolver(JSON, payloads),
                 catalog, composer, renderer, requests, settings, DeliveryMeters.none(), DeliveryTracing.none(), clock));
+        this.health = new TargetHealth(ds, settings.failureStreak());
         camel.getRegistry().bind("targetSteps", new TargetSteps(catalog, composer, renderer, requests,
-                new MessageTracking(ds, clock), new MessageLocks(ds, clock), new OutcomeStore(store, sendLogs, clock), settings,
-                DeliveryMeters.none(), clock));
+                new MessageTracking(ds, clock), new MessageLocks(ds, clock), new OutcomeStore(store, sendLogs, health, clock),
+                health, settings, DeliveryMeters.none(), clock));
         try {
             PluginHelper.getRoutesLoader(camel).loadRoutes(
                     ResourceHelper.resolveMandatoryResource(camel, "file:routes/delivery.camel.yaml"));
@@ -155,7 +157,7 @@ final class EngineHarness implements AutoCloseable {
 
     static DeliveryProperties settings(Duration lease) {
         return new DeliveryProperties(null, Duration.ofMillis(100), lease, 4, Duration.ofMillis(500),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200));
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200), Duration.ofHours(24));
     }
 
     /**

@@ -1,0 +1,53 @@
+package dev.webhooker.delivery;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * When an endpoint target that keeps failing is disabled (issue 24): at once when it answers 410 Gone, else once every
+ * attempt has failed for {@code disableAfter} (TARGET_DISABLE_AFTER; zero: never for a streak). Only the endpoint's own
+ * failures count — its error answers, its 5xx and network errors; a rate-limit wait, a refused address, a failure of
+ * webhooker itself or a format error say nothing about the endpoint.
+ */
+public record FailureStreak(Duration disableAfter) {
+
+    private static final Set<ErrorCode> ENDPOINT_FAILURES = EnumSet.of(ErrorCode.WEBHOOK_ERROR, ErrorCode.WEBHOOK_5XX,
+            ErrorCode.WEBHOOK_GONE, ErrorCode.NETWORK, ErrorCode.RETRIES);
+
+    public FailureStreak {
+        disableAfter = disableAfter == null || disableAfter.isNegative() ? Duration.ZERO : disableAfter;
+    }
+
+    /** Whether the outcome is a failure of the endpoint, one more of the streak. */
+    public static boolean counts(SendOutcome outcome) {
+        return !outcome.ok() && outcome.errorCode() != null && ENDPOINT_FAILURES.contains(outcome.errorCode());
+    }
+
+    /**
+     * Why the target is disabled after this counted failure, or empty while it is not: {@code failingSince} is the
+     * streak's first failure (now, for the first), {@code failures} the streak's count including this one.
+     */
+    public Optional<String> disableReason(SendOutcome outcome, Instant failingSince, int failures, Instant now) {
+        if (outcome.errorCode() == ErrorCode.WEBHOOK_GONE) {
+            return Optional.of("the endpoint answered 410 Gone: " + outcome.error());
+        }
+        if (disableAfter.isZero() || Duration.between(failingSince, now).compareTo(disableAfter) < 0) {
+            return Optional.empty();
+        }
+        return Optional.of("every attempt failed for " + words(disableAfter) + " (" + failures + " since " + failingSince
+                + "); the last: " + outcome.error());
+    }
+
+    private static String words(Duration d) {
+        if (d.toSeconds() % 3600 == 0) {
+            return d.toHours() + " h";
+        }
+        if (d.toSeconds() % 60 == 0) {
+            return d.toMinutes() + " min";
+        }
+        return d.toSeconds() + " s";
+    }
+}
