@@ -11,6 +11,7 @@ import {logs} from './views/logs.js';
 import {deliveries} from './views/deliveries.js';
 import {audit} from './views/audit.js';
 import {tester} from './views/tester.js';
+import {targets} from './views/targets.js';
 
 const SCREENS = [
   [/^\/admin\/?$/, overview, 'overview'],
@@ -21,11 +22,12 @@ const SCREENS = [
   [/^\/admin\/logs$/, logs, 'logs'],
   [/^\/admin\/deliveries$/, deliveries, 'deliveries'],
   [/^\/admin\/deliveries\/([^/]+)$/, deliveries, 'deliveries'],
+  [/^\/admin\/targets$/, targets, 'targets'],
   [/^\/admin\/audit$/, audit, 'audit'],
   [/^\/admin\/tester$/, tester, 'tester'],
 ];
 
-const NAV = ['overview', 'groups', 'logs', 'deliveries', 'audit', 'metrics', 'tester'];
+const NAV = ['overview', 'groups', 'logs', 'deliveries', 'targets', 'audit', 'metrics', 'tester'];
 
 let me = null;
 /** True until the first screen is drawn with the answer start() got. */

@@ -250,11 +250,42 @@ class ConsoleBrowserIT {
             assertThat(secretBox.getDomProperty("value")).isEmpty();
             assertThat(secretBox.getDomAttribute("placeholder")).contains("unchanged");
             type(again.findElement(By.name("name")), "Hooks again");
+            // the timeout and the static headers have their boxes too; the browser holds back a timeout over 30 s
+            WebElement timeoutBox = again.findElement(By.cssSelector("[data-field='targets[0].timeoutSeconds']"));
+            type(timeoutBox, "99");
+            type(again.findElement(By.cssSelector("[data-field='targets[0].headers']")), "X-Team: widgets\nX-Env: ci");
+            again.findElement(By.cssSelector("button[type=submit]")).click();
+            assertThat((Boolean) ((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
+                    "return arguments[0].validity.rangeOverflow", timeoutBox)).isTrue();
+            assertThat(snapshots.refresh().routesOf("team").stream().noneMatch(r -> r.name().equals("Hooks again")))
+                    .as("not saved").isTrue();
+            type(timeoutBox, "7");
             again.findElement(By.cssSelector("button[type=submit]")).click();
             await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").stream()
                     .anyMatch(r -> r.name().equals("Hooks again")));
-            assertThat(snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("hooks")).findFirst().orElseThrow()
-                    .targets().get(0).webhook().secrets()).containsExactly(hookSecret);
+            Target.Webhook saved = snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("hooks")).findFirst()
+                    .orElseThrow().targets().get(0).webhook();
+            assertThat(saved.secrets()).containsExactly(hookSecret);
+            assertThat(saved.timeoutSeconds()).isEqualTo(7);
+            assertThat(saved.headers()).containsExactly(java.util.Map.entry("X-Team", "widgets"), java.util.Map.entry("X-Env", "ci"));
+
+            // a disabled endpoint: shown with its reason on the Targets screen, and re-enabled there
+            jdbc.update("INSERT INTO target_health (target_id, platform, failing_since, failures, last_failure_at, last_error,"
+                    + " disabled_at, disabled_reason) VALUES (?, 'webhook', ?, 12, ?, 'HTTP 500: down', ?, 'the endpoint answered"
+                    + " 410 Gone: HTTP 410')", hook.id(), System.currentTimeMillis() - 3_600_000, System.currentTimeMillis(),
+                    System.currentTimeMillis());
+            nav(driver, "targets");
+            waitForHeading(driver, "Failing targets");
+            WebElement health = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#target-health table")));
+            assertThat(health.getText()).contains(hook.id(), "410 Gone", "HTTP 500: down", "team / Hooks again");
+            chromium.screenshot("04b-targets");
+            accessible(driver, "targets");
+            health.findElement(By.cssSelector("button.enable")).click();
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("main .notice"), "Re-enabled"));
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM target_health", Integer.class)).isZero();
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#target-health"), "No failing target"));
+            driver.navigate().to(base() + "/admin/groups/team");
+            waitForHeading(driver, "Team");
 
             driver.findElement(By.id("yaml-view")).click();
             WebElement yaml = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("routes-yaml")));

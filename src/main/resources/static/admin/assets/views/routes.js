@@ -194,16 +194,22 @@ function targetRow(target, i, onRemove) {
   const second = h('input', {size: 10});
   const label1 = h('span', {}), label2 = h('span', {});
   const chat = h('span', {class: 'row'}, h('label', {}, label1, ' ', first), h('label', {}, label2, ' ', second));
-  // a webhook: the URL, a new secret (the stored ones, shown sealed, are kept while it is empty) and the body format;
-  // its static headers and timeout are edited in the YAML view and kept here as they are
+  // a webhook: the URL, a new secret (the stored ones, shown sealed, are kept while it is empty), the body format,
+  // the timeout and static headers (one "Name: value" per line)
   const url = h('input', {type: 'url', size: 34, 'aria-label': t('target.url'), 'data-field': 'targets[' + i + '].url'});
   const kept = (target.secrets || []).filter(Boolean);
   const secret = h('input', {type: 'password', size: 20, autocomplete: 'off', 'aria-label': t('target.secret'),
     'data-field': 'targets[' + i + '].secret', placeholder: kept.length ? t('target.secretKept') : 'whsec_…'});
   const format = h('select', {'aria-label': t('target.format'), 'data-field': 'targets[' + i + '].format'},
     ['event', 'message'].map(f => h('option', {value: f, selected: f === (target.format || 'event')}, t('target.format.' + f))));
+  const timeout = h('input', {type: 'number', min: 1, max: 30, size: 4, 'aria-label': t('target.timeout'),
+    'data-field': 'targets[' + i + '].timeoutSeconds', value: target.timeoutSeconds || '', placeholder: '15'});
+  const headers = h('textarea', {rows: 2, cols: 34, 'aria-label': t('target.headers'), 'data-field': 'targets[' + i + '].headers',
+    placeholder: 'X-Team: widgets'});
+  headers.value = Object.entries(target.headers || {}).map(([name, value]) => name + ': ' + value).join('\n');
   const hook = h('span', {class: 'row'}, h('label', {}, t('target.url'), ' ', url), h('label', {}, t('target.secret'), ' ', secret),
-    h('label', {}, t('target.format'), ' ', format));
+    h('label', {}, t('target.format'), ' ', format), h('label', {}, t('target.timeout'), ' ', timeout),
+    h('label', {}, t('target.headers'), ' ', headers));
   const sync = () => {
     const webhook = platform.value === 'webhook';
     const discord = platform.value === 'discord';
@@ -225,15 +231,29 @@ function targetRow(target, i, onRemove) {
   row.value = () => {
     if (platform.value === 'webhook') {
       const typed = secret.value.trim();
+      const named = headerLines(headers.value);
+      const seconds = timeout.value.trim();
       return {platform: 'webhook', url: url.value.trim(), ...(typed ? {secret: typed} : {secrets: kept}),
-        format: format.value, ...(target.headers ? {headers: target.headers} : {}),
-        ...(target.timeoutSeconds ? {timeoutSeconds: target.timeoutSeconds} : {})};
+        format: format.value, ...(Object.keys(named).length ? {headers: named} : {}),
+        // a number the server checks (1–30); anything else goes as typed, so its refusal names this field
+        ...(seconds ? {timeoutSeconds: /^\d+$/.test(seconds) ? Number(seconds) : seconds} : {})};
     }
     return platform.value === 'discord'
       ? {platform: 'discord', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {})}
       : {platform: 'telegram', chatId: first.value.trim(), ...(second.value.trim() ? {topicId: second.value.trim()} : {})};
   };
   return row;
+}
+
+/** "Name: value" lines; a line without a colon is sent as a name alone, which the server refuses by name. */
+function headerLines(text) {
+  const named = {};
+  for (const line of text.split('\n').map(l => l.trim()).filter(Boolean)) {
+    const colon = line.indexOf(':');
+    if (colon < 0) named[line] = '';
+    else named[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return named;
 }
 
 function targetList(initial) {
