@@ -34,6 +34,7 @@ final class Settings {
             new Setting("WEBHOOK_BODY_TIMEOUT", "webhooker.ingress.body-timeout", POSITIVE_DURATION),
             new Setting("DISCORD_API_URL", "webhooker.platforms.discord-api-url", HTTP_URL),
             new Setting("TELEGRAM_API_URL", "webhooker.platforms.telegram-api-url", HTTP_URL),
+            new Setting("SLACK_API_URL", "webhooker.platforms.slack-api-url", HTTP_URL),
             new Setting("GITHUB_API_URL", "webhooker.github.api-url", HTTP_URL),
             new Setting("GITHUB_OAUTH_URL", "webhooker.github.oauth-url", HTTP_URL),
             new Setting("ADMIN_USER_IDS", "webhooker.admin.user-ids", NUMERIC_IDS),

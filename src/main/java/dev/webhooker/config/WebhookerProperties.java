@@ -63,7 +63,9 @@ public record WebhookerProperties(
             String telegramWebhookSecret,
             String telegramApiUrl,
             String telegramRichHeaderHost,
-            String webhookTargetAllow) {
+            String webhookTargetAllow,
+            String slackToken,
+            String slackApiUrl) {
     }
 
     /** {@code actionsRateLimit}: GitHub writes per minute per user from the actions API and the chat commands. */

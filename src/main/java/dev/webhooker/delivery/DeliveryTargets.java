@@ -68,7 +68,7 @@ class DeliveryTargets {
                         + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
                 target.platform().wireName(), target.channelId(), target.threadId(), target.chatId(), target.topicId(),
-                target.platform() == Target.Platform.WEBHOOK ? json.toText(json.write(target)) : null,
+                target.endpoint() ? json.toText(json.write(target)) : null,
                 t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
                 System.currentTimeMillis());
     }

@@ -17,6 +17,12 @@ public enum ErrorCode {
     WEBHOOK_5XX(true),
     /** A webhook target answered 410 Gone: it asks not to be sent to any more. */
     WEBHOOK_GONE(false),
+    /** Slack refused the message (channel_not_found, not_in_channel, invalid_blocks, a revoked incoming webhook…). */
+    SLACK_ERROR(false),
+    SLACK_5XX(true),
+    /** Teams refused the card (a 4xx, or the legacy connector's error text in a 200). */
+    TEAMS_ERROR(false),
+    TEAMS_5XX(true),
     /** The target's address is not one webhooker sends to (loopback, private…; see WEBHOOK_TARGET_ALLOW). */
     TARGET_BLOCKED(false),
     /** The endpoint kept failing, or answered 410, and is disabled until an admin re-enables it (no request made). */

@@ -15,7 +15,8 @@ import java.util.Set;
 public record FailureStreak(Duration disableAfter) {
 
     private static final Set<ErrorCode> ENDPOINT_FAILURES = EnumSet.of(ErrorCode.WEBHOOK_ERROR, ErrorCode.WEBHOOK_5XX,
-            ErrorCode.WEBHOOK_GONE, ErrorCode.NETWORK, ErrorCode.RETRIES);
+            ErrorCode.WEBHOOK_GONE, ErrorCode.SLACK_ERROR, ErrorCode.SLACK_5XX, ErrorCode.TEAMS_ERROR, ErrorCode.TEAMS_5XX,
+            ErrorCode.NETWORK, ErrorCode.RETRIES);
 
     public FailureStreak {
         disableAfter = disableAfter == null || disableAfter.isNegative() ? Duration.ZERO : disableAfter;

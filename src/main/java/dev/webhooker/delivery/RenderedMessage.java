@@ -17,6 +17,14 @@ public sealed interface RenderedMessage {
             implements RenderedMessage {
     }
 
+    /** The JSON of a Slack message (incoming webhook, or chat.postMessage / chat.update without the channel). */
+    record Slack(ObjectNode body) implements RenderedMessage {
+    }
+
+    /** The JSON a Teams workflow or incoming webhook gets: a message with one Adaptive Card. */
+    record Teams(ObjectNode body) implements RenderedMessage {
+    }
+
     /** The JSON a webhook target gets (the event or the neutral message), and what the event was. */
     record Webhook(String body, String provider, String event) implements RenderedMessage {
     }

@@ -82,7 +82,7 @@ public final class TargetSteps {
             }
             RenderedMessage rendered = renderer.render(target.target(), composed.message(), attempt.event());
             String updateKey = composed.message().updateKey();
-            if (updateKey == null || updateKey.isBlank() || !target.target().platform().editsInPlace()) {
+            if (updateKey == null || updateKey.isBlank() || !target.target().editsInPlace()) {
                 send.next(TargetSend.Step.SEND, calls.call(target.target(), rendered, null, idempotencyKey(send)));
             } else {
                 startInPlace(send, rendered, updateKey, composed.message().updateOrder());

@@ -29,6 +29,11 @@ import dev.webhooker.platform.telegram.TelegramComponent;
 import dev.webhooker.platform.telegram.RichHeaderLinks;
 import dev.webhooker.platform.telegram.TelegramRenderer;
 import dev.webhooker.platform.webhook.WebhookBodies;
+import dev.webhooker.platform.slack.SlackClient;
+import dev.webhooker.platform.slack.SlackComponent;
+import dev.webhooker.platform.teams.TeamsClient;
+import dev.webhooker.platform.teams.TeamsComponent;
+import dev.webhooker.platform.webhook.EndpointPoster;
 import dev.webhooker.platform.webhook.WebhookComponent;
 import dev.webhooker.secrets.SecretBox;
 
@@ -119,16 +124,37 @@ class PlatformConfiguration {
         return new DiscordComponent(discordClient);
     }
 
-    /** {@code webhook:} in routes/delivery.camel.yaml, behind the address guard (WEBHOOK_TARGET_ALLOW). */
-    @Bean("webhook")
-    WebhookComponent webhookComponent(WebhookerProperties properties, DeliveryProperties settings,
-                                                 ObjectProvider<Clock> clock) {
+    /** Posts to the URLs routes name (webhook, Slack and Teams targets), behind the address guard (WEBHOOK_TARGET_ALLOW). */
+    @Bean(destroyMethod = "close")
+    EndpointPoster endpointPoster(WebhookerProperties properties, DeliveryProperties settings, RateLimits platformRateLimits,
+                                  ObjectProvider<Clock> clock) {
         try {
-            return WebhookComponent.guarded(properties.platforms().webhookTargetAllow(), callSettings(settings),
-                    settings.connectTimeout(), clock.getIfAvailable(Clock::systemUTC));
+            return EndpointPoster.guarded(properties.platforms().webhookTargetAllow(), callSettings(settings),
+                    settings.connectTimeout(), platformRateLimits, clock.getIfAvailable(Clock::systemUTC));
         } catch (IllegalArgumentException e) {
             throw new InvalidSettingException("WEBHOOK_TARGET_ALLOW", e.getMessage());
         }
+    }
+
+    /** {@code webhook:} in routes/delivery.camel.yaml. */
+    @Bean("webhook")
+    WebhookComponent webhookComponent(EndpointPoster endpointPoster, ObjectProvider<Clock> clock) {
+        return new WebhookComponent(endpointPoster, clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    /** {@code slack:} in routes/delivery.camel.yaml: incoming webhooks, and the bot with SLACK_TOKEN. */
+    @Bean("slack")
+    SlackComponent slackComponent(HttpClient platformHttpClient, ObjectMapper json, WebhookerProperties properties,
+                                  DeliveryProperties settings, RateLimits platformRateLimits, EndpointPoster endpointPoster) {
+        WebhookerProperties.Platforms p = properties.platforms();
+        return new SlackComponent(new SlackClient(platformHttpClient, json, p.slackApiUrl(), p.slackToken(), callSettings(settings),
+                platformRateLimits, endpointPoster));
+    }
+
+    /** {@code teams:} in routes/delivery.camel.yaml. */
+    @Bean("teams")
+    TeamsComponent teamsComponent(EndpointPoster endpointPoster) {
+        return new TeamsComponent(new TeamsClient(endpointPoster));
     }
 
     /** {@code telegram:} in routes/delivery.camel.yaml. */

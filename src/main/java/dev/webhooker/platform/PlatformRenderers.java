@@ -6,12 +6,15 @@ import dev.webhooker.format.NeutralMessage;
 import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramMessage;
 import dev.webhooker.platform.telegram.TelegramRenderer;
+import dev.webhooker.platform.slack.SlackRenderer;
+import dev.webhooker.platform.teams.TeamsRenderer;
 import dev.webhooker.platform.webhook.WebhookBodies;
 import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 
 /**
- * The delivery engine's view of the renderers: Discord, Telegram, and the JSON bodies of webhook targets. The Telegram avatar card is served by
+ * The delivery engine's view of the renderers: Discord, Telegram, Slack (Block Kit), Teams (an Adaptive Card), and the
+ * JSON bodies of webhook targets. The Telegram avatar card is served by
  * TELEGRAM_RICH_HEADER_HOST, else BASE_URL; with neither, avatar messages go out as sendPhoto.
  */
 public class PlatformRenderers implements MessageRenderer {
@@ -19,6 +22,8 @@ public class PlatformRenderers implements MessageRenderer {
     private final DiscordRenderer discord;
     private final TelegramRenderer telegram;
     private final WebhookBodies webhook;
+    private final SlackRenderer slack = new SlackRenderer();
+    private final TeamsRenderer teams = new TeamsRenderer();
     private final String richHeaderHost;
 
     public PlatformRenderers(DiscordRenderer discord, TelegramRenderer telegram, WebhookBodies webhook, String richHeaderHost,
@@ -38,6 +43,8 @@ public class PlatformRenderers implements MessageRenderer {
                 yield new RenderedMessage.Telegram(t.method(), t.text(), t.photoUrl(), t.caption(), t.linkPreviewOptions());
             }
             case WEBHOOK -> webhook.render(target.webhook().format(), message, event);
+            case SLACK -> new RenderedMessage.Slack(slack.render(message));
+            case TEAMS -> new RenderedMessage.Teams(teams.render(message));
         };
     }
 

@@ -1,5 +1,9 @@
 package dev.webhooker.platform;
 
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Optional;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -9,6 +13,8 @@ import dev.webhooker.delivery.PlatformCalls;
 import dev.webhooker.delivery.RenderedMessage;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.discord.DiscordRequest;
+import dev.webhooker.platform.slack.SlackRequest;
+import dev.webhooker.platform.teams.TeamsComponent;
 import dev.webhooker.platform.webhook.WebhookCalls;
 import dev.webhooker.routing.Target;
 
@@ -17,7 +23,8 @@ import dev.webhooker.routing.Target;
  * ({@code discord:createMessage}, {@code discord:editMessage}); Telegram sendMessage / sendPhoto, or
  * editMessageText / editMessageCaption for edits ({@code telegram:<method>}), with {@code chat_id},
  * {@code message_thread_id} for topics and {@code parse_mode=HTML} (messages.md §3.2, §4.2); a signed
- * {@code webhook:post} for a webhook target ({@link WebhookCalls}).
+ * {@code webhook:post} for a webhook target ({@link WebhookCalls}); {@code slack:webhook}, or the bot's
+ * {@code slack:chat.postMessage} / {@code slack:chat.update}; {@code teams:post}.
  */
 public class PlatformRequests implements PlatformCalls {
 
@@ -37,6 +44,13 @@ public class PlatformRequests implements PlatformCalls {
         }
         if (message instanceof RenderedMessage.Webhook w && target.platform() == Target.Platform.WEBHOOK) {
             return WebhookCalls.call(target, w, idempotencyKey);
+        }
+        if (message instanceof RenderedMessage.Slack s && target.platform() == Target.Platform.SLACK) {
+            return slackCall(target, s, editMessageId);
+        }
+        if (message instanceof RenderedMessage.Teams m && target.platform() == Target.Platform.TEAMS) {
+            return endpointUrl(target).map(url -> PlatformCall.to("teams:post", new TeamsComponent.TeamsRequest(url, m.body())))
+                    .orElseGet(() -> noUrl("teams"));
         }
         return PlatformCall.refused(SendOutcome.failure(ErrorCode.INTERNAL, null,
                 "message rendered for the wrong platform: " + message.getClass().getSimpleName() + " to " + target.platform(), 0));
@@ -91,6 +105,32 @@ public class PlatformRequests implements PlatformCalls {
             }
         }
         return PlatformCall.to("telegram:" + method, body);
+    }
+
+    /** An incoming webhook posts a new message every time; the bot edits the tracked one (its ts) in place. */
+    private static PlatformCall slackCall(Target target, RenderedMessage.Slack message, String editMessageId) {
+        if (target.webhook() != null) {
+            return endpointUrl(target).map(url -> PlatformCall.to("slack:webhook", SlackRequest.toWebhook(url, message.body())))
+                    .orElseGet(() -> noUrl("slack"));
+        }
+        String thread = blank(target.threadId()) ? null : target.threadId();
+        return editMessageId != null
+                ? PlatformCall.to("slack:chat.update", SlackRequest.toChannel(target.channelId(), thread, editMessageId, message.body()))
+                : PlatformCall.to("slack:chat.postMessage", SlackRequest.toChannel(target.channelId(), thread, null, message.body()));
+    }
+
+    private static Optional<URI> endpointUrl(Target target) {
+        String url = target.webhook() == null ? null : target.webhook().url();
+        try {
+            return url == null ? Optional.empty() : Optional.of(new URI(url));
+        } catch (URISyntaxException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** As for a webhook target: a stored URL that is not one is refused for good, not retried as an engine failure. */
+    private static PlatformCall noUrl(String platform) {
+        return PlatformCall.refused(SendOutcome.failure(ErrorCode.NO_TARGET, null, platform + " target URL is not a URL", 0));
     }
 
     private static long parseId(String id) {

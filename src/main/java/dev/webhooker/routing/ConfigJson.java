@@ -38,6 +38,8 @@ public final class ConfigJson {
     private static final Set<String> ROUTE_FIELDS = Set.of("id", "groupId", "name", "enabled", "filters", "ast", "targets",
             "target", "stop", "fallback", "discordRoleIds");
     private static final Set<String> CHAT_TARGET_FIELDS = Set.of("platform", "channelId", "threadId", "chatId", "topicId");
+    private static final Set<String> SLACK_TARGET_FIELDS = Set.of("platform", "url", "channelId", "threadId");
+    private static final Set<String> TEAMS_TARGET_FIELDS = Set.of("platform", "url");
     private static final Set<String> WEBHOOK_TARGET_FIELDS = Set.of("platform", "url", "secret", "secrets", "headers", "format",
             "timeoutSeconds");
     private static final Set<String> FILTER_FIELDS = Set.of("type", "match", "exclude");
@@ -346,7 +348,12 @@ public final class ConfigJson {
     private Target target(JsonNode node, String path) {
         ObjectNode o = object(node, path);
         String platform = text(o, "platform", path + ".platform");
-        checkFields(o, path + ".", "webhook".equals(platform) ? WEBHOOK_TARGET_FIELDS : CHAT_TARGET_FIELDS);
+        checkFields(o, path + ".", switch (platform == null ? "" : platform) {
+            case "webhook" -> WEBHOOK_TARGET_FIELDS;
+            case "slack" -> SLACK_TARGET_FIELDS;
+            case "teams" -> TEAMS_TARGET_FIELDS;
+            default -> CHAT_TARGET_FIELDS;
+        });
         if (platform == null || platform.isEmpty() || platform.equals("discord")) {
             return Target.discord(id(o, "channelId", path + ".channelId"), blankToNull(id(o, "threadId", path + ".threadId")));
         }
@@ -356,8 +363,19 @@ public final class ConfigJson {
         if (platform.equals("webhook")) {
             return Target.webhook(webhook(o, path));
         }
+        if (platform.equals("slack")) {
+            String url = text(o, "url", path + ".url");
+            if (url != null && (present(o.get("channelId")) || present(o.get("threadId")))) {
+                throw new FieldProblem(path + ".url", "give url (an incoming webhook) or channelId (the bot), not both");
+            }
+            return url != null ? Target.posting(Target.Platform.SLACK, url)
+                    : Target.slack(id(o, "channelId", path + ".channelId"), blankToNull(id(o, "threadId", path + ".threadId")));
+        }
+        if (platform.equals("teams")) {
+            return Target.posting(Target.Platform.TEAMS, text(o, "url", path + ".url"));
+        }
         throw new FieldProblem(path + ".platform", "unknown platform " + ConfigError.quote(platform)
-                + " (expected discord, telegram or webhook)");
+                + " (expected discord, telegram, webhook, slack or teams)");
     }
 
     private Target.Webhook webhook(ObjectNode o, String path) {
@@ -482,7 +500,9 @@ public final class ConfigJson {
         o.put("platform", platform.wireName());
         if (platform == Target.Platform.WEBHOOK) {
             writeWebhook(o, t.webhook());
-        } else if (platform == Target.Platform.DISCORD) {
+        } else if ((platform == Target.Platform.SLACK || platform == Target.Platform.TEAMS) && t.webhook() != null) {
+            o.put("url", t.webhook().url());
+        } else if (platform == Target.Platform.DISCORD || platform == Target.Platform.SLACK) {
             o.put("channelId", t.channelId());
             if (t.threadId() != null) {
                 o.put("threadId", t.threadId());

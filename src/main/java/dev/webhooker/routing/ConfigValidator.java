@@ -328,9 +328,12 @@ public final class ConfigValidator {
         }
     }
 
+    private static final Pattern SLACK_CHANNEL = Pattern.compile("^[CGD][A-Z0-9]{2,}$");
+    private static final Pattern SLACK_TS = Pattern.compile("^\\d{1,12}\\.\\d{1,8}$");
+
     private static void checkTarget(Problems p, String path, Target t) {
         if (t.platform() == null) {
-            p.add(path + ".platform", "required (discord, telegram or webhook)");
+            p.add(path + ".platform", "required (discord, telegram, webhook, slack or teams)");
             return;
         }
         for (String[] coordinate : new String[][] {{"channelId", t.channelId()}, {"threadId", t.threadId()},
@@ -357,6 +360,21 @@ public final class ConfigValidator {
                 }
             }
             case WEBHOOK -> WebhookTargetRules.check(t.webhook(), path, p::add);
+            case SLACK -> {
+                if (t.webhook() != null) {
+                    WebhookTargetRules.checkPostingUrl(t.webhook().url(), "slack", path + ".url", p::add);
+                } else if (t.channelId() == null || t.channelId().isBlank()) {
+                    p.add(path + ".channelId", "required for a slack target: a channel id (C…) for the bot, or the url of an"
+                            + " incoming webhook");
+                } else if (!SLACK_CHANNEL.matcher(t.channelId()).matches()) {
+                    p.add(path + ".channelId", "a Slack channel id such as C0123ABCD (the id, not the #name)");
+                }
+                if (t.threadId() != null && !SLACK_TS.matcher(t.threadId()).matches()) {
+                    p.add(path + ".threadId", "a Slack message ts such as 1700000000.000100");
+                }
+            }
+            case TEAMS -> WebhookTargetRules.checkPostingUrl(t.webhook() == null ? null : t.webhook().url(), "teams",
+                    path + ".url", p::add);
         }
     }
 

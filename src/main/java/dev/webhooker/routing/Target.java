@@ -11,26 +11,31 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
 /**
- * Where a message goes: a Discord channel (optionally a thread), a Telegram chat (optionally a topic) or a webhook
- * endpoint of the team's own ({@link Webhook}). A validated target carries only its own platform's fields.
+ * Where a message goes: a Discord channel (optionally a thread), a Telegram chat (optionally a topic), a webhook
+ * endpoint of the team's own ({@link Webhook}), a Slack channel (by the bot, {@code channelId} and optionally a thread
+ * {@code threadId}, or by an incoming webhook, whose URL is the {@code webhook}'s) or a Teams channel (a workflow or
+ * incoming-webhook URL, likewise). A validated target carries only its own platform's fields.
  */
 public record Target(Platform platform, String channelId, String threadId, String chatId, String topicId, Webhook webhook) {
 
     public enum Platform {
-        DISCORD, TELEGRAM, WEBHOOK;
+        DISCORD, TELEGRAM, WEBHOOK, SLACK, TEAMS;
 
         public String wireName() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
 
-        /** Whether a tracked message can be edited in place (CI runs); a webhook receiver gets every event. */
+        /**
+         * Whether a tracked message can be edited in place (CI runs): a webhook receiver gets every event, and a Teams
+         * workflow posts without giving back a message to edit (Slack: see {@link Target#editsInPlace()}).
+         */
         public boolean editsInPlace() {
-            return this != WEBHOOK;
+            return this == DISCORD || this == TELEGRAM || this == SLACK;
         }
 
-        /** Whether it can carry a group's text log (the log is written for people to read). */
+        /** Whether it can carry a group's text log (written for Discord and Telegram). */
         public boolean chat() {
-            return this != WEBHOOK;
+            return this == DISCORD || this == TELEGRAM;
         }
     }
 
@@ -82,16 +87,33 @@ public record Target(Platform platform, String channelId, String threadId, Strin
         return new Target(Platform.WEBHOOK, null, null, null, null, webhook);
     }
 
+    /** A Slack channel the bot (SLACK_TOKEN) posts to; {@code threadTs} answers in a thread. */
+    public static Target slack(String channelId, String threadTs) {
+        return new Target(Platform.SLACK, channelId, threadTs, null, null, null);
+    }
+
+    /** A Slack incoming webhook or a Teams workflow / incoming webhook: only its URL. */
+    public static Target posting(Platform platform, String url) {
+        return new Target(platform, null, null, null, null, new Webhook(url, List.of(), Map.of(), BodyFormat.MESSAGE, null));
+    }
+
+    /** In place for CI runs: Discord, Telegram and a Slack channel of the bot; never through a URL of its own. */
+    public boolean editsInPlace() {
+        return platform.editsInPlace() && webhook == null;
+    }
+
     /**
-     * The target id string used in logs, tracking and the group log: {@code channel[/thread]}, {@code chat[/topic]},
-     * or for a webhook its host and a short hash of the whole URL ({@code hooks.example.com#1a2b3c4d}), which tells
+     * The target id string used in logs, tracking and the group log: {@code channel[/thread]} (Discord and the Slack
+     * bot), {@code chat[/topic]}, or for a URL (webhook, Slack incoming webhook, Teams) its host and a short hash of the whole URL ({@code hooks.example.com#1a2b3c4d}), which tells
      * two endpoints on one host apart without writing a path or query (where tokens live) into a log.
      */
     public String id() {
         return switch (platform) {
             case DISCORD -> channelId + (threadId == null || threadId.isEmpty() ? "" : "/" + threadId);
             case TELEGRAM -> chatId + (topicId == null || topicId.isEmpty() ? "" : "/" + topicId);
-            case WEBHOOK -> webhookId(webhook == null ? "" : webhook.url());
+            case WEBHOOK, TEAMS -> webhookId(webhook == null ? "" : webhook.url());
+            case SLACK -> webhook != null ? webhookId(webhook.url())
+                    : channelId + (threadId == null || threadId.isEmpty() ? "" : "/" + threadId);
         };
     }
 

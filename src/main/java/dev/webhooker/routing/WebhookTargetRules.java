@@ -60,6 +60,19 @@ final class WebhookTargetRules {
         }
     }
 
+    /** The URL of a Slack incoming webhook or a Teams workflow: https, with the webhook URL's rules. */
+    static void checkPostingUrl(String url, String platform, String path, BiConsumer<String, String> problems) {
+        if (url == null || url.isBlank()) {
+            problems.accept(path, "required for a " + platform + " target");
+            return;
+        }
+        if (!url.regionMatches(true, 0, "https://", 0, 8)) {
+            problems.accept(path, "must be an https:// URL (the " + platform + " webhook's URL as " + platform + " gives it)");
+            return;
+        }
+        checkUrl(url, path, problems);
+    }
+
     private static void checkUrl(String url, String path, BiConsumer<String, String> problems) {
         if (url.length() > MAX_URL_LENGTH) {
             problems.accept(path, "longer than " + MAX_URL_LENGTH + " characters");

@@ -32,6 +32,7 @@ import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.platform.telegram.TelegramComponent;
 import dev.webhooker.platform.webhook.WebhookBodies;
+import dev.webhooker.platform.webhook.EndpointPoster;
 import dev.webhooker.platform.webhook.WebhookComponent;
 import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.routing.ConfigSnapshot;
@@ -106,7 +107,8 @@ final class EngineHarness implements AutoCloseable {
         camel.addComponent("discord", new DiscordComponent(new DiscordClient(http, JSON, discordUrl, "bot-token", call, limits)));
         camel.addComponent("telegram", new TelegramComponent(new TelegramClient(http, JSON, telegramUrl, "123:TEST", call, limits)));
         // the fake receivers listen on loopback, which webhook targets may only reach when the operator allows it
-        camel.addComponent("webhook", WebhookComponent.guarded("127.0.0.1", call, Duration.ofSeconds(2), clock));
+        EndpointPoster endpoints = EndpointPoster.guarded("127.0.0.1", call, Duration.ofSeconds(2), limits, clock);
+        camel.addComponent("webhook", new WebhookComponent(endpoints, clock));
         camel.getRegistry().bind("deliveryPoller", poller);
         camel.getRegistry().bind("deliveryWakeUp", wakeUp);
         camel.getRegistry().bind("deliveryTargetSends", sends.executorService());

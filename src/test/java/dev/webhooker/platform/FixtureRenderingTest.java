@@ -16,6 +16,8 @@ import dev.webhooker.format.NeutralMessage;
 import dev.webhooker.format.TestEvents;
 import dev.webhooker.platform.discord.DiscordLimits;
 import dev.webhooker.platform.discord.DiscordRenderer;
+import dev.webhooker.platform.slack.SlackRenderer;
+import dev.webhooker.platform.teams.TeamsRenderer;
 import dev.webhooker.platform.telegram.TelegramHtmlChecker;
 import dev.webhooker.platform.telegram.TelegramLimits;
 import dev.webhooker.platform.telegram.TelegramMessage;
@@ -25,14 +27,17 @@ import dev.webhooker.testsupport.Fixtures;
 import dev.webhooker.testsupport.TestKeys;
 
 /**
- * Every shared GitHub and Gitea fixture × {en, zh} × {emoji on, off}, formatted and then rendered for both
- * platforms: every Discord and Telegram limit holds and the Telegram HTML is well formed (issue 4).
+ * Every shared GitHub and Gitea fixture × {en, zh} × {emoji on, off}, formatted and then rendered for every chat
+ * platform: every Discord, Telegram, Slack Block Kit and Teams limit holds and the Telegram HTML is well formed
+ * (issues 4 and 24).
  */
 class FixtureRenderingTest {
 
     private static final MessageFormatter FORMATTER = TestEvents.formatter();
     private static final DiscordRenderer DISCORD = new DiscordRenderer();
     private static final TelegramRenderer TELEGRAM = TestKeys.telegramRenderer();
+    private static final SlackRenderer SLACK = new SlackRenderer();
+    private static final TeamsRenderer TEAMS = new TeamsRenderer();
 
     static Stream<Arguments> fixtures() {
         return Fixtures.formattingCases().stream().map(c -> Arguments.of(c.provider() + "/" + c.relativeName(),
@@ -52,6 +57,8 @@ class FixtureRenderingTest {
         assertDiscordLimits(DISCORD.render(message).body());
         assertTelegramLimits(TELEGRAM.render(message, null));
         assertTelegramLimits(TELEGRAM.render(message, "https://hooks.example.org"));
+        PlatformLimitChecks.slack(SLACK.render(message));
+        PlatformLimitChecks.teams(TEAMS.render(message));
     }
 
     private static void assertDiscordLimits(JsonNode body) {

@@ -1,41 +1,22 @@
 package dev.webhooker.platform.webhook;
 
-import java.net.InetAddress;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
 
 import org.apache.camel.Endpoint;
 import org.apache.camel.support.DefaultComponent;
 
-import dev.webhooker.platform.PlatformCallSettings;
 
 /**
  * The {@code webhook:} Camel component: {@code webhook:post} signs a {@link WebhookRequest} (Standard Webhooks) and
- * posts it through the {@link WebhookClient}, behind the address guard.
+ * posts it through the {@link EndpointPoster} (behind the address guard), which the Slack and Teams components share.
  */
 public class WebhookComponent extends DefaultComponent {
 
     private final WebhookClient client;
 
-    WebhookComponent(WebhookClient client) {
-        this.client = client;
-    }
-
-    /**
-     * The component with its own HTTP client, behind the address guard for {@code allowList} (WEBHOOK_TARGET_ALLOW);
-     * an entry that is not a host name, an address or a CIDR range is an {@link IllegalArgumentException}.
-     */
-    public static WebhookComponent guarded(String allowList, PlatformCallSettings settings, Duration connectTimeout,
-                                           Clock clock) {
-        TargetAddressGuard guard = TargetAddressGuard.allowing(allowList, InetAddress::getAllByName);
-        return new WebhookComponent(new WebhookClient(guard, settings, connectTimeout, clock));
-    }
-
-    @Override
-    protected void doShutdown() throws Exception {
-        client.close();
-        super.doShutdown();
+    public WebhookComponent(EndpointPoster poster, Clock clock) {
+        this.client = new WebhookClient(poster, clock);
     }
 
     @Override

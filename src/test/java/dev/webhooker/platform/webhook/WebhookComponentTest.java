@@ -72,9 +72,10 @@ class WebhookComponentTest {
     }
 
     private static WebhookComponent component(String allow) {
-        return new WebhookComponent(new WebhookClient(TargetAddressGuard.allowing(allow, InetAddress::getAllByName),
+        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        return new WebhookComponent(new EndpointPoster(TargetAddressGuard.allowing(allow, InetAddress::getAllByName),
                 new PlatformCallSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), 1), Duration.ofSeconds(2),
-                Clock.fixed(NOW, ZoneOffset.UTC)));
+                new dev.webhooker.platform.RateLimits(clock), clock), clock);
     }
 
     private WebhookRequest request(String path, Map<String, String> headers) {
@@ -144,7 +145,7 @@ class WebhookComponentTest {
         assertThat(slow.rateLimited()).isTrue();
         assertThat(slow.retryAfter()).isEqualTo(Duration.ofSeconds(120));
         assertThat(maintenance.retryAfter()).isEqualTo(Duration.ofSeconds(300));
-        assertThat(forever.retryAfter()).isEqualTo(WebhookClient.MAX_RETRY_AFTER);
+        assertThat(forever.retryAfter()).isEqualTo(EndpointPoster.MAX_RETRY_AFTER);
     }
 
     @Test

@@ -1,0 +1,164 @@
+package dev.webhooker.platform.slack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.webhooker.delivery.DeliveryTracing;
+import dev.webhooker.delivery.ErrorCode;
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RateLimits;
+import dev.webhooker.platform.webhook.EndpointPoster;
+
+/**
+ * Sends Slack messages. An incoming webhook is posted through the {@link EndpointPoster} (its URL comes from a route,
+ * so it passes the address guard): {@code ok} is delivered; 429 waits its {@code Retry-After}; 5xx is retried; any
+ * other answer ({@code no_service}, {@code channel_is_archived}, {@code invalid_payload}…) is final.
+ * <p>
+ * The bot calls chat.postMessage and chat.update on SLACK_API_URL with SLACK_TOKEN; the message's {@code ts} is its id
+ * for the in-place edits of CI runs. Slack answers 200 with {@code ok:false} and an error name for a refusal; a 429
+ * blocks the channel for {@code Retry-After} (waits up to the cap are slept, longer ones reschedule). Slack has no
+ * idempotency key: a post whose answer was lost (a timeout) is retried and may show twice, as with Telegram.
+ */
+public class SlackClient {
+
+    /** Errors of a post that say Slack itself is in trouble, worth another try. */
+    private static final Set<String> RETRYABLE = Set.of("internal_error", "fatal_error", "service_unavailable",
+            "request_timeout", "ratelimited");
+
+    private final HttpClient http;
+    private final ObjectMapper json;
+    private final String apiUrl;
+    private final String token;
+    private final PlatformCallSettings settings;
+    private final RateLimits limits;
+    private final EndpointPoster poster;
+
+    public SlackClient(HttpClient http, ObjectMapper json, String apiUrl, String token, PlatformCallSettings settings,
+                       RateLimits limits, EndpointPoster poster) {
+        this.http = http;
+        this.json = json;
+        this.apiUrl = apiUrl.replaceAll("/+$", "");
+        this.token = token;
+        this.settings = settings;
+        this.limits = limits;
+        this.poster = poster;
+    }
+
+    /** Posts to an incoming webhook. */
+    public SendOutcome webhook(SlackRequest request) {
+        EndpointPoster.Result result = poster.post("slack", request.url(), Map.of(), request.message().toString(), null);
+        if (result.failure() != null) {
+            return result.failure();
+        }
+        EndpointPoster.Answer answer = result.answer();
+        if (answer.ok()) {
+            return SendOutcome.success(answer.status(), null, 1);
+        }
+        if (answer.retryAfter().isPresent()) {
+            return SendOutcome.rateLimited(answer.retryAfter().get(), answer.status(), answer.describe(), 1);
+        }
+        if (answer.status() == 429) {
+            return SendOutcome.failure(ErrorCode.RETRIES, 429, answer.describe(), 1);
+        }
+        return SendOutcome.failure(answer.status() >= 500 ? ErrorCode.SLACK_5XX : ErrorCode.SLACK_ERROR, answer.status(),
+                answer.describe(), 1);
+    }
+
+    /** chat.postMessage (no {@code ts}) or chat.update of the message {@code ts}, by the bot. */
+    public SendOutcome api(String method, SlackRequest request) {
+        if (request.channel() == null || request.channel().isBlank()) {
+            return SendOutcome.failure(ErrorCode.NO_TARGET, null, "Slack target has no channelId", 0);
+        }
+        if (token == null || token.isBlank()) {
+            return SendOutcome.failure(ErrorCode.NO_TOKEN, null, "SLACK_TOKEN is not set", 0);
+        }
+        ObjectNode body = request.message().deepCopy();
+        body.put("channel", request.channel());
+        if (request.ts() != null) {
+            body.put("ts", request.ts());
+            body.remove("unfurl_links");
+            body.remove("unfurl_media");
+        } else if (request.threadTs() != null) {
+            body.put("thread_ts", request.threadTs());
+        }
+        String key = "slack:" + request.channel();
+        String payload = body.toString();
+        int tries = 0;
+        SendOutcome last = null;
+        while (tries < settings.maxTries()) {
+            Duration wait = limits.waitFor(key);
+            if (wait.compareTo(settings.rateLimitCap()) > 0) {
+                return SendOutcome.rateLimited(wait, null, "Slack rate limit: waiting " + wait.toMillis() + " ms", tries);
+            }
+            limits.pause(key, wait);
+            tries++;
+            HttpResponse<String> response;
+            try {
+                response = http.send(DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(apiUrl + "/" + method)))
+                        .timeout(settings.requestTimeout())
+                        .header("Content-Type", "application/json; charset=utf-8")
+                        .header("Authorization", "Bearer " + token)
+                        .POST(HttpRequest.BodyPublishers.ofString(payload))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+            } catch (HttpTimeoutException e) {
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack timed out after " + settings.requestTimeout(), tries);
+            } catch (IOException e) {
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack unreachable: " + e.getClass().getSimpleName(), tries);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);
+            }
+            int status = response.statusCode();
+            if (status == 429) {
+                Duration retryAfter = response.headers().firstValue("Retry-After").flatMap(SlackClient::seconds)
+                        .orElse(Duration.ofSeconds(1));
+                limits.block(key, retryAfter);
+                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Slack rate limit", tries);
+                if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
+                    return SendOutcome.rateLimited(retryAfter, 429, "Slack rate limit", tries);
+                }
+                continue;
+            }
+            if (status >= 500) {
+                return SendOutcome.failure(ErrorCode.SLACK_5XX, status, "HTTP " + status, tries);
+            }
+            JsonNode answer = parse(response.body());
+            if (answer != null && answer.path("ok").asBoolean(false)) {
+                String ts = answer.path("ts").asText(null);
+                return SendOutcome.success(status, ts != null ? ts : request.ts(), tries);
+            }
+            String error = answer == null ? "HTTP " + status : answer.path("error").asText("HTTP " + status);
+            return SendOutcome.failure(RETRYABLE.contains(error) ? ErrorCode.SLACK_5XX : ErrorCode.SLACK_ERROR, status,
+                    PlatformCallSettings.errorText(error), tries);
+        }
+        return last;
+    }
+
+    private static java.util.Optional<Duration> seconds(String value) {
+        try {
+            return java.util.Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(value.trim()))));
+        } catch (NumberFormatException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private JsonNode parse(String body) {
+        try {
+            return body == null || body.isBlank() ? null : json.readTree(body);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.webhooker.platform.teams;
+
+import java.net.URI;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.webhooker.delivery.ErrorCode;
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.webhook.EndpointPoster;
+
+/**
+ * Posts a card to a Teams workflow or incoming-webhook URL through the {@link EndpointPoster} (its address guard and
+ * per-URL waits). A workflow answers 202, the legacy connector 200 with {@code 1}, or a 200 whose text says the post
+ * failed ("Microsoft Teams endpoint returned HTTP error 413…"), which is read as that failure. 429 waits its
+ * {@code Retry-After} (Teams allows a webhook about four posts a second), 5xx is retried, other answers are final. A
+ * workflow gives no message id back, so a Teams target is never edited in place; a post whose answer was lost may
+ * show twice.
+ */
+public class TeamsClient {
+
+    private final EndpointPoster poster;
+
+    public TeamsClient(EndpointPoster poster) {
+        this.poster = poster;
+    }
+
+    public SendOutcome post(URI url, ObjectNode message) {
+        EndpointPoster.Result result = poster.post("teams", url, Map.of(), message.toString(), null);
+        if (result.failure() != null) {
+            return result.failure();
+        }
+        EndpointPoster.Answer answer = result.answer();
+        if (answer.ok() && answer.text().contains("returned HTTP error")) {
+            boolean server = answer.text().matches("(?s).*returned HTTP error 5\\d\\d.*");
+            return SendOutcome.failure(server ? ErrorCode.TEAMS_5XX : ErrorCode.TEAMS_ERROR, answer.status(), answer.describe(), 1);
+        }
+        if (answer.ok()) {
+            return SendOutcome.success(answer.status(), null, 1);
+        }
+        if (answer.retryAfter().isPresent()) {
+            return SendOutcome.rateLimited(answer.retryAfter().get(), answer.status(), answer.describe(), 1);
+        }
+        if (answer.status() == 429) {
+            return SendOutcome.failure(ErrorCode.RETRIES, 429, answer.describe(), 1);
+        }
+        return SendOutcome.failure(answer.status() >= 500 ? ErrorCode.TEAMS_5XX : ErrorCode.TEAMS_ERROR, answer.status(),
+                answer.describe(), 1);
+    }
+}
