@@ -53,7 +53,7 @@ public record DeliveryProperties(
         return new RetryPolicy(retrySchedule);
     }
 
-    public FailureStreak failureStreak() {
+    FailureStreak failureStreak() {
         return new FailureStreak(disableAfter);
     }
 

@@ -12,18 +12,18 @@ import java.util.Set;
  * failures count — its error answers, its 5xx and network errors; a rate-limit wait, a refused address, a failure of
  * webhooker itself or a format error say nothing about the endpoint.
  */
-public record FailureStreak(Duration disableAfter) {
+record FailureStreak(Duration disableAfter) {
 
     private static final Set<ErrorCode> ENDPOINT_FAILURES = EnumSet.of(ErrorCode.WEBHOOK_ERROR, ErrorCode.WEBHOOK_5XX,
             ErrorCode.WEBHOOK_GONE, ErrorCode.SLACK_ERROR, ErrorCode.SLACK_5XX, ErrorCode.TEAMS_ERROR, ErrorCode.TEAMS_5XX,
             ErrorCode.NETWORK, ErrorCode.RETRIES);
 
-    public FailureStreak {
+    FailureStreak {
         disableAfter = disableAfter == null || disableAfter.isNegative() ? Duration.ZERO : disableAfter;
     }
 
     /** Whether the outcome is a failure of the endpoint, one more of the streak. */
-    public static boolean counts(SendOutcome outcome) {
+    static boolean counts(SendOutcome outcome) {
         return !outcome.ok() && outcome.errorCode() != null && ENDPOINT_FAILURES.contains(outcome.errorCode());
     }
 
@@ -31,7 +31,7 @@ public record FailureStreak(Duration disableAfter) {
      * Why the target is disabled after this counted failure, or empty while it is not: {@code failingSince} is the
      * streak's first failure (now, for the first), {@code failures} the streak's count including this one.
      */
-    public Optional<String> disableReason(SendOutcome outcome, Instant failingSince, int failures, Instant now) {
+    Optional<String> disableReason(SendOutcome outcome, Instant failingSince, int failures, Instant now) {
         if (outcome.errorCode() == ErrorCode.WEBHOOK_GONE) {
             return Optional.of("the endpoint answered 410 Gone: " + outcome.error());
         }

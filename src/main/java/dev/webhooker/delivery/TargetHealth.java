@@ -47,7 +47,7 @@ public final class TargetHealth {
     private volatile long refreshedAtNanos;
     private volatile boolean loaded;
 
-    public TargetHealth(DataSource dataSource, FailureStreak streak) {
+    TargetHealth(DataSource dataSource, FailureStreak streak) {
         this.jdbc = new JdbcTemplate(dataSource);
         this.streak = streak;
     }

@@ -18,8 +18,12 @@ final class MissingTokens {
 
     private final Set<Target.Platform> missing;
 
-    public MissingTokens(String discordToken, String telegramToken) {
+    /** {@code slackToken}: the bot's, which slack targets with a channelId need (an incoming webhook needs none). */
+    public MissingTokens(String discordToken, String telegramToken, String slackToken) {
         missing = EnumSet.noneOf(Target.Platform.class);
+        if (slackToken == null || slackToken.isBlank()) {
+            missing.add(Target.Platform.SLACK);
+        }
         if (discordToken == null || discordToken.isBlank()) {
             missing.add(Target.Platform.DISCORD);
         }
@@ -35,7 +39,8 @@ final class MissingTokens {
             if (!route.enabled()) {
                 continue;
             }
-            route.targets().stream().map(Target::platform).filter(missing::contains).distinct()
+            // a URL target (webhook, Slack incoming webhook, Teams) carries its own way in
+            route.targets().stream().filter(t -> !t.endpoint()).map(Target::platform).filter(missing::contains).distinct()
                     .forEach(p -> lines.add("route " + name(route) + " sends to " + wire(p) + ", but " + setting(p)
                             + " is not set: its " + wire(p) + " targets will fail"));
         }
@@ -53,10 +58,10 @@ final class MissingTokens {
     }
 
     private static String wire(Target.Platform platform) {
-        return platform == Target.Platform.DISCORD ? "discord" : "telegram";
+        return platform.wireName();
     }
 
     private static String setting(Target.Platform platform) {
-        return platform == Target.Platform.DISCORD ? "DISCORD_TOKEN" : "TELEGRAM_TOKEN";
+        return platform.name() + "_TOKEN";
     }
 }

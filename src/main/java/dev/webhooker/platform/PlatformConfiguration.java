@@ -109,7 +109,8 @@ class PlatformConfiguration {
     /** Once the configuration in force is loaded: a warning per route that sends where no token is set. */
     @Bean
     ApplicationListener<ApplicationReadyEvent> missingTokenWarnings(WebhookerProperties properties, ConfigSnapshots snapshots) {
-        MissingTokens tokens = new MissingTokens(properties.platforms().discordToken(), properties.platforms().telegramToken());
+        MissingTokens tokens = new MissingTokens(properties.platforms().discordToken(), properties.platforms().telegramToken(),
+                properties.platforms().slackToken());
         return event -> tokens.warnings(snapshots.current()).forEach(LOG::warn);
     }
 

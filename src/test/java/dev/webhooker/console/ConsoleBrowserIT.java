@@ -269,6 +269,29 @@ class ConsoleBrowserIT {
             assertThat(saved.timeoutSeconds()).isEqualTo(7);
             assertThat(saved.headers()).containsExactly(java.util.Map.entry("X-Team", "widgets"), java.util.Map.entry("X-Env", "ci"));
 
+            // a Slack channel of the bot and a Teams workflow, in the same form
+            driver.findElement(By.id("add-route")).click();
+            WebElement chatForm = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
+            type(chatForm.findElement(By.name("id")), "chat");
+            type(chatForm.findElement(By.name("name")), "Chat");
+            new Select(chatForm.findElement(By.cssSelector("[data-field='targets[0].platform']"))).selectByValue("slack");
+            assertThat(chatForm.findElement(By.cssSelector("[data-field='targets[0].secret']")).isDisplayed()).isFalse();
+            type(chatForm.findElement(By.cssSelector("[data-field='targets[0].channelId']")), "#general");
+            chatForm.findElement(By.cssSelector("button[type=submit]")).click();
+            WebElement channelBox = chatForm.findElement(By.cssSelector("[data-field='targets[0].channelId']"));
+            wait(driver).until(ExpectedConditions.attributeToBe(channelBox, "aria-invalid", "true"));
+            assertThat(chatForm.findElement(By.cssSelector(".field-error")).getText()).contains("Slack channel id");
+            type(channelBox, "C0123ABCD");
+            chatForm.findElement(By.cssSelector("button.add-target")).click();
+            new Select(chatForm.findElement(By.cssSelector("[data-field='targets[1].platform']"))).selectByValue("teams");
+            type(chatForm.findElement(By.cssSelector("[data-field='targets[1].url']")), "https://example.com/workflows/1");
+            chatForm.findElement(By.cssSelector("button[type=submit]")).click();
+            await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").stream()
+                    .anyMatch(r -> r.id().equals("chat")));
+            assertThat(snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("chat")).findFirst().orElseThrow()
+                    .targets()).containsExactly(Target.slack("C0123ABCD", null),
+                    Target.posting(Target.Platform.TEAMS, "https://example.com/workflows/1"));
+
             // a disabled endpoint: shown with its reason on the Targets screen, and re-enabled there
             jdbc.update("INSERT INTO target_health (target_id, platform, failing_since, failures, last_failure_at, last_error,"
                     + " disabled_at, disabled_reason) VALUES (?, 'webhook', ?, 12, ?, 'HTTP 500: down', ?, 'the endpoint answered"

@@ -614,6 +614,33 @@ abstract class AdminApiContract {
                 .statusCode()).isEqualTo(404);
     }
 
+    @Test
+    void slackAndTeamsTargetsAreCheckedByTheApiAndRenderedByTheDryRun() {
+        Browser adam = signedIn("adam");
+        String chat = "{\"id\":\"team-chat\",\"name\":\"Chat\",\"enabled\":true,\"filters\":[{\"type\":\"event\",\"match\":\"push\"}],"
+                + "\"targets\":[{\"platform\":\"slack\",\"channelId\":\"C0123ABCD\"},{\"platform\":\"slack\","
+                + "\"url\":\"https://hooks.slack.com/services/T1/B1/x\"},{\"platform\":\"teams\",\"url\":\"https://example.com/flow\"}]}";
+        HttpResponse<String> bad = adam.json("POST", "/admin/api/groups/team/routes", chat.replace("C0123ABCD", "#general"));
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(body(bad).path("detail").asText()).contains("targets[0].channelId").contains("channel id");
+        HttpResponse<String> plain = adam.json("POST", "/admin/api/groups/team/routes",
+                chat.replace("https://example.com/flow", "http://example.com/flow"));
+        assertThat(body(plain).path("detail").asText()).contains("targets[2].url").contains("https://");
+        HttpResponse<String> added = adam.json("POST", "/admin/api/groups/team/routes", chat);
+        assertThat(added.statusCode()).as(added.body()).isEqualTo(201);
+
+        String push = "{\"groupId\":\"team\",\"event\":\"push\",\"payload\":{\"ref\":\"refs/heads/main\",\"repository\":"
+                + "{\"full_name\":\"o/r\",\"name\":\"r\",\"owner\":{\"login\":\"o\"}},\"sender\":{\"login\":\"octocat\"},"
+                + "\"commits\":[],\"compare\":\"https://github.com/o/r/compare/a...b\"}}";
+        JsonNode fired = body(adam.json("POST", "/admin/api/dry-run", push)).path("routes");
+        JsonNode targets = java.util.stream.StreamSupport.stream(fired.spliterator(), false)
+                .filter(r -> r.path("id").asText().equals("team-chat")).findFirst().orElseThrow().path("targets");
+        assertThat(targets).hasSize(3);
+        assertThat(targets.get(0).path("rendered").path("body").path("attachments").get(0).path("blocks").isArray()).isTrue();
+        assertThat(targets.get(2).path("rendered").path("body").path("attachments").get(0).path("contentType").asText())
+                .isEqualTo("application/vnd.microsoft.card.adaptive");
+    }
+
     // ---------------------------------------------------------------- metrics and one delivery
 
     @Test

@@ -641,6 +641,83 @@ abstract class DeliveryEngineContract {
     }
 
     @Test
+    void slackAndTeamsGetTheirRenderingsAndTheSlackBotEditsACiRunInPlace() {
+        Target bot = Target.slack("C0123ABCD", null);
+        Target slackHook = Target.posting(Target.Platform.SLACK, discord.baseUrl() + "/slack-hook/T1/B1/secret");
+        Target teams = Target.posting(Target.Platform.TEAMS, discord.baseUrl() + "/teams/flow?sig=abc");
+        catalog = EngineHarness.catalog(List.of(group), List.of(new Route("ci", "g1", "CI", true,
+                List.of(new Filter("event", List.of("workflow_run"), false)), null, List.of(bot, slackHook, teams),
+                false, false, List.of())));
+        discord.stubFor(post(urlEqualTo("/slack-api/chat.postMessage"))
+                .willReturn(okJson("{\"ok\":true,\"channel\":\"C0123ABCD\",\"ts\":\"1700000000.000100\"}")));
+        discord.stubFor(post(urlEqualTo("/slack-api/chat.update"))
+                .willReturn(okJson("{\"ok\":true,\"channel\":\"C0123ABCD\",\"ts\":\"1700000000.000100\"}")));
+        discord.stubFor(post(urlEqualTo("/slack-hook/T1/B1/secret")).willReturn(aResponse().withStatus(200).withBody("ok")));
+        discord.stubFor(post(urlEqualTo("/teams/flow?sig=abc")).willReturn(aResponse().withStatus(202)));
+        for (String action : List.of("requested", "completed")) {
+            String conclusion = action.equals("completed") ? "\"failure\"" : "null";
+            rows.insertPending("github", "g1", "wr-" + action, "workflow_run",
+                    "{\"action\":\"" + action + "\",\"repository\":{\"full_name\":\"acme/widget\"},"
+                            + "\"workflow_run\":{\"id\":42,\"name\":\"Build\",\"conclusion\":" + conclusion + "}}",
+                    null, clock.millis());
+            clock.advance(Duration.ofMillis(10));
+        }
+
+        engine("a").drain();
+
+        discord.verify(1, postRequestedFor(urlEqualTo("/slack-api/chat.postMessage"))
+                .withHeader("Authorization", com.github.tomakehurst.wiremock.client.WireMock.equalTo("Bearer xoxb-test"))
+                .withRequestBody(matchingJsonPath("$.channel", com.github.tomakehurst.wiremock.client.WireMock.equalTo("C0123ABCD")))
+                .withRequestBody(matchingJsonPath("$.attachments[0].blocks[0].type")));
+        discord.verify(1, postRequestedFor(urlEqualTo("/slack-api/chat.update"))
+                .withRequestBody(matchingJsonPath("$.ts", com.github.tomakehurst.wiremock.client.WireMock.equalTo("1700000000.000100")))
+                .withRequestBody(containing("failure")));
+        discord.verify(2, postRequestedFor(urlEqualTo("/slack-hook/T1/B1/secret")).withRequestBody(matchingJsonPath("$.text")));
+        discord.verify(2, postRequestedFor(urlEqualTo("/teams/flow?sig=abc"))
+                .withRequestBody(matchingJsonPath("$.attachments[0].contentType",
+                        com.github.tomakehurst.wiremock.client.WireMock.equalTo("application/vnd.microsoft.card.adaptive"))));
+        assertThat(rows.jdbc().queryForList("SELECT message_id FROM message_tracking WHERE event_id = ?", String.class,
+                "g1:ci:workflow_run:acme/widget:42")).containsExactly("1700000000.000100");
+        for (String id : List.of("wr-requested", "wr-completed")) {
+            assertThat(sendLogs(id)).extracting(r -> r.get("platform") + " " + r.get("ok")).containsExactlyInAnyOrder(
+                    "slack 1", "slack 1", "teams 1");
+        }
+        assertThat(slackHook.id()).startsWith("localhost#").isNotEqualTo(teams.id());
+    }
+
+    @Test
+    void slackAndTeamsRefusalsAreFinalTheirServerErrorsRetriedAndTheirWaitsHonoured() {
+        Target bot = Target.slack("C0NOTHERE", null);
+        Target slackHook = Target.posting(Target.Platform.SLACK, discord.baseUrl() + "/slack-hook/revoked");
+        Target teams = Target.posting(Target.Platform.TEAMS, discord.baseUrl() + "/teams/busy");
+        Target legacy = Target.posting(Target.Platform.TEAMS, discord.baseUrl() + "/teams/legacy");
+        catalog = EngineHarness.catalog(List.of(group), List.of(new Route("r1", "g1", "All", true,
+                List.of(new Filter("event", List.of("push"), false)), null, List.of(bot, slackHook, teams, legacy),
+                false, false, List.of())));
+        discord.stubFor(post(urlEqualTo("/slack-api/chat.postMessage"))
+                .willReturn(okJson("{\"ok\":false,\"error\":\"channel_not_found\"}")));
+        discord.stubFor(post(urlEqualTo("/slack-hook/revoked")).willReturn(aResponse().withStatus(404).withBody("no_service")));
+        discord.stubFor(post(urlEqualTo("/teams/busy")).willReturn(aResponse().withStatus(429).withHeader("Retry-After", "30")));
+        discord.stubFor(post(urlEqualTo("/teams/legacy")).willReturn(aResponse().withStatus(200)
+                .withBody("Microsoft Teams endpoint returned HTTP error 413 with ContextId tcid=0")));
+        String key = push("d-chat");
+
+        engine("a").drain();
+
+        assertThat(target(key, bot.id())).containsEntry("status", "failed").containsEntry("error_code", "SLACK_ERROR")
+                .containsEntry("last_error", "channel_not_found");
+        assertThat(target(key, slackHook.id())).containsEntry("status", "failed").containsEntry("error_code", "SLACK_ERROR")
+                .containsEntry("last_error", "HTTP 404: no_service");
+        assertThat(target(key, legacy.id())).containsEntry("status", "failed").containsEntry("error_code", "TEAMS_ERROR");
+        assertThat(target(key, teams.id())).containsEntry("status", "retrying").containsEntry("error_code", "RATE_LIMITED");
+        assertThat(((Number) target(key, teams.id()).get("next_attempt_at")).longValue())
+                .isEqualTo(clock.millis() + 30_000);
+        clock.advance(Duration.ofSeconds(29));
+        engine("a").drain();
+        assertThat(discord.findAll(postRequestedFor(urlEqualTo("/teams/busy")))).as("not before its wait").hasSize(1);
+    }
+
+    @Test
     void aNotModifiedEditIsASuccessAndARefusedEditSendsOnce() {
         catalog = EngineHarness.catalog(List.of(group), List.of(new Route("ci", "g1", "CI", true, List.of(), null,
                 List.of(Target.discord("111", null), Target.telegram("-100", null)), false, false, List.of())));

@@ -32,6 +32,10 @@ import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.platform.telegram.TelegramComponent;
 import dev.webhooker.platform.webhook.WebhookBodies;
+import dev.webhooker.platform.slack.SlackClient;
+import dev.webhooker.platform.slack.SlackComponent;
+import dev.webhooker.platform.teams.TeamsClient;
+import dev.webhooker.platform.teams.TeamsComponent;
 import dev.webhooker.platform.webhook.EndpointPoster;
 import dev.webhooker.platform.webhook.WebhookComponent;
 import dev.webhooker.secrets.SecretBox;
@@ -109,6 +113,10 @@ final class EngineHarness implements AutoCloseable {
         // the fake receivers listen on loopback, which webhook targets may only reach when the operator allows it
         EndpointPoster endpoints = EndpointPoster.guarded("127.0.0.1", call, Duration.ofSeconds(2), limits, clock);
         camel.addComponent("webhook", new WebhookComponent(endpoints, clock));
+        // the Slack Web API is faked beside Discord's
+        camel.addComponent("slack", new SlackComponent(new SlackClient(http, JSON, discordUrl + "/slack-api", "xoxb-test", call,
+                limits, endpoints)));
+        camel.addComponent("teams", new TeamsComponent(new TeamsClient(endpoints)));
         camel.getRegistry().bind("deliveryPoller", poller);
         camel.getRegistry().bind("deliveryWakeUp", wakeUp);
         camel.getRegistry().bind("deliveryTargetSends", sends.executorService());

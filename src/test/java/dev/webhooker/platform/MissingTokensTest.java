@@ -28,16 +28,26 @@ class MissingTokensTest {
 
     @Test
     void oneLinePerRouteAndPlatformWithoutAToken() {
-        assertThat(new MissingTokens(null, "").warnings(CONFIG)).containsExactly(
+        assertThat(new MissingTokens(null, "", null).warnings(CONFIG)).containsExactly(
                 "route g/both sends to discord, but DISCORD_TOKEN is not set: its discord targets will fail",
                 "route g/both sends to telegram, but TELEGRAM_TOKEN is not set: its telegram targets will fail",
                 "group g logs to telegram, but TELEGRAM_TOKEN is not set: its group log will fail");
     }
 
     @Test
+    void aSlackChannelNeedsTheBotsTokenAnIncomingWebhookDoesNot() {
+        ConfigSnapshot slack = new ConfigSnapshot(1, List.of(), List.of(
+                route("bot", true, Target.slack("C0123ABCD", null)),
+                route("hook", true, Target.posting(Target.Platform.SLACK, "https://hooks.slack.com/services/T/B/x"))));
+        assertThat(new MissingTokens("d", "t", "").warnings(slack)).containsExactly(
+                "route g/bot sends to slack, but SLACK_TOKEN is not set: its slack targets will fail");
+        assertThat(new MissingTokens("d", "t", "xoxb-1").warnings(slack)).isEmpty();
+    }
+
+    @Test
     void nothingWhenTheTokensAreThere() {
-        assertThat(new MissingTokens("discord-token", "telegram-token").warnings(CONFIG)).isEmpty();
-        assertThat(new MissingTokens("discord-token", null).warnings(new ConfigSnapshot(1, List.of(),
+        assertThat(new MissingTokens("discord-token", "telegram-token", null).warnings(CONFIG)).isEmpty();
+        assertThat(new MissingTokens("discord-token", null, null).warnings(new ConfigSnapshot(1, List.of(),
                 List.of(route("d", true, Target.discord("1", null)))))).isEmpty();
     }
 }

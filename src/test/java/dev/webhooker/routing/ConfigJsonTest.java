@@ -122,8 +122,9 @@ class ConfigJsonTest {
                 .hasMessage("route (id \"r\", group \"g\"): ast.all: must be a list of filter nodes");
 
         assertThatThrownBy(() -> input.readRoute(json("{'id':'r','groupId':'g','name':'n','enabled':true,"
-                + "'targets':[{'platform':'slack'}]}")))
-                .hasMessage("route (id \"r\", group \"g\"): targets[0].platform: unknown platform \"slack\" (expected discord, telegram or webhook)");
+                + "'targets':[{'platform':'matrix'}]}")))
+                .hasMessage("route (id \"r\", group \"g\"): targets[0].platform: unknown platform \"matrix\" (expected discord, telegram,"
+                        + " webhook, slack or teams)");
 
         assertThatThrownBy(() -> input.readGroup(json("{'id':'g','name':'G','members':[],'installationId':'12'}")))
                 .hasMessage("group (id \"g\"): installationId: must be a whole number or null");

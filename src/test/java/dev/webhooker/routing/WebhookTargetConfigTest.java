@@ -179,8 +179,8 @@ class WebhookTargetConfigTest {
                 .hasMessageContaining("targets[0].url: unknown field (expected one of channelId, chatId, platform, threadId, topicId)");
         assertThatThrownBy(() -> input.readRoute(route("{'platform':'webhook','url':'https://h.example.com','chatId':'1'}")))
                 .hasMessageContaining("targets[0].chatId: unknown field");
-        assertThatThrownBy(() -> input.readRoute(route("{'platform':'slack'}")))
-                .hasMessageContaining("unknown platform \"slack\" (expected discord, telegram or webhook)");
+        assertThatThrownBy(() -> input.readRoute(route("{'platform':'matrix'}")))
+                .hasMessageContaining("unknown platform \"matrix\" (expected discord, telegram, webhook, slack or teams)");
     }
 
     @Test

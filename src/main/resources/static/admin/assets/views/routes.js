@@ -189,7 +189,7 @@ function treeEditor(node, path) {
 
 function targetRow(target, i, onRemove) {
   const platform = h('select', {'aria-label': t('target.platform'), 'data-field': 'targets[' + i + '].platform'},
-    ['discord', 'telegram', 'webhook'].map(p => h('option', {value: p, selected: p === target.platform}, p)));
+    ['discord', 'telegram', 'slack', 'teams', 'webhook'].map(p => h('option', {value: p, selected: p === target.platform}, p)));
   const first = h('input', {'data-field': 'targets[' + i + ']', size: 22});
   const second = h('input', {size: 10});
   const label1 = h('span', {}), label2 = h('span', {});
@@ -207,19 +207,30 @@ function targetRow(target, i, onRemove) {
   const headers = h('textarea', {rows: 2, cols: 34, 'aria-label': t('target.headers'), 'data-field': 'targets[' + i + '].headers',
     placeholder: 'X-Team: widgets'});
   headers.value = Object.entries(target.headers || {}).map(([name, value]) => name + ': ' + value).join('\n');
-  const hook = h('span', {class: 'row'}, h('label', {}, t('target.url'), ' ', url), h('label', {}, t('target.secret'), ' ', secret),
+  const urlPart = h('label', {}, t('target.url'), ' ', url);
+  const signing = h('span', {class: 'row'}, h('label', {}, t('target.secret'), ' ', secret),
     h('label', {}, t('target.format'), ' ', format), h('label', {}, t('target.timeout'), ' ', timeout),
     h('label', {}, t('target.headers'), ' ', headers));
+  const hook = h('span', {class: 'row'}, urlPart, signing);
+  // Slack takes either an incoming webhook's URL or the bot's channel id (and a thread); Teams only a URL
+  const LABELS = {
+    discord: ['target.channel', 'target.thread', 'channelId'],
+    telegram: ['target.chat', 'target.topic', 'chatId'],
+    slack: ['target.slackChannel', 'target.slackThread', 'channelId'],
+  };
   const sync = () => {
-    const webhook = platform.value === 'webhook';
-    const discord = platform.value === 'discord';
-    chat.hidden = webhook;
-    hook.hidden = !webhook;
-    first.setAttribute('aria-label', discord ? t('target.channel') : t('target.chat'));
-    second.setAttribute('aria-label', discord ? t('target.thread') : t('target.topic'));
-    if (!webhook) first.dataset.field = 'targets[' + i + '].' + (discord ? 'channelId' : 'chatId');
-    replace(label1, discord ? t('target.channel') : t('target.chat'));
-    replace(label2, discord ? t('target.thread') : t('target.topic'));
+    const kind = platform.value;
+    chat.hidden = !LABELS[kind];
+    hook.hidden = kind === 'discord' || kind === 'telegram';
+    signing.hidden = kind !== 'webhook';
+    url.placeholder = kind === 'slack' ? t('target.slackUrl') : '';
+    if (!LABELS[kind]) return;
+    const [one, two, name] = LABELS[kind];
+    first.setAttribute('aria-label', t(one));
+    second.setAttribute('aria-label', t(two));
+    first.dataset.field = 'targets[' + i + '].' + name;
+    replace(label1, t(one));
+    replace(label2, t(two));
   };
   first.value = target.channelId || target.chatId || '';
   second.value = target.threadId || target.topicId || '';
@@ -237,6 +248,11 @@ function targetRow(target, i, onRemove) {
         format: format.value, ...(Object.keys(named).length ? {headers: named} : {}),
         // a number the server checks (1–30); anything else goes as typed, so its refusal names this field
         ...(seconds ? {timeoutSeconds: /^\d+$/.test(seconds) ? Number(seconds) : seconds} : {})};
+    }
+    if (platform.value === 'teams') return {platform: 'teams', url: url.value.trim()};
+    if (platform.value === 'slack') {
+      if (url.value.trim()) return {platform: 'slack', url: url.value.trim()};
+      return {platform: 'slack', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {})};
     }
     return platform.value === 'discord'
       ? {platform: 'discord', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {})}
@@ -261,7 +277,7 @@ function targetList(initial) {
   const add = target => rows.append(targetRow(target, rows.children.length, row => row.remove()));
   initial.forEach(add);
   return {
-    element: h('div', {}, rows, h('button', {type: 'button', onclick: () => add({platform: 'discord'})}, t('target.add'))),
+    element: h('div', {}, rows, h('button', {type: 'button', class: 'add-target', onclick: () => add({platform: 'discord'})}, t('target.add'))),
     value: () => [...rows.children].map(r => r.value()),
   };
 }
