@@ -40,6 +40,8 @@ class WebhookTargetAppIT extends ObservedApp {
     @DynamicPropertySource
     static void allowLoopback(DynamicPropertyRegistry registry) {
         registry.add("webhooker.platforms.webhook-target-allow", () -> "127.0.0.1");
+        registry.add("webhooker.platforms.slack-api-url", () -> DISCORD.baseUrl() + "/slack-api");
+        registry.add("webhooker.platforms.slack-token", () -> "xoxb-booted");
     }
 
     @Autowired
@@ -72,5 +74,28 @@ class WebhookTargetAppIT extends ObservedApp {
                 .startsWith(stored.substring(0, 35));
         await().atMost(Duration.ofSeconds(10)).until(() -> "delivered".equals(
                 jdbc.queryForObject("SELECT status FROM delivery_state WHERE delivery_id = ?", String.class, deliveryId)));
+    }
+
+    @Test
+    void aPushReachesTheSlackBotAndATeamsWorkflowThroughTheComponentsSpringConfigures() throws Exception {
+        repository.replaceAll(List.of(new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null,
+                null, false)), List.of(new Route("chat", "team", "Chat", true, List.of(new Filter("event", List.of("push"), false)), null,
+                List.of(Target.slack("C0123ABCD", null), Target.posting(Target.Platform.TEAMS, DISCORD.baseUrl() + "/teams/flow")),
+                false, false, List.of())));
+        snapshots.refresh();
+        DISCORD.stubFor(post(urlEqualTo("/slack-api/chat.postMessage"))
+                .willReturn(com.github.tomakehurst.wiremock.client.WireMock.okJson("{\"ok\":true,\"ts\":\"1700000000.000200\"}")));
+        DISCORD.stubFor(post(urlEqualTo("/teams/flow")).willReturn(aResponse().withStatus(202)));
+
+        String deliveryId = UUID.randomUUID().toString();
+        assertThat(webhook(deliveryId, uniquePush()).statusCode()).isEqualTo(200);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> "delivered".equals(
+                jdbc.queryForObject("SELECT status FROM delivery_state WHERE delivery_id = ?", String.class, deliveryId)));
+        LoggedRequest slack = DISCORD.findAll(postRequestedFor(urlEqualTo("/slack-api/chat.postMessage"))).get(0);
+        assertThat(slack.getHeader("Authorization")).isEqualTo("Bearer xoxb-booted");
+        assertThat(slack.getBodyAsString()).contains("\"channel\":\"C0123ABCD\"").contains("\"blocks\"");
+        assertThat(DISCORD.findAll(postRequestedFor(urlEqualTo("/teams/flow"))).get(0).getBodyAsString())
+                .contains("AdaptiveCard");
     }
 }
