@@ -38,6 +38,8 @@ S3_PORT=9000
 E2E_RATE=200
 E2E_SECONDS=${BENCH_E2E_SECONDS:-15}
 SATURATION_WEBHOOKS=${BENCH_SATURATION_WEBHOOKS:-1500}
+# the e2e and webhook points warm up until compiled, for at most this many rounds
+E2E_WARMUP_MAX_ROUNDS=${BENCH_E2E_WARMUP_MAX_ROUNDS:-12}
 DRIP_CONNECTIONS=${BENCH_DRIP_CONNECTIONS:-200}
 DRIP_SECONDS=${BENCH_DRIP_SECONDS:-60}
 DRIP_RATE=${BENCH_DRIP_RATE:-50}
@@ -374,7 +376,6 @@ e2e_rate_point() { # label rep
 # (first tier-ups of methods, not recompilations; 2026-11-30), and the whole process used twice the CPU it
 # used once that was done. A fixed 30 s warm-up left the measured repetitions in that phase: backlogs of
 # 0.3-0.6 s, and p99 that swung from 50 to 300 ms between runs of the same build.
-E2E_WARMUP_MAX_ROUNDS=${BENCH_E2E_WARMUP_MAX_ROUNDS:-12}
 warm_up_until_compiled e2e "$E2E_WARMUP_MAX_ROUNDS" e2e_warmup_round
 echo "e2e_warmup=$WARMUP_ROUNDS rounds of $WARMUP s at $E2E_RATE webhooks/s; the JIT compilers used" \
   "$WARMUP_JIT of a core in the last" >> "$WORK/machine.txt"

@@ -4,6 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
+import dev.webhooker.cli.Commands;
 import dev.webhooker.config.TermSignal;
 
 @SpringBootApplication
@@ -11,6 +12,10 @@ import dev.webhooker.config.TermSignal;
 public class WebhookerApplication {
 
     public static void main(String[] args) {
+        if (Commands.isCommand(args)) {
+            // export-config and the like: a headless start, the work, and the exit status
+            System.exit(Commands.run(args));
+        }
         TermSignal.exitCleanly();
         SpringApplication.run(WebhookerApplication.class, args);
     }

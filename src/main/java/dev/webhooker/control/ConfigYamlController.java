@@ -1,15 +1,12 @@
 package dev.webhooker.control;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -28,8 +25,8 @@ import dev.webhooker.access.Capability;
 import dev.webhooker.access.SessionUser;
 import dev.webhooker.configfile.ConfigChanges;
 import dev.webhooker.configfile.ConfigDocument;
+import dev.webhooker.configfile.ConfigExport;
 import dev.webhooker.configfile.ConfigFileReader;
-import dev.webhooker.routing.ConfigJson;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
@@ -55,13 +52,12 @@ class ConfigYamlController {
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
-    private final ConfigJson json;
+    private final ConfigExport export;
     private final ConfigFileReader reader;
-    private final YAMLMapper yaml = new YAMLMapper();
 
     ConfigYamlController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
                          AuditLog audit, SecretSeal seal) {
-        this.json = ConfigJson.forStorage().sealedWith(seal);
+        this.export = new ConfigExport(seal);
         this.reader = new ConfigFileReader(seal);
         this.access = access;
         this.repository = repository;
@@ -71,30 +67,21 @@ class ConfigYamlController {
     }
 
     @GetMapping("/admin/api/config/export")
-    ResponseEntity<String> export(@RequestParam(name = "groupId", required = false) String groupId, HttpServletRequest request)
-            throws JsonProcessingException {
+    ResponseEntity<String> export(@RequestParam(name = "groupId", required = false) String groupId, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         if (groupId != null) {
             scope.require(Capability.VIEW, groupId);
         }
         ConfigSnapshot config = repository.load();
-        ObjectNode document = JsonNodeFactory.instance.objectNode();
-        ArrayNode groups = document.putArray("groups");
-        ArrayNode routes = document.putArray("routes");
-        for (Group g : config.groups()) {
-            if (scope.sees(g.id()) && (groupId == null || groupId.equals(g.id()))) {
-                groups.add(json.write(g));
-            }
-        }
-        for (Route r : config.routes()) {
+        List<Group> groups = config.groups().stream()
+                .filter(g -> scope.sees(g.id()) && (groupId == null || groupId.equals(g.id()))).toList();
+        List<Route> routes = config.routes().stream().filter(r -> {
             boolean visible = r.groupId() == null ? scope.superAdmin() && groupId == null : scope.sees(r.groupId());
-            if (visible && (groupId == null || groupId.equals(r.groupId()))) {
-                routes.add(json.write(r));
-            }
-        }
+            return visible && (groupId == null || groupId.equals(r.groupId()));
+        }).toList();
         return ResponseEntity.ok().contentType(YAML)
                 .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + (groupId == null ? "webhooker" : groupId) + ".yaml\"")
-                .body(yaml.writeValueAsString(document));
+                .body(export.yaml(groups, routes));
     }
 
     @PostMapping("/admin/api/config/import")

@@ -62,6 +62,11 @@ public final class TenantSecrets {
         return secret;
     }
 
+    /** A known secret (moving over from WebHooker, which kept it in clear), sealed like a generated one. */
+    public void set(String groupId, String secret) {
+        kv.put(KvKeys.TENANT.key(groupId), box.seal(secret), null);
+    }
+
     /** No secret any more: the group's endpoint answers 404 (as for an unknown group). */
     public void disable(String groupId) {
         kv.delete(KvKeys.TENANT.key(groupId));

@@ -1,0 +1,420 @@
+package dev.webhooker.importer;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.webhooker.importer.ImportReport.Outcome;
+import dev.webhooker.routing.ConfigError;
+import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.ConfigValidator;
+import dev.webhooker.routing.Group;
+import dev.webhooker.routing.InvalidConfigException;
+import dev.webhooker.routing.Route;
+import dev.webhooker.secrets.TenantSecrets;
+import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.store.KvKeys;
+import dev.webhooker.store.KvStore;
+
+/**
+ * Loads a WebHooker deployment's D1 export and KV dump into this one. Everything SQL (groups, routes, chat links,
+ * message tracking, dedup keys, audit and send logs) is one transaction, so a failure leaves the database as it was;
+ * the KV part (group webhook secrets, sealed with this deployment's key, and i18n overrides) follows its commit. Every
+ * item is compared with what is here: the same is "unchanged", so a second run changes nothing; the import adds and
+ * updates, never deletes. A dry run does the same work and rolls it back, writing no KV. What the import has no rule
+ * for is reported, never dropped silently.
+ */
+public final class WebHookerImport {
+
+    /** Tables of WebHooker's that carry nothing to move, with the reason the report gives. */
+    private static final Map<String, String> SKIPPED_TABLES = Map.of(
+            "delivery_state", "WebHooker's in-flight deliveries: their payloads are in its queue, not in the export;"
+                    + " let WebHooker finish them before the move",
+            "sqlite_sequence", "SQLite bookkeeping",
+            "d1_migrations", "D1 bookkeeping",
+            "_cf_kv", "D1 bookkeeping");
+
+    /** KV key prefixes that carry nothing to move, with the reason. */
+    private static final Map<String, String> SKIPPED_KEYS = new LinkedHashMap<>();
+
+    static {
+        SKIPPED_KEYS.put("config:groups", "WebHooker's cache of d1_groups; the D1 export is read instead");
+        SKIPPED_KEYS.put("config:routes", "WebHooker's cache of d1_routes; the D1 export is read instead");
+        SKIPPED_KEYS.put("config:discord-app-id", "webhooker reads DISCORD_APPLICATION_ID");
+        SKIPPED_KEYS.put("session:", "sign-in sessions: everyone signs in again");
+        SKIPPED_KEYS.put("state:", "sign-in sessions: everyone signs in again");
+        SKIPPED_KEYS.put("token:", "GitHub tokens, kept in clear by WebHooker: each user signs in again to give webhooker one");
+        SKIPPED_KEYS.put("token-reverse:", "GitHub tokens, kept in clear by WebHooker: each user signs in again to give webhooker one");
+        SKIPPED_KEYS.put("invite:", "pending invites: make new links in the console");
+        SKIPPED_KEYS.put("nonce:", "replay-protection nonces live minutes");
+        SKIPPED_KEYS.put("msg:lock:", "in-place edit locks live a minute");
+        SKIPPED_KEYS.put("inst:lock:", "installation locks live a minute");
+        SKIPPED_KEYS.put("msg:", "WebHooker's copy of message tracking; message_tracking in the D1 export is read instead");
+        SKIPPED_KEYS.put("cmd:", "Discord command registration markers: webhooker registers its own commands");
+        SKIPPED_KEYS.put("delivery:", "WebHooker's dedup fallback; dedup_keys in the D1 export is read instead");
+        SKIPPED_KEYS.put("delivery-state:", "WebHooker's queue fallback: let WebHooker finish its deliveries before the move");
+        SKIPPED_KEYS.put("queue:payload:", "WebHooker's queue fallback: let WebHooker finish its deliveries before the move");
+    }
+
+    private static final Set<String> IMPORTED_TABLES = Set.of("d1_groups", "d1_routes", "discord_links", "telegram_links",
+            "message_tracking", "dedup_keys", "audit_logs", "send_logs");
+
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate tx;
+    private final ConfigRepository repository;
+    private final KvStore kv;
+    private final TenantSecrets tenants;
+    private final ObjectMapper mapper;
+    private final Clock clock;
+    private final ConfigJson json = ConfigJson.forStorage();
+    private final ConfigValidator validator = new ConfigValidator();
+
+    public WebHookerImport(DataSource dataSource, PlatformTransactionManager transactions, ConfigRepository repository, KvStore kv,
+                           TenantSecrets tenants, ObjectMapper mapper, Clock clock) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.tx = new TransactionTemplate(transactions);
+        this.repository = repository;
+        this.kv = kv;
+        this.tenants = tenants;
+        this.mapper = mapper;
+        this.clock = clock;
+    }
+
+    public ImportReport run(D1Export d1, KvDump dump, boolean dryRun) {
+        ImportReport report = new ImportReport();
+        for (String table : d1.tables()) {
+            if (SKIPPED_TABLES.containsKey(table)) {
+                d1.rows(table).forEach(row -> report.skip("table " + table, SKIPPED_TABLES.get(table)));
+            } else if (!IMPORTED_TABLES.contains(table)) {
+                report.unknown("table " + table + " (" + d1.rows(table).size() + " rows)");
+            }
+        }
+        ConfigSnapshot merged = tx.execute(status -> {
+            ConfigSnapshot config = config(d1, report);
+            links(d1, "discord_links", "discord_user_id", report);
+            links(d1, "telegram_links", "telegram_user_id", report);
+            tracking(d1, report);
+            dedup(d1, report);
+            audit(d1, report);
+            sendLogs(d1, report);
+            if (dryRun) {
+                status.setRollbackOnly();
+            }
+            return config;
+        });
+        try {
+            keys(dump, merged, dryRun, report);
+        } catch (RuntimeException e) {
+            throw new KvPartFailed(e);
+        }
+        return report;
+    }
+
+    /** The SQL part is committed, the KV part stopped (the KV store went away): running the import again finishes it. */
+    public static final class KvPartFailed extends RuntimeException {
+        KvPartFailed(RuntimeException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    // ---------------------------------------------------------------- groups and routes
+
+    private ConfigSnapshot config(D1Export d1, ImportReport report) {
+        ConfigSnapshot current = repository.load();
+        Map<String, Group> groups = new LinkedHashMap<>();
+        current.groups().forEach(g -> groups.put(g.id(), g));
+        for (Map<String, Object> row : d1.rows("d1_groups")) {
+            String id = text(row, "id");
+            try {
+                Group group = json.readGroup(text(row, "data"));
+                if (!Objects.equals(group.id(), id)) {
+                    report.skip("group " + id, "its data names another id (" + ConfigError.quote(group.id()) + ")");
+                    continue;
+                }
+                List<ConfigError> problems = validator.validateGroup("group " + id, group);
+                if (!problems.isEmpty()) {
+                    report.skip("group " + id, describe(problems));
+                    continue;
+                }
+                Group before = groups.put(id, group);
+                report.count("groups", before == null ? Outcome.CREATED : before.equals(group) ? Outcome.UNCHANGED : Outcome.UPDATED, id);
+            } catch (InvalidConfigException | IllegalArgumentException e) {
+                report.skip("group " + id, "unreadable: " + e.getMessage());
+            }
+        }
+        Map<String, Route> routes = new LinkedHashMap<>();
+        current.routes().forEach(r -> routes.put(key(r.groupId(), r.id()), r));
+        for (Map<String, Object> row : d1.rows("d1_routes")) {
+            String groupId = Optional.ofNullable(text(row, "group_id")).filter(g -> !g.isEmpty()).orElse(null);
+            String name = (groupId == null ? "" : groupId + "/") + text(row, "id");
+            try {
+                Route route = json.readRoute(routeNode(row, groupId));
+                List<ConfigError> problems = validator.validateRoute("route " + name, route);
+                if (groupId != null && !groups.containsKey(groupId)) {
+                    report.skip("route " + name, "its group " + groupId + " is neither in the export nor here");
+                    continue;
+                }
+                if (!problems.isEmpty()) {
+                    report.skip("route " + name, describe(problems));
+                    continue;
+                }
+                Route before = routes.put(key(groupId, route.id()), route);
+                report.count("routes", before == null ? Outcome.CREATED : before.equals(route) ? Outcome.UNCHANGED : Outcome.UPDATED, name);
+            } catch (InvalidConfigException | IllegalArgumentException e) {
+                report.skip("route " + name, "unreadable: " + e.getMessage());
+            }
+        }
+        List<Group> groupList = List.copyOf(groups.values());
+        List<Route> routeList = List.copyOf(routes.values());
+        if (report.count("groups", Outcome.CREATED) + report.count("groups", Outcome.UPDATED)
+                + report.count("routes", Outcome.CREATED) + report.count("routes", Outcome.UPDATED) > 0) {
+            validator.requireValid(groupList, routeList);
+            repository.replaceAll(groupList, routeList);
+        }
+        return new ConfigSnapshot(0, groupList, routeList);
+    }
+
+    /** A d1_routes row as the wire format: its JSON columns parsed, its flags as booleans. */
+    private ObjectNode routeNode(Map<String, Object> row, String groupId) {
+        ObjectNode node = mapper.createObjectNode();
+        node.put("id", text(row, "id"));
+        if (groupId != null) {
+            node.put("groupId", groupId);
+        }
+        node.put("name", text(row, "name"));
+        node.put("enabled", flag(row, "enabled", true));
+        node.set("filters", parsed(row, "filters"));
+        node.set("targets", parsed(row, "targets"));
+        node.put("stop", flag(row, "stop", false));
+        node.put("fallback", flag(row, "fallback", false));
+        JsonNode roles = parsed(row, "discord_role_ids");
+        if (roles != null && !roles.isNull()) {
+            node.set("discordRoleIds", roles);
+        }
+        JsonNode ast = parsed(row, "ast");
+        if (ast != null && !ast.isNull()) {
+            node.set("ast", ast);
+        }
+        return node;
+    }
+
+    private JsonNode parsed(Map<String, Object> row, String column) {
+        String value = text(row, column);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return mapper.readTree(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(column + ": not JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    // ---------------------------------------------------------------- rows
+
+    private void links(D1Export d1, String table, String idColumn, ImportReport report) {
+        for (Map<String, Object> row : d1.rows(table)) {
+            String chatUser = text(row, idColumn);
+            String githubUser = text(row, "github_user_id");
+            if (chatUser == null || githubUser == null) {
+                report.skip(table, "a row without " + idColumn + " or github_user_id");
+                continue;
+            }
+            List<String> existing = jdbc.queryForList("SELECT github_user_id FROM " + table + " WHERE " + idColumn + " = ?",
+                    String.class, chatUser);
+            if (existing.isEmpty()) {
+                jdbc.update("INSERT INTO " + table + " (" + idColumn + ", github_user_id) VALUES (?, ?)", chatUser, githubUser);
+                report.count(table, Outcome.CREATED, chatUser);
+            } else if (existing.get(0).equals(githubUser)) {
+                report.count(table, Outcome.UNCHANGED, chatUser);
+            } else {
+                jdbc.update("UPDATE " + table + " SET github_user_id = ? WHERE " + idColumn + " = ?", githubUser, chatUser);
+                report.count(table, Outcome.UPDATED, chatUser);
+            }
+        }
+    }
+
+    /** A message tracked here already is newer than WebHooker's (this deployment edited it since). */
+    private void tracking(D1Export d1, ImportReport report) {
+        for (Map<String, Object> row : d1.rows("message_tracking")) {
+            String name = text(row, "event_id") + " " + text(row, "target_id");
+            int added = jdbc.update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, ?, ?, ?)"
+                    + " ON CONFLICT DO NOTHING", text(row, "event_id"), text(row, "target_id"), text(row, "message_id"),
+                    number(row, "updated_at"));
+            report.count("message_tracking", added == 1 ? Outcome.CREATED : Outcome.UNCHANGED, name);
+        }
+    }
+
+    /** So a sender's redelivery of an event WebHooker took is still a duplicate here. */
+    private void dedup(D1Export d1, ImportReport report) {
+        long now = clock.millis();
+        for (Map<String, Object> row : d1.rows("dedup_keys")) {
+            Long expires = number(row, "expires_at");
+            if (expires == null || expires <= now) {
+                report.skip("dedup_keys", "expired");
+                continue;
+            }
+            int added = jdbc.update("INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                    text(row, "key"), number(row, "claimed_at"), expires);
+            report.count("dedup_keys", added == 1 ? Outcome.CREATED : Outcome.UNCHANGED, text(row, "key"));
+        }
+    }
+
+    /** Rows get ids of this database; a row already here (same time, action, actor, target) is not added twice. */
+    private void audit(D1Export d1, ImportReport report) {
+        for (Map<String, Object> row : d1.rows("audit_logs")) {
+            Object[] identity = {number(row, "ts"), text(row, "action"), text(row, "actor_id"), text(row, "target_id"),
+                    text(row, "group_id")};
+            Integer here = jdbc.queryForObject("SELECT COUNT(*) FROM audit_logs WHERE ts = ? AND action = ?"
+                    + " AND actor_id IS NOT DISTINCT FROM ? AND target_id IS NOT DISTINCT FROM ? AND group_id IS NOT DISTINCT FROM ?",
+                    Integer.class, identity);
+            if (here != null && here > 0) {
+                report.count("audit_logs", Outcome.UNCHANGED, String.valueOf(row.get("id")));
+                continue;
+            }
+            jdbc.update("INSERT INTO audit_logs (ts, actor_id, actor_login, action, target_type, target_id, group_id, detail, ip)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", number(row, "ts"), text(row, "actor_id"), text(row, "actor_login"),
+                    text(row, "action"), text(row, "target_type"), text(row, "target_id"), text(row, "group_id"),
+                    text(row, "detail"), text(row, "ip"));
+            report.count("audit_logs", Outcome.CREATED, String.valueOf(row.get("id")));
+        }
+    }
+
+    private static final List<String> SEND_LOG_COLUMNS = List.of("ts", "route_id", "event", "repo", "target", "ok", "error",
+            "status", "message_id", "delivery_id", "platform", "actor", "action", "duration_ms", "error_code", "attempts",
+            "detail", "group_id");
+
+    private void sendLogs(D1Export d1, ImportReport report) {
+        String insert = "INSERT INTO send_logs (" + String.join(", ", SEND_LOG_COLUMNS) + ") VALUES ("
+                + String.join(", ", SEND_LOG_COLUMNS.stream().map(c -> "?").toList()) + ")";
+        for (Map<String, Object> row : d1.rows("send_logs")) {
+            Integer here = jdbc.queryForObject("SELECT COUNT(*) FROM send_logs WHERE ts = ? AND route_id = ? AND target = ?"
+                    + " AND delivery_id IS NOT DISTINCT FROM ? AND ok = ?", Integer.class, number(row, "ts"), text(row, "route_id"),
+                    text(row, "target"), text(row, "delivery_id"), number(row, "ok"));
+            if (here != null && here > 0) {
+                report.count("send_logs", Outcome.UNCHANGED, String.valueOf(row.get("id")));
+                continue;
+            }
+            List<Object> values = new ArrayList<>();
+            for (String column : SEND_LOG_COLUMNS) {
+                Object value = row.get(column);
+                values.add(value instanceof Double d ? (Object) d.longValue() : value);
+            }
+            jdbc.update(insert, values.toArray());
+            report.count("send_logs", Outcome.CREATED, String.valueOf(row.get("id")));
+        }
+    }
+
+    // ---------------------------------------------------------------- KV
+
+    private void keys(KvDump dump, ConfigSnapshot config, boolean dryRun, ImportReport report) {
+        long nowSeconds = clock.instant().getEpochSecond();
+        Set<String> groups = config.groupsById().keySet();
+        for (KvDump.Entry entry : dump.entries()) {
+            String key = entry.key();
+            if (entry.expiration() != null && entry.expiration() <= nowSeconds) {
+                report.skip("key " + prefix(key), "expired");
+            } else if (key.startsWith("tenant:")) {
+                String groupId = key.substring("tenant:".length());
+                if (!groups.contains(groupId)) {
+                    report.skip("tenant secret of " + groupId, "no such group in the export or here");
+                    continue;
+                }
+                Optional<String> current = tenants.current(groupId);
+                if (current.isPresent() && current.get().equals(entry.value())) {
+                    report.count("group webhook secrets", Outcome.UNCHANGED, groupId);
+                    continue;
+                }
+                if (!dryRun) {
+                    tenants.set(groupId, entry.value());
+                }
+                report.count("group webhook secrets", current.isPresent() ? Outcome.UPDATED : Outcome.CREATED, groupId);
+            } else if (key.startsWith("i18n:")) {
+                i18n(entry, dryRun, report);
+            } else {
+                Optional<String> reason = SKIPPED_KEYS.entrySet().stream().filter(e -> key.startsWith(e.getKey()))
+                        .map(Map.Entry::getValue).findFirst();
+                if (reason.isPresent()) {
+                    report.skip("key " + prefix(key), reason.get());
+                } else {
+                    report.unknown("key " + key);
+                }
+            }
+        }
+    }
+
+    private void i18n(KvDump.Entry entry, boolean dryRun, ImportReport report) {
+        String lang = entry.key().substring("i18n:".length());
+        try {
+            JsonNode overrides = mapper.readTree(entry.value());
+            if (overrides == null || !overrides.isObject()) {
+                report.skip("i18n " + lang, "not a JSON object of overrides");
+                return;
+            }
+        } catch (JsonProcessingException e) {
+            report.skip("i18n " + lang, "not JSON: " + e.getOriginalMessage());
+            return;
+        }
+        Optional<String> current = kv.get(KvKeys.I18N.key(lang));
+        if (current.isPresent() && current.get().equals(entry.value())) {
+            report.count("i18n overrides", Outcome.UNCHANGED, lang);
+            return;
+        }
+        if (!dryRun) {
+            kv.put(KvKeys.I18N.key(lang), entry.value(), null);
+        }
+        report.count("i18n overrides", current.isPresent() ? Outcome.UPDATED : Outcome.CREATED, lang);
+    }
+
+    /** The key's pattern part for the report ({@code session:…}), not a session id or a token. */
+    private static String prefix(String key) {
+        int colon = key.indexOf(':');
+        return colon < 0 ? key : key.substring(0, colon + 1) + "…";
+    }
+
+    private static String key(String groupId, String routeId) {
+        return (groupId == null ? "" : groupId) + "/" + routeId;
+    }
+
+    private static String describe(List<ConfigError> problems) {
+        return String.join("; ", problems.stream().map(p -> p.field() + ": " + p.message()).toList());
+    }
+
+    private static String text(Map<String, Object> row, String column) {
+        Object value = row.get(column);
+        return value == null ? null : value instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue()) : value.toString();
+    }
+
+    private static Long number(Map<String, Object> row, String column) {
+        Object value = row.get(column);
+        if (value instanceof Number n) {
+            return n.longValue();
+        }
+        try {
+            return value == null ? null : Long.parseLong(value.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(column + ": not a number: " + value);
+        }
+    }
+
+    private static boolean flag(Map<String, Object> row, String column, boolean absent) {
+        Long value = number(row, column);
+        return value == null ? absent : value != 0;
+    }
+}

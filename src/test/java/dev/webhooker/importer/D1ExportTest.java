@@ -1,0 +1,75 @@
+package dev.webhooker.importer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+class D1ExportTest {
+
+    static String resource(String name) throws IOException {
+        try (var in = D1ExportTest.class.getResourceAsStream("/webhooker-import/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void readsWhatWranglerWritesQuotesMultiRowInsertsAndColumnsFromCreateTable() throws IOException {
+        D1Export export = D1Export.parse(resource("d1-export.sql"));
+
+        assertThat(export.tables()).containsExactly("d1_migrations", "send_logs", "dedup_keys", "delivery_state",
+                "message_tracking", "d1_groups", "d1_routes", "audit_logs", "discord_links", "telegram_links",
+                "sqlite_sequence", "experiments");
+        assertThat(export.rows("d1_routes")).extracting(r -> r.get("id")).containsExactly("pushes", "ci", "all", "orphan");
+        Map<String, Object> ops = export.rows("d1_groups").get(1);
+        assertThat((String) ops.get("data")).contains("\"Ops's room\"");
+        assertThat(ops.get("created_at")).isEqualTo(1764500000000L);
+        assertThat(export.rows("send_logs").get(0)).containsEntry("error", null).containsEntry("ok", 1L)
+                .containsEntry("target", "111");
+        assertThat(export.rows("sqlite_sequence").get(0)).containsEntry("name", "send_logs").containsEntry("seq", 2L);
+    }
+
+    @Test
+    void namedColumnsWinAndTheSchemaOfWebHookerFillsInWhenThereIsNoCreateTable() {
+        D1Export export = D1Export.parse("""
+                -- a comment; with a quote ' in it
+                BEGIN TRANSACTION;
+                INSERT INTO "discord_links" ("github_user_id","discord_user_id") VALUES('7','300');
+                INSERT INTO telegram_links VALUES('42','8'), ('43', '9');
+                INSERT INTO [audit_logs] VALUES(1, 5, NULL, NULL, 'x', NULL, NULL, NULL, '{"a":"b;c"}', X'0A0B');
+                COMMIT;
+                """);
+
+        assertThat(export.rows("discord_links")).containsExactly(Map.of("github_user_id", "7", "discord_user_id", "300"));
+        assertThat(export.rows("telegram_links")).extracting(r -> r.get("telegram_user_id")).containsExactly("42", "43");
+        assertThat(export.rows("audit_logs").get(0)).containsEntry("detail", "{\"a\":\"b;c\"}").containsEntry("ip", "0A0B");
+    }
+
+    @Test
+    void aMalformedStatementNamesItsLine() {
+        assertThatThrownBy(() -> D1Export.parse("PRAGMA x;\nINSERT INTO \"d1_groups\" VALUES('a','b');"))
+                .hasMessage("line 2: INSERT INTO d1_groups has 2 values for 6 columns");
+        assertThatThrownBy(() -> D1Export.parse("INSERT INTO mystery VALUES(1);"))
+                .hasMessageContaining("line 1: INSERT INTO mystery names no columns");
+        assertThatThrownBy(() -> D1Export.parse("\n\nINSERT INTO discord_links VALUES('a, 'b');"))
+                .hasMessageStartingWith("line 3: ");
+    }
+
+    @Test
+    void aKvDumpIsAnArrayOfKeyValueAndExpiration() {
+        ObjectMapper mapper = new ObjectMapper();
+        KvDump dump = KvDump.parse("[{\"key\":\"tenant:a\",\"value\":\"s\"},{\"key\":\"n\",\"value\":{\"x\":1},\"expiration\":9}]", mapper);
+
+        assertThat(dump.entries()).containsExactly(new KvDump.Entry("tenant:a", "s", null), new KvDump.Entry("n", "{\"x\":1}", 9L));
+        assertThatThrownBy(() -> KvDump.parse("{}", mapper)).hasMessageContaining("expected a JSON array");
+        assertThatThrownBy(() -> KvDump.parse("[{\"value\":1}]", mapper)).hasMessage("[0]: expected {key, value, expiration?}");
+        assertThatThrownBy(() -> KvDump.parse("[{\"key\":\"k\",\"value\":\"AA==\",\"base64\":true}]", mapper))
+                .hasMessageContaining("base64");
+    }
+}
