@@ -4,9 +4,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -21,9 +23,11 @@ import dev.webhooker.routing.Target;
 
 /**
  * The {@code target_health} table: the failure streak of each endpoint target whose latest attempts all failed, and
- * whether {@link FailureStreak} disabled it. Outcomes are noted in the transaction that stores them, so the streak
- * agrees with the send logs on every instance. Whether a target is disabled is read from a copy refreshed every
- * {@link #REFRESH} (one small query), so an admin's re-enable on another instance takes effect within that time.
+ * whether {@link FailureStreak} disabled it. Outcomes are noted in the transaction that stores them. Which targets have
+ * a row is read from a copy refreshed every {@link #REFRESH} (one small query over a table that holds only failing
+ * endpoints), so a success costs no statement unless its target is failing: a disable or an admin's re-enable on
+ * another instance takes effect here within that time, and a success here within that time of another instance's
+ * first failure does not end that streak (the next success does).
  */
 public final class TargetHealth {
 
@@ -44,6 +48,8 @@ public final class TargetHealth {
     private final RowMapper<Status> row = TargetHealth::row;
     private final Object refreshLock = new Object();
     private volatile Map<String, Status> disabled = Map.of();
+    /** Targets with a row (failing or disabled), as of the last refresh, and those this instance wrote since. */
+    private volatile Set<String> failing = Set.of();
     private volatile long refreshedAtNanos;
     private volatile boolean loaded;
 
@@ -72,12 +78,15 @@ public final class TargetHealth {
             return Optional.empty();
         }
         if (outcome.ok()) {
-            jdbc.update("DELETE FROM target_health WHERE target_id = ? AND disabled_at IS NULL", targetId);
+            if (isFailing(targetId)) {
+                jdbc.update("DELETE FROM target_health WHERE target_id = ? AND disabled_at IS NULL", targetId);
+            }
             return Optional.empty();
         }
         if (!FailureStreak.counts(outcome)) {
             return Optional.empty();
         }
+        markFailing(targetId);
         String error = outcome.error();
         Optional<String> first = streak.disableReason(outcome, now, 1, now);
         Long disabledAt = first.isPresent() ? now.toEpochMilli() : null;
@@ -99,6 +108,24 @@ public final class TargetHealth {
                         + " disabled_reason = ? WHERE target_id = ? AND disabled_at IS NULL",
                 now.toEpochMilli(), error, reason.isPresent() ? now.toEpochMilli() : null, reason.orElse(null), targetId);
         return reason.map(r -> new Status(targetId, current.platform(), current.failingSince(), failures, now, error, now, r));
+    }
+
+    private boolean isFailing(String targetId) {
+        if (!loaded || System.nanoTime() - refreshedAtNanos > REFRESH.toNanos()) {
+            refresh(false);
+        }
+        return failing.contains(targetId);
+    }
+
+    /** Before the row is written: a success right after this failure deletes it even before the next refresh. */
+    private void markFailing(String targetId) {
+        if (!failing.contains(targetId)) {
+            synchronized (refreshLock) {
+                Set<String> copy = new HashSet<>(failing);
+                copy.add(targetId);
+                failing = Set.copyOf(copy);
+            }
+        }
     }
 
     /** After the commit of a failure that disabled the target: no request is made to it from now on. */
@@ -139,8 +166,10 @@ public final class TargetHealth {
                 return;
             }
             try {
-                disabled = jdbc.query("SELECT * FROM target_health WHERE disabled_at IS NOT NULL", row).stream()
+                List<Status> rows = jdbc.query("SELECT * FROM target_health", row);
+                disabled = rows.stream().filter(Status::disabled)
                         .collect(Collectors.toUnmodifiableMap(Status::targetId, Function.identity()));
+                failing = rows.stream().map(Status::targetId).collect(Collectors.toUnmodifiableSet());
                 loaded = true;
             } catch (RuntimeException e) {
                 if (!loaded) {
