@@ -115,6 +115,17 @@ class PackagedJarIT {
         app.destroy();
         assertThat(app.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(app.exitValue()).as("SIGTERM, then a clean shutdown").isZero();
+
+        // the configuration the service holds, out again as a config file: only the YAML on standard output
+        Path jar = Path.of(System.getProperty("webhooker.test.jar", "target/webhooker-0.1.0-SNAPSHOT.jar")).toAbsolutePath();
+        Process export = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(), "export-config")
+                .directory(workDir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String yaml = new String(export.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(export.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(export.exitValue()).isZero();
+        assertThat(yaml).startsWith("---\ngroups:").contains("id: \"pushes\"").contains("channelId: \"333\"")
+                .doesNotContain(" INFO ").doesNotContain(" WARN ");
         Files.writeString(log, "");
         app = launch();
         assertThat(app.waitFor(60, TimeUnit.SECONDS)).as("start-up stops").isTrue();

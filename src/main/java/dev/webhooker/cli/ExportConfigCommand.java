@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -22,6 +23,17 @@ import dev.webhooker.store.ConfigRepository;
  * {@code --group}, that group and its routes only.
  */
 final class ExportConfigCommand implements Commands.Command {
+
+    private final Supplier<ConfigurableApplicationContext> storage;
+
+    ExportConfigCommand() {
+        this(HeadlessApp::start);
+    }
+
+    /** {@code storage} starts the application headless (tests start it without turning console logging off). */
+    ExportConfigCommand(Supplier<ConfigurableApplicationContext> storage) {
+        this.storage = storage;
+    }
 
     @Override
     public String usage() {
@@ -51,7 +63,7 @@ final class ExportConfigCommand implements Commands.Command {
             }
         }
         String yaml;
-        try (ConfigurableApplicationContext app = HeadlessApp.start()) {
+        try (ConfigurableApplicationContext app = storage.get()) {
             ConfigSnapshot config = app.getBean(ConfigRepository.class).load();
             String only = group;
             List<Group> groups = config.groups().stream().filter(g -> only == null || g.id().equals(only)).toList();

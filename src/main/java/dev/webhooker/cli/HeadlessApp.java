@@ -17,20 +17,31 @@ final class HeadlessApp {
     private HeadlessApp() {
     }
 
+    /** As a command of the jar runs it: no log line on the console. */
     static ConfigurableApplicationContext start() {
+        return start(true);
+    }
+
+    /**
+     * {@code quiet}: console logging off. That is a setting of the JVM's one logging system, so a test running a
+     * command in its own JVM starts it with {@code false}, or the tests after it would log nothing.
+     */
+    static ConfigurableApplicationContext start(boolean quiet) {
         // a web application context (the security and MVC configuration need one) whose server never starts
-        return new SpringApplicationBuilder(WebhookerApplication.class)
+        SpringApplicationBuilder app = new SpringApplicationBuilder(WebhookerApplication.class)
                 .web(WebApplicationType.SERVLET)
                 .properties(
                         "server.port=-1",
                         "management.server.port=-1",
                         "spring.main.banner-mode=off",
-                        "logging.threshold.console=OFF",
                         "webhooker.config.file=",
                         "webhooker.delivery.enabled=false",
                         "spring.quartz.auto-startup=false",
-                        "camel.main.auto-startup=false")
-                .run();
+                        "camel.main.auto-startup=false");
+        if (quiet) {
+            app.properties("logging.threshold.console=OFF");
+        }
+        return app.run();
     }
 
     /** The message of the innermost cause: what a person can act on (the database is unreachable, say). */

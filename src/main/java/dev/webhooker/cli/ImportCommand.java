@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
@@ -28,6 +29,17 @@ import dev.webhooker.store.KvStore;
  * unknown. Both files are read whole before anything is written; a malformed one is an error naming its line or entry.
  */
 final class ImportCommand implements Commands.Command {
+
+    private final Supplier<ConfigurableApplicationContext> storage;
+
+    ImportCommand() {
+        this(HeadlessApp::start);
+    }
+
+    /** {@code storage} starts the application headless (tests start it without turning console logging off). */
+    ImportCommand(Supplier<ConfigurableApplicationContext> storage) {
+        this.storage = storage;
+    }
 
     @Override
     public String usage() {
@@ -82,7 +94,7 @@ final class ImportCommand implements Commands.Command {
             err.println("import: " + kv + ": " + e.getMessage());
             return 1;
         }
-        try (ConfigurableApplicationContext app = HeadlessApp.start()) {
+        try (ConfigurableApplicationContext app = storage.get()) {
             WebHookerImport importer = new WebHookerImport(app.getBean(DataSource.class),
                     app.getBean(PlatformTransactionManager.class), app.getBean(ConfigRepository.class), app.getBean(KvStore.class),
                     app.getBean(TenantSecrets.class), mapper, app.getBeanProvider(Clock.class).getIfAvailable(Clock::systemUTC));

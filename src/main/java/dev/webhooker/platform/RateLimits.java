@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -51,6 +52,19 @@ public final class RateLimits {
         Instant until = clock.instant().plus(wait);
         blockedUntil.merge(key, until, (a, b) -> a.isAfter(b) ? a : b);
         meters.counter("webhooker.rate_limit.blocks", "platform", platform(key)).increment();
+    }
+
+    /**
+     * The turn of a call on {@code key}: a wait up to {@code cap} is slept (counted, as {@link #pause}) and the call may
+     * go (empty); a longer one is returned, for the caller to answer RATE_LIMITED, which reschedules the target.
+     */
+    public Optional<Duration> turn(String key, Duration cap) {
+        Duration wait = waitFor(key);
+        if (wait.compareTo(cap) > 0) {
+            return Optional.of(wait);
+        }
+        pause(key, wait);
+        return Optional.empty();
     }
 
     /** Sleeps a short wait on {@code key} (the caller checked it is under the cap), counted. */

@@ -54,7 +54,7 @@ class ExportConfigCommandIT {
     }
 
     private int export(String... args) {
-        return new ExportConfigCommand().run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return new ExportConfigCommand(() -> HeadlessApp.start(false)).run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -71,7 +71,7 @@ class ExportConfigCommandIT {
                                         Target.BodyFormat.MESSAGE, 5))), false, false, List.of("55")),
                 new Route("all", "other", "All", false, List.of(), null, List.of(Target.telegram("-100", "7")), true, true, List.of()));
         dev.webhooker.routing.ConfigSnapshot stored;
-        try (ConfigurableApplicationContext app = HeadlessApp.start()) {
+        try (ConfigurableApplicationContext app = HeadlessApp.start(false)) {
             app.getBean(ConfigRepository.class).replaceAll(groups, routes);
             stored = app.getBean(ConfigRepository.class).load();
         }
@@ -83,7 +83,7 @@ class ExportConfigCommandIT {
         assertThat(export("--group", "team", "--out", dir.resolve("team.yaml").toString())).as(err.toString()).isZero();
         assertThat(err.toString()).contains("1 group(s) and 1 route(s) written to");
 
-        try (ConfigurableApplicationContext app = HeadlessApp.start()) {
+        try (ConfigurableApplicationContext app = HeadlessApp.start(false)) {
             ConfigFileReader reader = new ConfigFileReader(app.getBean(SecretSeal.class));
             ConfigDocument all = reader.parse(yaml.getBytes(StandardCharsets.UTF_8), "stdout");
             assertThat(all.groups()).as("as stored").containsExactlyInAnyOrderElementsOf(stored.groups());

@@ -68,7 +68,7 @@ class ImportCommandIT {
     private String run(String... args) {
         out.reset();
         err.reset();
-        int status = new ImportCommand().run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int status = new ImportCommand(() -> HeadlessApp.start(false)).run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
         return out.toString(StandardCharsets.UTF_8);
@@ -80,7 +80,7 @@ class ImportCommandIT {
         assertThat(dry).contains("groups: 2 created (team, ops), 0 updated, 0 unchanged")
                 .contains("routes: 3 created (team/pushes, team/ci, ops/all), 0 updated, 0 unchanged")
                 .endsWith("dry run: nothing was written\n");
-        try (ConfigurableApplicationContext app = HeadlessApp.start()) {
+        try (ConfigurableApplicationContext app = HeadlessApp.start(false)) {
             assertThat(app.getBean(ConfigRepository.class).load().groups()).as("the dry run wrote nothing").isEmpty();
             assertThat(app.getBean(KvStore.class).get("tenant:team")).isEmpty();
             assertThat(app.getBean(JdbcTemplate.class).queryForObject("SELECT COUNT(*) FROM send_logs", Integer.class)).isZero();
@@ -108,7 +108,7 @@ class ImportCommandIT {
                 .contains("unknown, not imported: key feature-flags")
                 .doesNotContain("gho_secret").doesNotContain(TEAM_SECRET).endsWith("imported\n");
 
-        try (ConfigurableApplicationContext app = HeadlessApp.start()) {
+        try (ConfigurableApplicationContext app = HeadlessApp.start(false)) {
             ConfigSnapshot config = app.getBean(ConfigRepository.class).load();
             Group team = config.groupsById().get("team");
             assertThat(team.lang()).isEqualTo("zh");
@@ -143,13 +143,13 @@ class ImportCommandIT {
     @Test
     void aMalformedExportIsRefusedBeforeAnythingIsWritten() throws IOException {
         Files.writeString(d1, "INSERT INTO \"d1_groups\" VALUES('a');", StandardCharsets.UTF_8);
-        int status = new ImportCommand().run(new String[] {"--d1", d1.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int status = new ImportCommand(() -> HeadlessApp.start(false)).run(new String[] {"--d1", d1.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(d1 + ": line 1: INSERT INTO d1_groups has 1 values for 6 columns");
         assertThat(Files.exists(dir.resolve("data"))).as("no database was even opened").isFalse();
-        assertThat(new ImportCommand().run(new String[] {"--kv", kv.toString()}, new PrintStream(out), new PrintStream(err)))
+        assertThat(new ImportCommand(() -> HeadlessApp.start(false)).run(new String[] {"--kv", kv.toString()}, new PrintStream(out), new PrintStream(err)))
                 .isEqualTo(Commands.USAGE);
     }
 }

@@ -77,15 +77,15 @@ class WebhookTargetAppIT extends ObservedApp {
     }
 
     @Test
-    void aPushReachesTheSlackBotAndATeamsWorkflowThroughTheComponentsSpringConfigures() throws Exception {
+    void aPushReachesTheSlackBotThroughTheComponentSpringConfigures() throws Exception {
         repository.replaceAll(List.of(new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null,
                 null, false)), List.of(new Route("chat", "team", "Chat", true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.slack("C0123ABCD", null), Target.posting(Target.Platform.TEAMS, DISCORD.baseUrl() + "/teams/flow")),
+                // Slack and Teams URLs must be https, which the fake platform is not: the bot's API URL is an operator's setting
+                List.of(Target.slack("C0123ABCD", null)),
                 false, false, List.of())));
         snapshots.refresh();
         DISCORD.stubFor(post(urlEqualTo("/slack-api/chat.postMessage"))
                 .willReturn(com.github.tomakehurst.wiremock.client.WireMock.okJson("{\"ok\":true,\"ts\":\"1700000000.000200\"}")));
-        DISCORD.stubFor(post(urlEqualTo("/teams/flow")).willReturn(aResponse().withStatus(202)));
 
         String deliveryId = UUID.randomUUID().toString();
         assertThat(webhook(deliveryId, uniquePush()).statusCode()).isEqualTo(200);
@@ -95,7 +95,5 @@ class WebhookTargetAppIT extends ObservedApp {
         LoggedRequest slack = DISCORD.findAll(postRequestedFor(urlEqualTo("/slack-api/chat.postMessage"))).get(0);
         assertThat(slack.getHeader("Authorization")).isEqualTo("Bearer xoxb-booted");
         assertThat(slack.getBodyAsString()).contains("\"channel\":\"C0123ABCD\"").contains("\"blocks\"");
-        assertThat(DISCORD.findAll(postRequestedFor(urlEqualTo("/teams/flow"))).get(0).getBodyAsString())
-                .contains("AdaptiveCard");
     }
 }

@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -59,21 +60,7 @@ public class SlackClient {
     /** Posts to an incoming webhook. */
     public SendOutcome webhook(SlackRequest request) {
         EndpointPoster.Result result = poster.post("slack", request.url(), Map.of(), request.message().toString(), null);
-        if (result.failure() != null) {
-            return result.failure();
-        }
-        EndpointPoster.Answer answer = result.answer();
-        if (answer.ok()) {
-            return SendOutcome.success(answer.status(), null, 1);
-        }
-        if (answer.retryAfter().isPresent()) {
-            return SendOutcome.rateLimited(answer.retryAfter().get(), answer.status(), answer.describe(), 1);
-        }
-        if (answer.status() == 429) {
-            return SendOutcome.failure(ErrorCode.RETRIES, 429, answer.describe(), 1);
-        }
-        return SendOutcome.failure(answer.status() >= 500 ? ErrorCode.SLACK_5XX : ErrorCode.SLACK_ERROR, answer.status(),
-                answer.describe(), 1);
+        return result.failure() != null ? result.failure() : result.answer().outcome(ErrorCode.SLACK_ERROR, ErrorCode.SLACK_5XX);
     }
 
     /** chat.postMessage (no {@code ts}) or chat.update of the message {@code ts}, by the bot. */
@@ -98,11 +85,11 @@ public class SlackClient {
         int tries = 0;
         SendOutcome last = null;
         while (tries < settings.maxTries()) {
-            Duration wait = limits.waitFor(key);
-            if (wait.compareTo(settings.rateLimitCap()) > 0) {
-                return SendOutcome.rateLimited(wait, null, "Slack rate limit: waiting " + wait.toMillis() + " ms", tries);
+            Optional<Duration> deferred = limits.turn(key, settings.rateLimitCap());
+            if (deferred.isPresent()) {
+                return SendOutcome.rateLimited(deferred.get(), null, "Slack rate limit: waiting " + deferred.get().toMillis()
+                        + " ms", tries);
             }
-            limits.pause(key, wait);
             tries++;
             HttpResponse<String> response;
             try {
@@ -146,11 +133,11 @@ public class SlackClient {
         return last;
     }
 
-    private static java.util.Optional<Duration> seconds(String value) {
+    private static Optional<Duration> seconds(String value) {
         try {
-            return java.util.Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(value.trim()))));
+            return Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(value.trim()))));
         } catch (NumberFormatException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 

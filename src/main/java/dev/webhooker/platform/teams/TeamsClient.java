@@ -35,16 +35,6 @@ public class TeamsClient {
             boolean server = answer.text().matches("(?s).*returned HTTP error 5\\d\\d.*");
             return SendOutcome.failure(server ? ErrorCode.TEAMS_5XX : ErrorCode.TEAMS_ERROR, answer.status(), answer.describe(), 1);
         }
-        if (answer.ok()) {
-            return SendOutcome.success(answer.status(), null, 1);
-        }
-        if (answer.retryAfter().isPresent()) {
-            return SendOutcome.rateLimited(answer.retryAfter().get(), answer.status(), answer.describe(), 1);
-        }
-        if (answer.status() == 429) {
-            return SendOutcome.failure(ErrorCode.RETRIES, 429, answer.describe(), 1);
-        }
-        return SendOutcome.failure(answer.status() >= 500 ? ErrorCode.TEAMS_5XX : ErrorCode.TEAMS_ERROR, answer.status(),
-                answer.describe(), 1);
+        return answer.outcome(ErrorCode.TEAMS_ERROR, ErrorCode.TEAMS_5XX);
     }
 }

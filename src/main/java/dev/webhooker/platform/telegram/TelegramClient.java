@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -64,11 +65,11 @@ public class TelegramClient {
         int tries = 0;
         SendOutcome last = null;
         while (tries < settings.maxTries()) {
-            Duration wait = limits.waitFor(key);
-            if (wait.compareTo(settings.rateLimitCap()) > 0) {
-                return SendOutcome.rateLimited(wait, null, "Telegram rate limit: waiting " + wait.toMillis() + " ms", tries);
+            Optional<Duration> deferred = limits.turn(key, settings.rateLimitCap());
+            if (deferred.isPresent()) {
+                return SendOutcome.rateLimited(deferred.get(), null, "Telegram rate limit: waiting " + deferred.get().toMillis()
+                        + " ms", tries);
             }
-            limits.pause(key, wait);
             tries++;
             HttpResponse<String> response;
             try {

@@ -57,6 +57,24 @@ public final class EndpointPoster implements AutoCloseable {
             return status >= 200 && status < 300;
         }
 
+        /**
+         * What the answer comes to for a receiver without rules of its own: 2xx delivered; a wait asked for
+         * (429 / 503 with {@code Retry-After}) rescheduled; 429 without one retried; 5xx {@code serverError} (retried),
+         * anything else {@code refused} (final).
+         */
+        public SendOutcome outcome(ErrorCode refused, ErrorCode serverError) {
+            if (ok()) {
+                return SendOutcome.success(status, null, 1);
+            }
+            if (retryAfter.isPresent()) {
+                return SendOutcome.rateLimited(retryAfter.get(), status, describe(), 1);
+            }
+            if (status == 429) {
+                return SendOutcome.failure(ErrorCode.RETRIES, 429, describe(), 1);
+            }
+            return SendOutcome.failure(status >= 500 ? serverError : refused, status, describe(), 1);
+        }
+
         /** {@code HTTP 404: no_service}, bounded. */
         public String describe() {
             return "HTTP " + status + (text.isBlank() ? "" : ": " + PlatformCallSettings.errorText(text.strip()));
@@ -116,12 +134,11 @@ public final class EndpointPoster implements AutoCloseable {
         }
         // in memory only (the meters take the part before the colon), so the URL's credential goes nowhere
         String key = platform + ":" + url;
-        Duration wait = limits.waitFor(key);
-        if (wait.compareTo(settings.rateLimitCap()) > 0) {
-            return failed(SendOutcome.rateLimited(wait, null, platform + " target on " + url.getHost() + " asked to wait "
-                    + wait.toSeconds() + " s", 0));
+        Optional<Duration> deferred = limits.turn(key, settings.rateLimitCap());
+        if (deferred.isPresent()) {
+            return failed(SendOutcome.rateLimited(deferred.get(), null, platform + " target on " + url.getHost()
+                    + " asked to wait " + deferred.get().toSeconds() + " s", 0));
         }
-        limits.pause(key, wait);
         HttpPost post = new HttpPost(url);
         headers.forEach(post::setHeader);
         DeliveryTracing.currentHeader().ifPresent(traceparent -> post.setHeader(DeliveryTracing.HEADER, traceparent));

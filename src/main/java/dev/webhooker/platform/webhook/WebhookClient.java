@@ -45,24 +45,12 @@ final class WebhookClient {
 
     private static SendOutcome outcome(EndpointPoster.Answer answer) {
         int status = answer.status();
-        if (answer.ok()) {
-            return SendOutcome.success(status, null, 1);
-        }
         if (status == 410) {
             return SendOutcome.failure(ErrorCode.WEBHOOK_GONE, status, answer.describe(), 1);
-        }
-        if (answer.retryAfter().isPresent()) {
-            return SendOutcome.rateLimited(answer.retryAfter().get(), status, answer.describe(), 1);
-        }
-        if (status == 429) {
-            return SendOutcome.failure(ErrorCode.RETRIES, status, answer.describe(), 1);
-        }
-        if (status >= 500) {
-            return SendOutcome.failure(ErrorCode.WEBHOOK_5XX, status, answer.describe(), 1);
         }
         if (status >= 300 && status < 400) {
             return SendOutcome.failure(ErrorCode.WEBHOOK_ERROR, status, "HTTP " + status + ": redirects are not followed", 1);
         }
-        return SendOutcome.failure(ErrorCode.WEBHOOK_ERROR, status, answer.describe(), 1);
+        return answer.outcome(ErrorCode.WEBHOOK_ERROR, ErrorCode.WEBHOOK_5XX);
     }
 }
