@@ -120,10 +120,10 @@ class PackagedJarIT {
         Path jar = Path.of(System.getProperty("webhooker.test.jar", "target/webhooker-0.1.0-SNAPSHOT.jar")).toAbsolutePath();
         Process export = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(), "export-config")
-                .directory(workDir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .directory(workDir.toFile()).redirectError(workDir.resolve("export.err").toFile()).start();
         String yaml = new String(export.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(export.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(export.exitValue()).isZero();
+        assertThat(export.exitValue()).as(Files.readString(workDir.resolve("export.err"))).isZero();
         assertThat(yaml).startsWith("---\ngroups:").contains("id: \"pushes\"").contains("channelId: \"333\"")
                 .doesNotContain(" INFO ").doesNotContain(" WARN ");
         Files.writeString(log, "");

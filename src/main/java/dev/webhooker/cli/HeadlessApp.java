@@ -1,5 +1,8 @@
 package dev.webhooker.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -27,21 +30,23 @@ final class HeadlessApp {
      * command in its own JVM starts it with {@code false}, or the tests after it would log nothing.
      */
     static ConfigurableApplicationContext start(boolean quiet) {
-        // a web application context (the security and MVC configuration need one) whose server never starts
-        SpringApplicationBuilder app = new SpringApplicationBuilder(WebhookerApplication.class)
-                .web(WebApplicationType.SERVLET)
-                .properties(
-                        "server.port=-1",
-                        "management.server.port=-1",
-                        "spring.main.banner-mode=off",
-                        "webhooker.config.file=",
-                        "webhooker.delivery.enabled=false",
-                        "spring.quartz.auto-startup=false",
-                        "camel.main.auto-startup=false");
+        // as command-line options, which win over application.yaml (SpringApplicationBuilder.properties would lose to it)
+        List<String> settings = new ArrayList<>(List.of(
+                // a web application context (the security and MVC configuration need one) whose servers never start
+                "--server.port=-1",
+                "--management.server.port=-1",
+                "--spring.main.banner-mode=off",
+                // neither WEBHOOKER_CONFIG nor config/webhooker.yaml: the command works on the database as it is
+                "--webhooker.config.file=",
+                "--webhooker.config.default-file=",
+                "--webhooker.delivery.enabled=false",
+                "--spring.quartz.auto-startup=false",
+                "--camel.main.auto-startup=false"));
         if (quiet) {
-            app.properties("logging.threshold.console=OFF");
+            settings.add("--logging.threshold.console=OFF");
         }
-        return app.run();
+        return new SpringApplicationBuilder(WebhookerApplication.class).web(WebApplicationType.SERVLET)
+                .run(settings.toArray(String[]::new));
     }
 
     /** The message of the innermost cause: what a person can act on (the database is unreachable, say). */
