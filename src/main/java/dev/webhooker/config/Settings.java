@@ -57,6 +57,7 @@ final class Settings {
             new Setting("PLATFORM_REQUEST_TIMEOUT", "webhooker.delivery.request-timeout", POSITIVE_DURATION),
             new Setting("DELIVERY_LOCK_RETRY_DELAY", "webhooker.delivery.lock-retry-delay", POSITIVE_DURATION),
             new Setting("TARGET_DISABLE_AFTER", "webhooker.delivery.disable-after", NON_NEGATIVE_DURATION),
+            new Setting("PUBLISHED_RATE_LIMITS", "webhooker.delivery.published-rate-limits", BOOLEAN),
             new Setting("MAINTENANCE_BATCH_SIZE", "webhooker.maintenance.batch-size", POSITIVE_INT),
             new Setting("PAYLOAD_SWEEP_GRACE", "webhooker.maintenance.payload-grace", NON_NEGATIVE_DURATION));
 

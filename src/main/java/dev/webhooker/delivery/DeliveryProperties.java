@@ -20,6 +20,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param lockRetryDelay  when another worker is editing the same in-place message, try this target again after this
  * @param disableAfter    an endpoint target whose every attempt failed for this long is disabled ({@link FailureStreak});
  *                        zero: only a 410 Gone disables one
+ * @param publishedRateLimits hold every call to the rates Telegram and Discord publish (per chat, group and bot;
+ *                        Discord's global rate), shared by the instances; false: only the platforms' answers hold
+ *                        calls back (429s, Discord's bucket headers), for load tests against fake platforms
  */
 @ConfigurationProperties("webhooker.delivery")
 public record DeliveryProperties(
@@ -31,7 +34,8 @@ public record DeliveryProperties(
         Duration connectTimeout,
         Duration requestTimeout,
         Duration lockRetryDelay,
-        Duration disableAfter) {
+        Duration disableAfter,
+        Boolean publishedRateLimits) {
 
     public DeliveryProperties {
         retrySchedule = retrySchedule == null || retrySchedule.isEmpty() ? RetryPolicy.DEFAULT_BACKOFF : List.copyOf(retrySchedule);
@@ -43,10 +47,11 @@ public record DeliveryProperties(
         requestTimeout = orDefault(requestTimeout, Duration.ofSeconds(15));
         lockRetryDelay = orDefault(lockRetryDelay, Duration.ofSeconds(1));
         disableAfter = orDefault(disableAfter, Duration.ofHours(24));
+        publishedRateLimits = publishedRateLimits == null || publishedRateLimits;
     }
 
     public static DeliveryProperties defaults() {
-        return new DeliveryProperties(null, null, null, 0, null, null, null, null, null);
+        return new DeliveryProperties(null, null, null, 0, null, null, null, null, null, null);
     }
 
     public RetryPolicy retryPolicy() {

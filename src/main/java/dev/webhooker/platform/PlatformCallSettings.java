@@ -18,18 +18,6 @@ public record PlatformCallSettings(Duration requestTimeout, Duration rateLimitCa
         }
     }
 
-    /** Sleeps a short wait in place (callers never pass more than {@code rateLimitCap}). */
-    public static void pause(Duration wait) {
-        if (wait.isZero() || wait.isNegative()) {
-            return;
-        }
-        try {
-            Thread.sleep(wait.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     public static String errorText(String text) {
         return text == null || text.length() <= MAX_ERROR_TEXT ? text : text.substring(0, MAX_ERROR_TEXT);
     }

@@ -7,7 +7,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -22,6 +21,7 @@ import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.platform.discord.DiscordClient;
+import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.discord.DiscordComponent;
 import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
@@ -67,11 +67,6 @@ class PlatformConfiguration {
             return HttpClient.newBuilder().connectTimeout(settings.connectTimeout())
                     .followRedirects(HttpClient.Redirect.NEVER).executor(callbacks).build();
         });
-    }
-
-    @Bean
-    RateLimits platformRateLimits(ObjectProvider<Clock> clock, MeterRegistry meterRegistry) {
-        return new RateLimits(clock.getIfAvailable(Clock::systemUTC), meterRegistry);
     }
 
     private static PlatformCallSettings callSettings(DeliveryProperties settings) {

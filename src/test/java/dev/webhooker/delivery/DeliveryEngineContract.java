@@ -490,7 +490,7 @@ abstract class DeliveryEngineContract {
         String key = push("flaky-later");
         try (EngineHarness zero = new EngineHarness(ds, kind(), clock, "z", discord.baseUrl(), telegram.baseUrl(), catalog,
                 payloads, new DeliveryProperties(null, Duration.ofMillis(100), LEASE, 4, Duration.ofMillis(500),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200), Duration.ZERO))) {
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200), Duration.ZERO, null))) {
             zero.drain();
 
             assertThat(target(key, flaky.id())).containsEntry("error_code", "WEBHOOK_5XX");

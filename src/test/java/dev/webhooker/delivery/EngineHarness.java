@@ -25,7 +25,7 @@ import dev.webhooker.format.MessageFormatter;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.PlatformRenderers;
 import dev.webhooker.platform.PlatformRequests;
-import dev.webhooker.platform.RateLimits;
+import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.platform.discord.DiscordComponent;
 import dev.webhooker.platform.discord.DiscordRenderer;
@@ -100,7 +100,9 @@ final class EngineHarness implements AutoCloseable {
         this.sends = new TargetSendPool(2 * settings.workers());
 
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        RateLimits limits = new RateLimits(clock);
+        // the engine's tests run on a clock they move by hand; the published quotas refill in real time and are
+        // tested on their own (platform.limits, cluster.ClusterIT)
+        RateLimits limits = RateLimits.local(clock, false);
         PlatformCallSettings call = new PlatformCallSettings(settings.requestTimeout(), settings.rateLimitCap(), 3);
         camel = new DefaultCamelContext();
         Properties properties = new Properties();
@@ -167,7 +169,7 @@ final class EngineHarness implements AutoCloseable {
 
     static DeliveryProperties settings(Duration lease) {
         return new DeliveryProperties(null, Duration.ofMillis(100), lease, 4, Duration.ofMillis(500),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200), Duration.ofHours(24));
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(200), Duration.ofHours(24), null);
     }
 
     /**

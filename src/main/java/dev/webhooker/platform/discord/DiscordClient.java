@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,7 +20,8 @@ import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
-import dev.webhooker.platform.RateLimits;
+import dev.webhooker.platform.limits.Quota;
+import dev.webhooker.platform.limits.RateLimits;
 
 /**
  * Discord REST: create and edit channel messages (a thread is addressed as its own channel).
@@ -38,6 +40,8 @@ import dev.webhooker.platform.RateLimits;
 public class DiscordClient {
 
     private static final String GLOBAL = "discord:global";
+    /** Discord's global limit: 50 requests a second per bot. Its headers tell the rest, per bucket. */
+    static final Quota BOT = new Quota("discord:bot", 50, Duration.ofSeconds(1));
 
     private final HttpClient http;
     private final ObjectMapper json;
@@ -79,12 +83,12 @@ public class DiscordClient {
         String payload = body.toString();
         int tries = 0;
         SendOutcome last = null;
+        List<Quota.Use> quotas = List.of(BOT.of(Quota.botOf(token)));
         while (tries < settings.maxTries()) {
-            Duration wait = max(limits.waitFor(GLOBAL), limits.waitFor(bucketKey(route, channelId)));
-            if (wait.compareTo(settings.rateLimitCap()) > 0) {
-                return SendOutcome.rateLimited(wait, null, "Discord rate limit: waiting " + wait.toMillis() + " ms", tries);
+            Optional<Duration> deferred = limits.turn(settings.rateLimitCap(), List.of(GLOBAL, bucketKey(route, channelId)), quotas);
+            if (deferred.isPresent()) {
+                return SendOutcome.rateLimited(deferred.get(), null, "Discord rate limit: waiting " + deferred.get().toMillis() + " ms", tries);
             }
-            limits.pause(GLOBAL, wait);
             tries++;
             HttpResponse<String> response;
             try {
@@ -175,7 +179,4 @@ public class DiscordClient {
         }
     }
 
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
-    }
 }

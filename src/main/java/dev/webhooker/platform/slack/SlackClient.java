@@ -19,7 +19,7 @@ import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
-import dev.webhooker.platform.RateLimits;
+import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.webhook.EndpointPoster;
 
 /**

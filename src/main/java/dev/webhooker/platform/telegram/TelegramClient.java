@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,7 +18,8 @@ import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
-import dev.webhooker.platform.RateLimits;
+import dev.webhooker.platform.limits.Quota;
+import dev.webhooker.platform.limits.RateLimits;
 
 /**
  * Telegram Bot API: {@code POST {TELEGRAM_API_URL}/bot{token}/{method}} with a JSON body
@@ -30,9 +32,15 @@ import dev.webhooker.platform.RateLimits;
  * <p>
  * A 429 blocks the chat for {@code parameters.retry_after} seconds (where Telegram puts it; the
  * original read the top level and always waited 1 s, P11); waits up to the cap are slept, longer
- * ones return {@code RATE_LIMITED}.
+ * ones return {@code RATE_LIMITED}. Telegram does not say how much of its published rates is left, so every call
+ * also takes a token of the chat's, the group's and the bot's quota ({@link RateLimits}, shared by the instances).
  */
 public class TelegramClient {
+
+    /** Telegram's bot FAQ: about one message a second in a chat, 20 a minute in a group, about 30 a second in all. */
+    static final Quota CHAT = new Quota("telegram:chat", 1, Duration.ofSeconds(1));
+    static final Quota GROUP = new Quota("telegram:group", 20, Duration.ofMinutes(1));
+    static final Quota BOT = new Quota("telegram:bot", 30, Duration.ofSeconds(1));
 
     private final HttpClient http;
     private final ObjectMapper json;
@@ -61,11 +69,13 @@ public class TelegramClient {
             return SendOutcome.failure(ErrorCode.NO_TOKEN, null, "TELEGRAM_TOKEN is not set", 0);
         }
         String key = "telegram:" + chatId;
+        List<String> blocks = List.of(key);
+        List<Quota.Use> quotas = quotas(chatId);
         String payload = body.toString();
         int tries = 0;
         SendOutcome last = null;
         while (tries < settings.maxTries()) {
-            Optional<Duration> deferred = limits.turn(key, settings.rateLimitCap());
+            Optional<Duration> deferred = limits.turn(settings.rateLimitCap(), blocks, quotas);
             if (deferred.isPresent()) {
                 return SendOutcome.rateLimited(deferred.get(), null, "Telegram rate limit: waiting " + deferred.get().toMillis()
                         + " ms", tries);
@@ -108,6 +118,14 @@ public class TelegramClient {
             return SendOutcome.failure(code, status, error, tries);
         }
         return last;
+    }
+
+    /** Scarcest first. A group's id is negative (a supergroup's starts with -100); a public channel can be {@code @name}. */
+    private List<Quota.Use> quotas(String chatId) {
+        Quota.Use chat = CHAT.of(chatId);
+        Quota.Use bot = BOT.of(Quota.botOf(token));
+        boolean group = chatId.startsWith("-") || chatId.startsWith("@");
+        return group ? List.of(GROUP.of(chatId), chat, bot) : List.of(chat, bot);
     }
 
     private static Duration retryAfter(JsonNode answer) {

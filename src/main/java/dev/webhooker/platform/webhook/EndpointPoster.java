@@ -34,7 +34,7 @@ import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
-import dev.webhooker.platform.RateLimits;
+import dev.webhooker.platform.limits.RateLimits;
 
 /**
  * Posts JSON to a URL a route names (webhook, Slack incoming-webhook and Teams targets): the URL passes the

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
-import dev.webhooker.platform.RateLimits;
+import dev.webhooker.platform.limits.RateLimits;
 
 /** The {@code discord:} component alone, in a CamelContext of its own, against a fake Discord. */
 class DiscordComponentTest {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
-import dev.webhooker.platform.RateLimits;
+import dev.webhooker.platform.limits.RateLimits;
 
 /** The {@code telegram:} component alone, in a CamelContext of its own, against a fake Bot API. */
 class TelegramComponentTest {

@@ -75,7 +75,7 @@ class WebhookComponentTest {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         return new WebhookComponent(new EndpointPoster(TargetAddressGuard.allowing(allow, InetAddress::getAllByName),
                 new PlatformCallSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), 1), Duration.ofSeconds(2),
-                new dev.webhooker.platform.RateLimits(clock), clock), clock);
+                new dev.webhooker.platform.limits.RateLimits(clock), clock), clock);
     }
 
     private WebhookRequest request(String path, Map<String, String> headers) {

@@ -1,0 +1,112 @@
+package dev.webhooker.platform.limits;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+
+/**
+ * When a platform call may go, for every worker of this instance and, with Redis or PostgreSQL, of every instance
+ * (P11). Two things hold a call back:
+ * <ul>
+ *   <li>a block: a platform said "wait" for a key (a Discord bucket and channel, a Telegram chat, a webhook URL),
+ *       and no call on it goes before that time;</li>
+ *   <li>a {@link Quota} the platform publishes but does not count down for us (Telegram's per-chat, per-group and
+ *       per-bot rates, Discord's global rate): a token bucket per subject.</li>
+ * </ul>
+ * A wait up to the caller's cap is slept; a longer one is returned, and the caller answers RATE_LIMITED, which
+ * reschedules the target. With {@code publishedQuotas} off only what the platforms answer holds calls back (for
+ * load tests against fake platforms).
+ * <p>
+ * Meters, by platform (the key's first part): {@code webhooker_rate_limit_blocks_total} (a platform said wait),
+ * {@code webhooker_rate_limit_waits_total} / {@code webhooker_rate_limit_wait_seconds_total} (a call slept before
+ * it went) and {@code webhooker_rate_limit_deferrals_total} (a call was rescheduled without being made).
+ */
+public final class RateLimits {
+
+    private final LimitStore store;
+    private final boolean publishedQuotas;
+    private final MeterRegistry meters;
+
+    /** This instance's limits alone, with the published quotas, as the embedded default has them. */
+    public RateLimits(Clock clock) {
+        this(new LocalLimitStore(clock), true, new CompositeMeterRegistry());
+    }
+
+    /** This instance's limits alone; without the published quotas for tests and load runs against fake platforms. */
+    public static RateLimits local(Clock clock, boolean publishedQuotas) {
+        return new RateLimits(new LocalLimitStore(clock), publishedQuotas, new CompositeMeterRegistry());
+    }
+
+    RateLimits(LimitStore store, boolean publishedQuotas, MeterRegistry meters) {
+        this.store = store;
+        this.publishedQuotas = publishedQuotas;
+        this.meters = meters;
+    }
+
+    /** Blocks {@code key} for {@code wait} from now (never shortens an existing block). */
+    public void block(String key, Duration wait) {
+        store.block(key, wait);
+        meters.counter("webhooker.rate_limit.blocks", "platform", platform(key)).increment();
+    }
+
+    /** {@link #turn(Duration, List, List)} for a call held back only by blocks on {@code key}. */
+    public Optional<Duration> turn(String key, Duration cap) {
+        return turn(cap, List.of(key), List.of());
+    }
+
+    /**
+     * The turn of a call: held back by any block on {@code blocks} and by each of {@code quotas} (listed scarcest
+     * first, so a token of a scarce quota is not taken for a call a wider one then defers). A wait up to {@code cap}
+     * is slept and the call may go (empty); a longer one is returned for the caller to reschedule.
+     */
+    public Optional<Duration> turn(Duration cap, List<String> blocks, List<Quota.Use> quotas) {
+        Duration blocked = store.blockedFor(blocks);
+        if (blocked.compareTo(cap) > 0) {
+            return deferred(blocks.get(0), blocked);
+        }
+        sleep(blocks.isEmpty() ? "" : blocks.get(0), blocked);
+        if (!publishedQuotas) {
+            return Optional.empty();
+        }
+        for (Quota.Use use : quotas) {
+            LimitStore.Turn turn = store.take(use.key(), use.quota().bucket(), cap);
+            if (!turn.reserved()) {
+                return deferred(use.key(), turn.delay());
+            }
+            sleep(use.key(), turn.delay());
+        }
+        return Optional.empty();
+    }
+
+    /** Where the limits are kept, for the start-up log. */
+    public String describe() {
+        return store.describe() + (publishedQuotas ? "" : ", published quotas off");
+    }
+
+    private Optional<Duration> deferred(String key, Duration wait) {
+        meters.counter("webhooker.rate_limit.deferrals", "platform", platform(key)).increment();
+        return Optional.of(wait.isZero() ? Duration.ofMillis(1) : wait);
+    }
+
+    private void sleep(String key, Duration wait) {
+        if (wait.isZero() || wait.isNegative()) {
+            return;
+        }
+        meters.counter("webhooker.rate_limit.waits", "platform", platform(key)).increment();
+        meters.counter("webhooker.rate_limit.wait.seconds", "platform", platform(key)).increment(wait.toNanos() / 1e9);
+        try {
+            Thread.sleep(wait.toMillis(), (int) (wait.toNanos() % 1_000_000));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String platform(String key) {
+        int colon = key.indexOf(':');
+        return colon < 0 ? key : key.substring(0, colon);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.webhooker.platform.limits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two instances' RateLimits on one shared store: what one learns or takes holds the other back. Each test uses keys
+ * of its own, so runs sharing one Redis or database never meet.
+ */
+abstract class SharedRateLimitsContract {
+
+    /** A new store on the shared server; two calls stand for two instances. */
+    protected abstract LimitStore newInstanceStore();
+
+    private final String run = UUID.randomUUID().toString().substring(0, 8);
+
+    private RateLimits instance() {
+        return new RateLimits(newInstanceStore(), true, new SimpleMeterRegistry());
+    }
+
+    @Test
+    void aBlockOneInstanceLearnedHoldsTheOtherBack() {
+        RateLimits a = instance();
+        RateLimits b = instance();
+        String chat = "telegram:" + run;
+
+        a.block(chat, Duration.ofSeconds(30));
+
+        Optional<Duration> deferred = b.turn(chat, Duration.ofSeconds(1));
+        assertThat(deferred).hasValueSatisfying(wait ->
+                assertThat(wait).isBetween(Duration.ofSeconds(28), Duration.ofSeconds(30)));
+        assertThat(b.turn("telegram:other-" + run, Duration.ofSeconds(1))).isEmpty();
+    }
+
+    @Test
+    void aShorterBlockNeverShortensALongerOne() {
+        RateLimits a = instance();
+        RateLimits b = instance();
+        String bucket = "discord:" + run + ":123";
+
+        a.block(bucket, Duration.ofSeconds(40));
+        b.block(bucket, Duration.ofSeconds(3));
+
+        assertThat(a.turn(Duration.ofSeconds(1), List.of("discord:global-" + run, bucket), List.of()))
+                .hasValueSatisfying(wait -> assertThat(wait).isGreaterThan(Duration.ofSeconds(35)));
+    }
+
+    @Test
+    void theInstancesTogetherTakeNoMoreThanTheQuota() {
+        RateLimits a = instance();
+        RateLimits b = instance();
+        Quota.Use group = new Quota("telegram:group", 10, Duration.ofMinutes(1)).of(run);
+
+        List<Duration> deferrals = new ArrayList<>();
+        int went = 0;
+        for (int i = 0; i < 14; i++) {
+            Optional<Duration> deferred = (i % 2 == 0 ? a : b).turn(Duration.ZERO, List.of(), List.of(group));
+            if (deferred.isEmpty()) {
+                went++;
+            } else {
+                deferrals.add(deferred.get());
+            }
+        }
+
+        assertThat(went).isEqualTo(10);
+        // the next token comes back after a tenth of the minute
+        assertThat(deferrals).hasSize(4).allSatisfy(wait ->
+                assertThat(wait).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(6)));
+    }
+
+    @Test
+    void aTokenDueWithinTheCapIsReservedAndWaitedFor() {
+        RateLimits a = instance();
+        RateLimits b = instance();
+        Quota.Use chat = new Quota("telegram:chat", 1, Duration.ofMillis(600)).of(run);
+
+        assertThat(a.turn(Duration.ofSeconds(2), List.of(), List.of(chat))).isEmpty();
+        long started = System.nanoTime();
+        assertThat(b.turn(Duration.ofSeconds(2), List.of(), List.of(chat))).isEmpty();
+        Duration slept = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(slept).isBetween(Duration.ofMillis(400), Duration.ofMillis(1500));
+    }
+
+    @Test
+    void withPublishedQuotasOffOnlyBlocksHoldCallsBack() {
+        RateLimits off = new RateLimits(newInstanceStore(), false, new SimpleMeterRegistry());
+        Quota.Use chat = new Quota("telegram:chat", 1, Duration.ofMinutes(1)).of(run);
+
+        for (int i = 0; i < 5; i++) {
+            assertThat(off.turn(Duration.ZERO, List.of(), List.of(chat))).isEmpty();
+        }
+        off.block("telegram:" + run, Duration.ofSeconds(10));
+        assertThat(off.turn(Duration.ZERO, List.of("telegram:" + run), List.of(chat))).isPresent();
+    }
+}
