@@ -33,7 +33,9 @@ import javax.crypto.spec.SecretKeySpec;
  *   prepare SECRET FIXTURES_DIR OUT_DIR        signs the ingest mix for wrk (bench/ingest.lua): one body file
  *                                              and one manifest line (event, file, signature) per fixture
  *   rate    URL SECRET FIXTURE RATE SECONDS OUT   open loop: RATE webhooks/s for SECONDS, each body made unique
- *   blast   URL SECRET FIXTURE COUNT CONCURRENCY OUT   closed loop: COUNT webhooks as fast as CONCURRENCY allows
+ *   blast   URLS SECRET FIXTURE COUNT CONCURRENCY OUT   closed loop: COUNT webhooks as fast as CONCURRENCY allows;
+ *                                              URLS is one URL or several, comma-separated (instances of a
+ *                                              cluster), taken in turn
  *   join    SENT ARRIVALS TARGETS                 accept-to-sink latency and deliveries/s from the two logs
  *   drip    URL SECRET FIXTURE DRIPPERS SECONDS RATE   slow senders: DRIPPERS connections each sending a body at one
  *                                              byte per second (reconnecting when answered) while RATE normal
@@ -63,7 +65,7 @@ public class Load {
             case "prepare" -> prepare(args[1], Path.of(args[2]), Path.of(args[3]));
             case "rate" -> rate(URI.create(args[1]), args[2], Path.of(args[3]), Double.parseDouble(args[4]),
                     Integer.parseInt(args[5]), Path.of(args[6]));
-            case "blast" -> blast(URI.create(args[1]), args[2], Path.of(args[3]), Integer.parseInt(args[4]),
+            case "blast" -> blast(Arrays.stream(args[1].split(",")).map(URI::create).toList(), args[2], Path.of(args[3]), Integer.parseInt(args[4]),
                     Integer.parseInt(args[5]), Path.of(args[6]));
             case "join" -> join(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
             case "drip" -> drip(URI.create(args[1]), args[2], Path.of(args[3]), Integer.parseInt(args[4]),
@@ -191,9 +193,9 @@ public class Load {
         System.exit(0);
     }
 
-    /** Closed loop: COUNT webhooks by CONCURRENCY senders, as fast as they are accepted. */
-    static void blast(URI url, String secret, Path fixture, int count, int concurrency, Path out) throws Exception {
-        loopbackOnly(url);
+    /** Closed loop: COUNT webhooks by CONCURRENCY senders, as fast as they are accepted; webhook n goes to URL n mod size. */
+    static void blast(List<URI> urls, String secret, Path fixture, int count, int concurrency, Path out) throws Exception {
+        urls.forEach(Load::loopbackOnly);
         Bodies bodies = new Bodies(fixture);
         String runId = "blast-" + Long.toHexString(System.nanoTime());
         HttpClient http = client(2);
@@ -208,6 +210,7 @@ public class Load {
                     long sent = micros();
                     int status;
                     try {
+                        URI url = urls.get((int) (seq % urls.size()));
                         status = http.send(request(url, secret, bodies.body(seq), runId, seq),
                                 HttpResponse.BodyHandlers.discarding()).statusCode();
                     } catch (Exception e) {

@@ -176,6 +176,33 @@ public class Report {
             md.append("\nThe slowest request shape answers in **").append(fmt(worst, 1))
                     .append(" ms** at p99 (median of the repetitions; target: under 50 ms).\n");
         }
+        if (points.containsKey("scale-ingest-1") || points.containsKey("scale-e2e-1")) {
+            md.append("\n## 7. Several instances on one PostgreSQL (+ Redis), all on this machine's cores\n\n");
+            md.append("| instances | ingest webhooks/s | instances' / PostgreSQL's cores (ingest) | deliveries/s at saturation")
+                    .append(" | accept→sink p99 ms | instances' / PostgreSQL's cores (delivery) |\n|---|---|---|---|---|---|\n");
+            for (int n = 1; n <= 3; n++) {
+                String ingest = "scale-ingest-" + n, e2e = "scale-e2e-" + n;
+                if (!points.containsKey(ingest) && !points.containsKey(e2e)) {
+                    continue;
+                }
+                md.append("| ").append(n).append(" | ").append(fig(ingest, "rps", 0))
+                        .append(" | ").append(fig(ingest, "app_cores", 2)).append(" / ").append(fig(ingest, "postgres_cores", 2))
+                        .append(" | ").append(fig(e2e, "deliveries_per_s", 0)).append(" | ").append(fig(e2e, "a2s_p99_ms", 0))
+                        .append(" | ").append(fig(e2e, "app_cores", 2)).append(" / ").append(fig(e2e, "postgres_cores", 2))
+                        .append(" |\n");
+            }
+            md.append("\n").append(machine.getOrDefault("scale_warmup", "")).append("\n");
+        }
+        if (points.containsKey("claim-1000") || points.containsKey("claim-100000")) {
+            md.append("\n## 8. The delivery claim statement against the backlog (PostgreSQL's own statement durations)\n\n");
+            md.append("| due deliveries | claims measured | p50 ms | p99 ms | still due at the end |\n|---|---|---|---|---|\n");
+            for (String backlog : List.of("1000", "100000")) {
+                String p = "claim-" + backlog;
+                md.append("| ").append(String.format(Locale.ROOT, "%,d", Long.parseLong(backlog))).append(" | ")
+                        .append(fig(p, "claims", 0)).append(" | ").append(fig(p, "p50_ms", 3)).append(" | ")
+                        .append(fig(p, "p99_ms", 3)).append(" | ").append(fig(p, "backlog_after", 0)).append(" |\n");
+            }
+        }
         Files.writeString(Path.of(args[1]), md.toString());
         System.out.print(md);
     }

@@ -10,12 +10,15 @@
 #             saturation with three signed webhook targets instead (webhook-saturation)
 #   paging    admin API pages (send logs, audit, one delivery) over 1,000,000 send logs and 100,000 deliveries,
 #             as a super admin and as a member of two of ten groups, embedded and on PostgreSQL: p50/p99
+#   scale     1, 2 and 3 instances on one PostgreSQL (+ Redis): ingest webhooks/s and delivery saturation, with the
+#             CPU the instances and PostgreSQL used
+#   claim     the delivery claim statement's duration with 1,000 and 100,000 due deliveries (PostgreSQL's log)
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
-# BENCH_JFR=1 (JFR recordings of the two ingest points and of the end-to-end app into their bench/target/run-* directory),
+# BENCH_SCALE_INSTANCES (the instance counts of the scale point, default "1 2 3"), BENCH_JFR=1 (JFR recordings of the two ingest points and of the end-to-end app into their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
-# embedded production e2e-rate e2e-saturation webhook-saturation slow-senders paging bare startup). A subset run writes its report into its
+# embedded production e2e-rate e2e-saturation webhook-saturation slow-senders paging scale claim bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,7 +46,7 @@ E2E_WARMUP_MAX_ROUNDS=${BENCH_E2E_WARMUP_MAX_ROUNDS:-12}
 DRIP_CONNECTIONS=${BENCH_DRIP_CONNECTIONS:-200}
 DRIP_SECONDS=${BENCH_DRIP_SECONDS:-60}
 DRIP_RATE=${BENCH_DRIP_RATE:-50}
-ALL_POINTS="embedded production e2e-rate e2e-saturation webhook-saturation slow-senders paging bare startup"
+ALL_POINTS="embedded production e2e-rate e2e-saturation webhook-saturation slow-senders paging scale claim bare startup"
 POINTS=" ${BENCH_POINTS:-$ALL_POINTS} "
 want() { [[ "$POINTS" == *" $1 "* ]]; }
 FIXTURES=${WEBHOOKER_FIXTURES:-}
@@ -355,7 +358,9 @@ java bench/Sink.java $SINK_PORT > "$WORK/sink.log" 2>&1 &
 SINK_PID=$!
 STARTED_PIDS+=("$SINK_PID")
 wait_http "http://127.0.0.1:$SINK_PORT/control/count"
-APP_EXTRA_OPTS=$(jfr_opts e2e) start_app e2e WEBHOOKER_CONFIG=bench/webhooker.bench.yaml \
+# PUBLISHED_RATE_LIMITS=false: every push goes to one fake Telegram chat, which Telegram's published rate would hold to
+# one message a second
+APP_EXTRA_OPTS=$(jfr_opts e2e) start_app e2e WEBHOOKER_CONFIG=bench/webhooker.bench.yaml PUBLISHED_RATE_LIMITS=false \
   DISCORD_TOKEN=bench DISCORD_API_URL=http://127.0.0.1:$SINK_PORT TELEGRAM_TOKEN=bench TELEGRAM_API_URL=http://127.0.0.1:$SINK_PORT
 SINK=http://127.0.0.1:$SINK_PORT/control
 FIXTURE=$FIXTURES/github/push/commits.json
@@ -505,6 +510,183 @@ if want paging; then
     redis-cli -h 127.0.0.1 -p 6379 DEL "session:$PAGING_SUPER" "session:$PAGING_MEMBER" > /dev/null
   else
     log "PostgreSQL or Redis not answering on 127.0.0.1: paging on PostgreSQL skipped"
+  fi
+fi
+
+# --- 7. several instances on one PostgreSQL --------------------------------------------------------
+# N = 1, 2 and 3 instances, each its own JVM and data directory, on one PostgreSQL database and the machine's Redis
+# (KV and the shared rate limits; the bodies stay in the row, under PAYLOAD_INLINE_MAX_BYTES). Ingest: one wrk per
+# instance, 64 connections in all, no routes. Delivery: closed-loop blasts spread over the instances, three targets
+# per webhook at the sink (PUBLISHED_RATE_LIMITS=false: the sink is one fake chat). Every process shares the
+# machine's cores with PostgreSQL, Redis, the load and the sink; the CPU each used is recorded beside the figures.
+SCALE_DB=webhooker_scale
+SCALE_ENV=(DATABASE_URL=jdbc:postgresql://127.0.0.1:5432/$SCALE_DB DATABASE_USER=postgres
+  WEBHOOKER_SECRET_KEY=bench-only-key-of-more-than-thirty-two-characters REDIS_URL=redis://127.0.0.1:6379/0)
+SCALE_PIDS=()
+SCALE_URLS=()
+# start_instances N LABEL ENV... : N instances on their own ports (sets SCALE_PIDS, SCALE_URLS), all ready
+start_instances() {
+  local n=$1 label=$2; shift 2
+  SCALE_PIDS=(); SCALE_URLS=()
+  local i port data
+  for i in $(seq 0 $((n - 1))); do
+    port=$((APP_PORT + 20 + i)); data=$WORK/data-$label-$n-$i
+    rm -rf "$data"; mkdir -p "$data"
+    env PORT=$port MANAGEMENT_PORT=$((MANAGEMENT_PORT + 30 + i)) DATA_DIR="$data" GITHUB_WEBHOOK_SECRET=$SECRET \
+      WEBHOOKER_ROUTES_DIR=bench/routes "${SCALE_ENV[@]}" "$@" \
+      MALLOC_ARENA_MAX=$MALLOC_ARENAS java $JVM_OPTS -jar "$JAR" > "$WORK/app-$label-$n-$i.log" 2>&1 &
+    SCALE_PIDS+=("$!"); STARTED_PIDS+=("$!"); SCALE_URLS+=("http://127.0.0.1:$port")
+  done
+  for i in "${!SCALE_URLS[@]}"; do
+    wait_http "${SCALE_URLS[$i]}/health" || { log "$label: instance $i did not become ready; see $WORK/app-$label-$n-$i.log"; exit 1; }
+  done
+}
+stop_instances() {
+  local pid
+  for pid in "${SCALE_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${SCALE_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+}
+fresh_scale_db() {
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $SCALE_DB" -c "CREATE DATABASE $SCALE_DB" >/dev/null
+}
+# cpu_ticks PID... : user+system clock ticks the processes used so far
+cpu_ticks() {
+  local total=0 pid
+  for pid in "$@"; do total=$((total + $(awk '{print $14+$15}' "/proc/$pid/stat" 2>/dev/null || echo 0))); done
+  echo "$total"
+}
+postgres_pids() { pgrep -x postgres | tr '\n' ' '; }
+# scale_ingest_round N SECONDS : one wrk per instance, 64 connections in all; prints "webhooks_per_s errors"
+scale_ingest_round() {
+  local n=$1 seconds=$2 i outs=() wrks=()
+  for i in $(seq 0 $((n - 1))); do
+    outs+=("$WORK/wrk-scale-$i.txt")
+    wrk -t1 -c$((64 / n)) -d"$seconds"s --timeout 10s -s bench/ingest.lua "${SCALE_URLS[$i]}/webhook" -- "$MANIFEST" "s$RANDOM$RANDOM" \
+      > "${outs[$i]}.all" &
+    wrks+=("$!")
+  done
+  wait "${wrks[@]}" || true
+  for i in "${!outs[@]}"; do grep '^RESULT' "${outs[$i]}.all" > "${outs[$i]}"; done
+  cat "${outs[@]}" >> "$WORK/wrk.log"
+  cat "${outs[@]}" | sed -E 's/.*requests=([0-9]+) seconds=([0-9.]+) non2xx=([0-9]+) socket_errors=([0-9]+).*/\1 \2 \3 \4/' \
+    | awk '{ok += ($1 - $3) / $2; bad += $3 + $4} END {printf "%.1f %d\n", ok, bad}'
+}
+if want scale; then
+  if pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    java bench/Sink.java $SINK_PORT > "$WORK/sink-scale.log" 2>&1 &
+    SINK_PID=$!
+    STARTED_PIDS+=("$SINK_PID")
+    wait_http "http://127.0.0.1:$SINK_PORT/control/count"
+    SINK=http://127.0.0.1:$SINK_PORT/control
+    FIXTURE=$FIXTURES/github/push/commits.json
+    for n in ${BENCH_SCALE_INSTANCES:-1 2 3}; do
+      fresh_scale_db
+      log "scale: $n instance(s), ingest"
+      start_instances "$n" scale-ingest WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml WEBHOOK_BODY_REPLAY_DEDUP=false
+      for _ in 1 2; do scale_ingest_round "$n" "$WARMUP" > /dev/null; done
+      for rep in $(seq "$REPS"); do
+        pg=$(postgres_pids); a0=$(cpu_ticks "${SCALE_PIDS[@]}"); p0=$(cpu_ticks $pg); t0=$(now_ms)
+        read -r rps bad < <(scale_ingest_round "$n" "$DURATION")
+        wall=$(( $(now_ms) - t0 )); a1=$(cpu_ticks "${SCALE_PIDS[@]}"); p1=$(cpu_ticks $pg)
+        record "scale-ingest-$n" "$rep" rps "$rps"; record "scale-ingest-$n" "$rep" errors "$bad"
+        record "scale-ingest-$n" "$rep" app_cores "$(awk -v c=$((a1 - a0)) -v hz="$(getconf CLK_TCK)" -v w="$wall" 'BEGIN{printf "%.2f", c/hz/(w/1000)}')"
+        record "scale-ingest-$n" "$rep" postgres_cores "$(awk -v c=$((p1 - p0)) -v hz="$(getconf CLK_TCK)" -v w="$wall" 'BEGIN{printf "%.2f", c/hz/(w/1000)}')"
+        log "scale: $n instance(s), ingest rep $rep: $rps webhooks/s, $bad errors"
+      done
+      stop_instances
+      fresh_scale_db
+      log "scale: $n instance(s), delivery"
+      start_instances "$n" scale-e2e WEBHOOKER_CONFIG=bench/webhooker.bench.yaml PUBLISHED_RATE_LIMITS=false \
+        DISCORD_TOKEN=bench DISCORD_API_URL=http://127.0.0.1:$SINK_PORT TELEGRAM_TOKEN=bench TELEGRAM_API_URL=http://127.0.0.1:$SINK_PORT
+      urls=$(printf '%s/webhook,' "${SCALE_URLS[@]}"); urls=${urls%,}
+      for round in 1 2; do
+        java bench/Load.java blast "$urls" "$SECRET" "$FIXTURE" "$SATURATION_WEBHOOKS" 32 "$WORK/sent-scale-warmup-$n-$round.tsv" >> "$WORK/load.log"
+        drain 180
+      done
+      for rep in $(seq "$REPS"); do
+        tag=scale-$n-$rep
+        curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
+        pg=$(postgres_pids); a0=$(cpu_ticks "${SCALE_PIDS[@]}"); p0=$(cpu_ticks $pg); t0=$(now_ms)
+        java bench/Load.java blast "$urls" "$SECRET" "$FIXTURE" "$SATURATION_WEBHOOKS" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
+        drain 180
+        wall=$(( $(now_ms) - t0 )); a1=$(cpu_ticks "${SCALE_PIDS[@]}"); p1=$(cpu_ticks $pg)
+        curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
+        line=$(java bench/Load.java join "$WORK/sent-$tag.tsv" "$WORK/arrivals-$tag.tsv" 3 | tee -a "$WORK/join.log")
+        for k in deliveries_per_s complete_webhooks accepted a2s_p99_ms; do
+          record "scale-e2e-$n" "$rep" "$k" "$(sed -E "s/.*$k=([0-9.NaN]+).*/\1/" <<< "$line")"
+        done
+        # the drain's last two seconds of quiet are in the wall time: CPU shares are a little low, alike for every N
+        record "scale-e2e-$n" "$rep" app_cores "$(awk -v c=$((a1 - a0)) -v hz="$(getconf CLK_TCK)" -v w="$wall" 'BEGIN{printf "%.2f", c/hz/(w/1000)}')"
+        record "scale-e2e-$n" "$rep" postgres_cores "$(awk -v c=$((p1 - p0)) -v hz="$(getconf CLK_TCK)" -v w="$wall" 'BEGIN{printf "%.2f", c/hz/(w/1000)}')"
+        log "scale: $n instance(s), delivery rep $rep: $line"
+      done
+      stop_instances
+    done
+    echo "scale_warmup=2 rounds of $WARMUP s of ingest, then 2 blasts of $SATURATION_WEBHOOKS webhooks, per instance count" >> "$WORK/machine.txt"
+    stop_pid "$SINK_PID"
+    psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $SCALE_DB" >/dev/null || true
+  else
+    log "PostgreSQL or Redis not answering on 127.0.0.1: scale skipped"
+  fi
+fi
+
+# --- 8. the claim query with a backlog ------------------------------------------------------------
+# 1,000 and then 100,000 due deliveries (pushes, seeded straight into delivery_state with their bodies) while one
+# instance on PostgreSQL works through them against a sink that answers after 500 ms, so the backlog barely moves
+# while it is measured. PostgreSQL logs the duration of every statement on this database
+# (log_min_duration_statement=0); the claim statement's durations are read back from its log. The claim must cost
+# the same with either backlog.
+CLAIM_DB=webhooker_claim
+if want claim; then
+  PG_LOG=$(ls /var/log/postgresql/postgresql-*-main.log 2>/dev/null | sort -V | tail -1)
+  if [ -n "$PG_LOG" ] && [ -r "$PG_LOG" ] && pg_isready -q -h 127.0.0.1 -p 5432; then
+    java bench/Sink.java $SINK_PORT > "$WORK/sink-claim.log" 2>&1 &
+    SINK_PID=$!
+    STARTED_PIDS+=("$SINK_PID")
+    wait_http "http://127.0.0.1:$SINK_PORT/control/count"
+    SINK=http://127.0.0.1:$SINK_PORT/control
+    curl -s "$SINK/latency?ms=500" > /dev/null
+    for backlog in 1000 100000; do
+      psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $CLAIM_DB" -c "CREATE DATABASE $CLAIM_DB" >/dev/null
+      claim_env=(WEBHOOKER_CONFIG=bench/webhooker.bench.yaml PUBLISHED_RATE_LIMITS=false
+        DATABASE_URL=jdbc:postgresql://127.0.0.1:5432/$CLAIM_DB DATABASE_USER=postgres
+        WEBHOOKER_SECRET_KEY=bench-only-key-of-more-than-thirty-two-characters
+        DISCORD_TOKEN=bench DISCORD_API_URL=http://127.0.0.1:$SINK_PORT TELEGRAM_TOKEN=bench TELEGRAM_API_URL=http://127.0.0.1:$SINK_PORT)
+      # the schema first (Flyway), then the backlog, then the measured run
+      start_app claim-schema "${claim_env[@]}" DELIVERY_ENABLED=false
+      stop_pid "$APP_PID"
+      now=$(now_ms)
+      psql -q -h 127.0.0.1 -U postgres -d "$CLAIM_DB" -v ON_ERROR_STOP=1 -v payload="$(tr -d '\n' < "$FIXTURES/github/push/commits.json")" <<SQL >/dev/null
+INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, payload, received_at,
+                            attempts, next_attempt_at)
+SELECT 'github:global:claim-' || x, 'pending', $now - x, 'claim-' || x, 'github', 'push', NULL, :'payload', $now - x,
+       0, $now - x
+FROM generate_series(1, $backlog) AS s(x);
+ANALYZE delivery_state;
+SQL
+      psql -q -h 127.0.0.1 -U postgres -d postgres -c "ALTER DATABASE $CLAIM_DB SET log_min_duration_statement = 0" >/dev/null
+      log_from=$(( $(wc -l < "$PG_LOG") + 1 ))
+      start_app claim "${claim_env[@]}"
+      sleep "$DURATION"
+      stop_pid "$APP_PID"
+      psql -q -h 127.0.0.1 -U postgres -d postgres -c "ALTER DATABASE $CLAIM_DB RESET log_min_duration_statement" >/dev/null
+      left=$(psql -At -h 127.0.0.1 -U postgres -d "$CLAIM_DB" -c "SELECT count(*) FROM delivery_state WHERE status IN ('pending', 'retrying', 'processing')")
+      tail -n +"$log_from" "$PG_LOG" | grep "@$CLAIM_DB " | grep "SET status = 'processing'" \
+        | sed -E 's/.*duration: ([0-9.]+) ms.*/\1/' | sort -n > "$WORK/claim-$backlog.txt"
+      claims=$(wc -l < "$WORK/claim-$backlog.txt")
+      if [ "$claims" -gt 0 ]; then
+        record "claim-$backlog" 1 claims "$claims"
+        record "claim-$backlog" 1 p50_ms "$(awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}' "$WORK/claim-$backlog.txt")"
+        record "claim-$backlog" 1 p99_ms "$(awk '{v[NR]=$1} END {i=int(NR*0.99); if (i<1) i=1; print v[i]}' "$WORK/claim-$backlog.txt")"
+        record "claim-$backlog" 1 backlog_after "$left"
+      fi
+      log "claim: backlog $backlog, $claims claims, $left still due at the end"
+    done
+    curl -s "$SINK/latency?ms=0" > /dev/null
+    stop_pid "$SINK_PID"
+    psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $CLAIM_DB" >/dev/null || true
+  else
+    log "PostgreSQL's log is not readable here: claim skipped"
   fi
 fi
 

@@ -180,6 +180,23 @@ abstract class DeliveryQueueContract {
     }
 
     @Test
+    void retriesAndExpiredLeasesTakeTheirTurnByDueTimeBehindAPendingBacklog() {
+        String retried = rows.insertPending("github", null, "retried", "push", "{}", null, clock.millis() - 20);
+        String leased = rows.insertPending("github", null, "leased", "push", "{}", null, clock.millis() - 10);
+        ClaimedDelivery retry = queue.claimDue(1, LEASE).get(0);
+        assertThat(queue.reschedule(retry, clock.instant(), "DISCORD_5XX")).isTrue();
+        assertThat(queue.claimDue(1, LEASE)).extracting(ClaimedDelivery::key).containsExactly(leased);
+        clock.advance(LEASE.plusSeconds(1));
+        // a backlog of pending deliveries that became due after both
+        for (int i = 0; i < 20; i++) {
+            rows.insertPending("github", null, "backlog-" + i, "push", "{}", null, clock.millis());
+        }
+
+        assertThat(queue.claimDue(2, LEASE)).extracting(ClaimedDelivery::key).containsExactlyInAnyOrder(retried, leased);
+        assertThat(queue.claimDue(25, LEASE)).hasSize(20);
+    }
+
+    @Test
     void finalDeliveriesAreNeverClaimed() {
         rows.insertPending("github", null, "d1", "push", "{}", null, clock.millis());
         ClaimedDelivery claim = queue.claimDue(1, LEASE).get(0);

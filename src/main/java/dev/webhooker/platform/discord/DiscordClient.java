@@ -49,6 +49,7 @@ public class DiscordClient {
     private final String token;
     private final PlatformCallSettings settings;
     private final RateLimits limits;
+    private final Quota.Use botQuota;
     /** route (method + path template) → Discord's bucket id, learned from the answers */
     private final Map<String, String> bucketOfRoute = new ConcurrentHashMap<>();
 
@@ -60,6 +61,7 @@ public class DiscordClient {
         this.token = token;
         this.settings = settings;
         this.limits = limits;
+        this.botQuota = BOT.of(Quota.botOf(token == null ? "" : token));
     }
 
     /** POST /channels/{channelId}/messages. */
@@ -83,7 +85,7 @@ public class DiscordClient {
         String payload = body.toString();
         int tries = 0;
         SendOutcome last = null;
-        List<Quota.Use> quotas = List.of(BOT.of(Quota.botOf(token)));
+        List<Quota.Use> quotas = List.of(botQuota);
         while (tries < settings.maxTries()) {
             Optional<Duration> deferred = limits.turn(settings.rateLimitCap(), List.of(GLOBAL, bucketKey(route, channelId)), quotas);
             if (deferred.isPresent()) {
@@ -178,5 +180,4 @@ public class DiscordClient {
             return Optional.empty();
         }
     }
-
 }

@@ -48,6 +48,7 @@ public class TelegramClient {
     private final String token;
     private final PlatformCallSettings settings;
     private final RateLimits limits;
+    private final Quota.Use botQuota;
 
     public TelegramClient(HttpClient http, ObjectMapper json, String baseUrl, String token,
                           PlatformCallSettings settings, RateLimits limits) {
@@ -57,6 +58,7 @@ public class TelegramClient {
         this.token = token;
         this.settings = settings;
         this.limits = limits;
+        this.botQuota = BOT.of(Quota.botOf(token == null ? "" : token));
     }
 
     /** Calls {@code method} with {@code body}, which carries {@code chat_id}. */
@@ -123,9 +125,8 @@ public class TelegramClient {
     /** Scarcest first. A group's id is negative (a supergroup's starts with -100); a public channel can be {@code @name}. */
     private List<Quota.Use> quotas(String chatId) {
         Quota.Use chat = CHAT.of(chatId);
-        Quota.Use bot = BOT.of(Quota.botOf(token));
         boolean group = chatId.startsWith("-") || chatId.startsWith("@");
-        return group ? List.of(GROUP.of(chatId), chat, bot) : List.of(chat, bot);
+        return group ? List.of(GROUP.of(chatId), chat, botQuota) : List.of(chat, botQuota);
     }
 
     private static Duration retryAfter(JsonNode answer) {

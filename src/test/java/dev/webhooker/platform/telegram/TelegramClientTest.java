@@ -71,6 +71,35 @@ class TelegramClientTest {
     }
 
     @Test
+    void aChatGetsAtMostOneMessageASecondWhileAnotherChatIsNotHeldBack() {
+        telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":1}}")));
+        TelegramClient noWait = new TelegramClient(HttpClient.newHttpClient(), JSON, telegram.baseUrl(), "123:TEST",
+                new PlatformCallSettings(Duration.ofSeconds(10), Duration.ZERO, 3), new RateLimits(Clock.systemUTC()));
+
+        assertThat(noWait.call("sendMessage", message("42")).ok()).isTrue();
+        SendOutcome second = noWait.call("sendMessage", message("42"));
+        SendOutcome otherChat = noWait.call("sendMessage", message("43"));
+
+        // the chat's next token is under a second away: rescheduled (RATE_LIMITED), and no request made for it
+        assertThat(second.errorCode()).isEqualTo(ErrorCode.RATE_LIMITED);
+        assertThat(second.retryAfter()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(1));
+        assertThat(second.tries()).isZero();
+        assertThat(otherChat.ok()).isTrue();
+        telegram.verify(2, postRequestedFor(urlEqualTo("/bot123:TEST/sendMessage")));
+    }
+
+    @Test
+    void aTokenDueWithinTheCapIsWaitedForInPlace() {
+        telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":1}}")));
+
+        assertThat(client.call("sendMessage", message("44")).ok()).isTrue();
+        long started = System.nanoTime();
+        assertThat(client.call("sendMessage", message("44")).ok()).isTrue();
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofMillis(900));
+    }
+
+    @Test
     void retryAfterIsReadFromParametersAndALongWaitIsRateLimited() {
         telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(aResponse().withStatus(429)
                 .withHeader("Content-Type", "application/json")
