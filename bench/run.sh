@@ -556,6 +556,8 @@ cpu_ticks() {
   echo "$total"
 }
 postgres_pids() { pgrep -x postgres | tr '\n' ' '; }
+# cores_used TICKS WALL_MS : the cores those clock ticks kept busy over the wall time
+cores_used() { awk -v c="$1" -v hz="$(getconf CLK_TCK)" -v w="$2" 'BEGIN{printf "%.2f", c/hz/(w/1000)}'; }
 # scale_ingest_round N SECONDS : one wrk per instance, 64 connections in all; prints "webhooks_per_s errors"
 scale_ingest_round() {
   local n=$1 seconds=$2 i outs=() wrks=()
@@ -589,8 +591,8 @@ if want scale; then
         read -r rps bad < <(scale_ingest_round "$n" "$DURATION")
         wall=$(( $(now_ms) - t0 )); a1=$(cpu_ticks "${SCALE_PIDS[@]}"); p1=$(cpu_ticks $pg)
         record "scale-ingest-$n" "$rep" rps "$rps"; record "scale-ingest-$n" "$rep" errors "$bad"
-        record "scale-ingest-$n" "$rep" app_cores "$(awk -v c=$((a1 - a0)) -v hz="$(getconf CLK_TCK)" -v w="$wall" 'BEGIN{printf "%.2f", c/hz/(w/1000)}')"
-        record "scale-ingest-$n" "$rep" postgres_cores "$(awk -v c=$((p1 - p0)) -v hz="$(getconf CLK_TCK)" -v w="$wall" 'BEGIN{printf "%.2f", c/hz/(w/1000)}')"
+        record "scale-ingest-$n" "$rep" app_cores "$(cores_used $((a1 - a0)) "$wall")"
+        record "scale-ingest-$n" "$rep" postgres_cores "$(cores_used $((p1 - p0)) "$wall")"
         log "scale: $n instance(s), ingest rep $rep: $rps webhooks/s, $bad errors"
       done
       stop_instances
@@ -616,8 +618,8 @@ if want scale; then
           record "scale-e2e-$n" "$rep" "$k" "$(sed -E "s/.*$k=([0-9.NaN]+).*/\1/" <<< "$line")"
         done
         # the drain's last two seconds of quiet are in the wall time: CPU shares are a little low, alike for every N
-        record "scale-e2e-$n" "$rep" app_cores "$(awk -v c=$((a1 - a0)) -v hz="$(getconf CLK_TCK)" -v w="$wall" 'BEGIN{printf "%.2f", c/hz/(w/1000)}')"
-        record "scale-e2e-$n" "$rep" postgres_cores "$(awk -v c=$((p1 - p0)) -v hz="$(getconf CLK_TCK)" -v w="$wall" 'BEGIN{printf "%.2f", c/hz/(w/1000)}')"
+        record "scale-e2e-$n" "$rep" app_cores "$(cores_used $((a1 - a0)) "$wall")"
+        record "scale-e2e-$n" "$rep" postgres_cores "$(cores_used $((p1 - p0)) "$wall")"
         log "scale: $n instance(s), delivery rep $rep: $line"
       done
       stop_instances
