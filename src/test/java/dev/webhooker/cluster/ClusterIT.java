@@ -45,8 +45,9 @@ import dev.webhooker.testsupport.TestS3;
  *       resend), and in its Telegram chat at least once; Telegram takes no idempotency key, so a message the killed
  *       instance had sent but not yet recorded is sent again by the instance that takes the delivery over, and such
  *       a repeat may only come from a message the killed instance sent;</li>
- *   <li>no Telegram chat ever got two messages within a second (Telegram's published rate), though the instances
- *       sent into each chat at once: the chat's token bucket is shared through Redis;</li>
+ *   <li>no Telegram chat got two messages less than 900 ms apart (Telegram's published rate is one a second; the
+ *       rest is the jitter between sending and arrival), though the instances sent into each chat at once: the
+ *       chat's token bucket is shared through Redis;</li>
  *   <li>the telegram-sync job ran once per schedule across the cluster (Quartz's clustered JDBC store), not once per
  *       instance.</li>
  * </ul>
@@ -165,7 +166,7 @@ class ClusterIT {
         return settings;
     }
 
-    /** One route per repository: repo-i posts to Telegram chat 900i and Discord channel 1000000000000000i. */
+    /** One route per repository: repo-i posts to Telegram chat 900i and Discord channel 100000000000000000i. */
     private static String config() {
         StringBuilder yaml = new StringBuilder("""
                 groups:

@@ -588,14 +588,16 @@ abstract class IngressEndpointContract {
 
     @Test
     void pathsThatAreNotWrittenPlainlyAre400AndNeverReachARouteOrBufferTheBody() throws Exception {
-        byte[] big = new byte[3 * 1024 * 1024];
-        java.util.Arrays.fill(big, (byte) ' ');
+        // a 3 MB body is declared and only its first kilobyte sent: the answer must come within a second, without the
+        // rest. The connection stays open after the answer (the rest of the declared body is still awaited), so the
+        // read ends at the second. A client that writes the whole body before reading races the server, which stops
+        // reading: its write can fail with a broken pipe before the answer is read (seen on CI).
+        byte[] start = new byte[1024];
+        java.util.Arrays.fill(start, (byte) ' ');
         for (String path : List.of("/%77ebhook", "/webhook;x=1", "/webhook;x=1/rel", "/webhook/%74eam-a", "/webhook//", "/./webhook")) {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertThat(response.statusCode()).as(path).isEqualTo(400);
-            assertThat(JSON.readTree(response.body()).get("error").textValue()).isEqualTo("Bad request");
+            String answer = raw("POST " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + 3 * 1024 * 1024 + "\r\n\r\n", start, Duration.ofSeconds(1));
+            assertThat(answer).as(path).startsWith("HTTP/1.1 400").contains("\"error\":\"Bad request\"");
         }
         byte[] form = "payload=%ZZ".getBytes(StandardCharsets.UTF_8);
         Map<String, String> headers = new LinkedHashMap<>(githubHeaders("push", UUID.randomUUID().toString(), GITHUB_SECRET, form));
