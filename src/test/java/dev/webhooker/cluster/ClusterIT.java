@@ -45,9 +45,9 @@ import dev.webhooker.testsupport.TestS3;
  *       resend), and in its Telegram chat at least once; Telegram takes no idempotency key, so a message the killed
  *       instance had sent but not yet recorded is sent again by the instance that takes the delivery over, and such
  *       a repeat may only come from a message the killed instance sent;</li>
- *   <li>no Telegram chat got two messages less than 900 ms apart (Telegram's published rate is one a second; the
- *       rest is the jitter between sending and arrival), though the instances sent into each chat at once: the
- *       chat's token bucket is shared through Redis;</li>
+ *   <li>no Telegram chat went over Telegram's published rate of one message a second (no two within half a second,
+ *       no five within 3.5 s, allowing for each request's own delay), though the instances sent into each chat at
+ *       once: the chat's token bucket is shared through Redis;</li>
  *   <li>the telegram-sync job ran once per schedule across the cluster (Quartz's clustered JDBC store), not once per
  *       instance.</li>
  * </ul>
@@ -307,13 +307,29 @@ class ClusterIT {
         Set<String> senders = messages.stream().filter(m -> m.platform().equals("telegram"))
                 .map(FakePlatforms.Message::instance).collect(Collectors.toSet());
         assertThat(senders).as("instances that sent into the chats").hasSizeGreaterThan(1);
+        // The tokens are one a second when they are taken; what arrives here also carries each request's own delay (a
+        // first request of a cold JVM, a GC pause on these two shared cores), which shortens one gap and lengthens the
+        // next. So: no gap under half a second, and no five messages in a row within 3.5 s. Unshared buckets (one per
+        // instance) fail both: the instances send into a chat together.
+        long smallestGap = Long.MAX_VALUE;
+        for (List<Long> times : byChat.values()) {
+            List<Long> sorted = times.stream().sorted().toList();
+            for (int i = 1; i < sorted.size(); i++) {
+                smallestGap = Math.min(smallestGap, sorted.get(i) - sorted.get(i - 1));
+            }
+        }
+        System.out.printf("cluster: smallest gap between two messages in a chat %d ms%n", smallestGap / 1_000_000);
         byChat.forEach((chat, times) -> {
             List<Long> sorted = times.stream().sorted().toList();
             for (int i = 1; i < sorted.size(); i++) {
-                Duration gap = Duration.ofNanos(sorted.get(i) - sorted.get(i - 1));
-                // one a second; a little under for the jitter between the sender's clock and the fake's arrival
-                assertThat(gap).as("gap between messages %d and %d in chat %s", i - 1, i, chat)
-                        .isGreaterThanOrEqualTo(Duration.ofMillis(900));
+                assertThat(Duration.ofNanos(sorted.get(i) - sorted.get(i - 1)))
+                        .as("gap between messages %d and %d in chat %s", i - 1, i, chat)
+                        .isGreaterThanOrEqualTo(Duration.ofMillis(500));
+            }
+            for (int i = 4; i < sorted.size(); i++) {
+                assertThat(Duration.ofNanos(sorted.get(i) - sorted.get(i - 4)))
+                        .as("span of messages %d to %d in chat %s", i - 4, i, chat)
+                        .isGreaterThanOrEqualTo(Duration.ofMillis(3500));
             }
         });
     }
