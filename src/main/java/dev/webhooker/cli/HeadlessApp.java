@@ -6,6 +6,7 @@ import java.util.List;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.NestedExceptionUtils;
 
 import dev.webhooker.WebhookerApplication;
 
@@ -51,10 +52,7 @@ final class HeadlessApp {
 
     /** The message of the innermost cause: what a person can act on (the database is unreachable, say). */
     static String reason(Throwable e) {
-        Throwable cause = e;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
+        Throwable cause = NestedExceptionUtils.getMostSpecificCause(e);
         return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
     }
 }

@@ -61,7 +61,7 @@ public class DiscordClient {
         this.token = token;
         this.settings = settings;
         this.limits = limits;
-        this.botQuota = BOT.of(Quota.botOf(token == null ? "" : token));
+        this.botQuota = BOT.of(Quota.fingerprint(token == null ? "" : token));
     }
 
     /** POST /channels/{channelId}/messages. */

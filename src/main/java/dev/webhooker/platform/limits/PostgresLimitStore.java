@@ -45,7 +45,7 @@ final class PostgresLimitStore implements LimitStore {
             Array array = connection.createArrayOf("varchar", keys.toArray());
             statement.setArray(1, array);
             return statement;
-        }, rows -> rows.next() ? (Long) rows.getObject(1, Long.class) : null);
+        }, rows -> rows.next() ? rows.getObject(1, Long.class) : null);
         return millis == null || millis <= 0 ? Duration.ZERO : Duration.ofMillis(millis);
     }
 

@@ -58,7 +58,7 @@ public class TelegramClient {
         this.token = token;
         this.settings = settings;
         this.limits = limits;
-        this.botQuota = BOT.of(Quota.botOf(token == null ? "" : token));
+        this.botQuota = BOT.of(Quota.fingerprint(token == null ? "" : token));
     }
 
     /** Calls {@code method} with {@code body}, which carries {@code chat_id}. */
