@@ -34,6 +34,7 @@ import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
 
 /**
@@ -121,6 +122,15 @@ public final class EndpointPoster implements AutoCloseable {
     }
 
     /**
+     * The URL's rate-limit key. The limits may be kept in Redis or the database, and a Slack or Teams URL is the
+     * credential to post to its channel, so the key names the URL by its fingerprint: the credential goes nowhere,
+     * and a long URL makes no long key. The meters take the part before the colon.
+     */
+    static String limitKey(String platform, URI url) {
+        return platform + ":" + Quota.fingerprint(url.toString());
+    }
+
+    /**
      * Posts {@code json} with {@code headers} (and the delivery's {@code traceparent}); {@code platform} names the
      * target kind in errors and rate-limit keys; {@code timeout} null is the platform call default.
      */
@@ -132,8 +142,7 @@ public final class EndpointPoster implements AutoCloseable {
         if (!decision.allowed()) {
             return failed(SendOutcome.failure(ErrorCode.TARGET_BLOCKED, null, platform + " target refused: " + decision.refusal(), 0));
         }
-        // in memory only (the meters take the part before the colon), so the URL's credential goes nowhere
-        String key = platform + ":" + url;
+        String key = limitKey(platform, url);
         Optional<Duration> deferred = limits.turn(key, settings.rateLimitCap());
         if (deferred.isPresent()) {
             return failed(SendOutcome.rateLimited(deferred.get(), null, platform + " target on " + url.getHost()
