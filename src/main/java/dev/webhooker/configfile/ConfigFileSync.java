@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.config.InvalidSettingException;
+import dev.webhooker.routing.ChatClaim;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.store.ConfigRepository;
@@ -92,7 +93,7 @@ public class ConfigFileSync implements AutoCloseable {
                         settings.displayName(), stored.groups().size(), stored.routes().size());
                 return;
             }
-            repository.replaceAll(document.groups(), document.routes());
+            replaceWith(document);
             LOG.info("Config file {} imported (seed mode): {}", settings.displayName(),
                     ConfigChanges.between(List.of(), List.of(), document).describe());
             return;
@@ -175,8 +176,14 @@ public class ConfigFileSync implements AutoCloseable {
             return null;
         }
         ConfigChanges changes = ConfigChanges.between(stored.groups(), stored.routes(), document);
-        repository.replaceAll(document.groups(), document.routes());
+        replaceWith(document);
         return changes;
+    }
+
+    /** The file is the operator's word: the chats it names as targets accept their group's messages. */
+    private void replaceWith(ConfigDocument document) {
+        repository.replaceAll(document.groups(), document.routes(), null,
+                () -> repository.grantChats(document.groups(), document.routes(), ChatClaim.Via.CONFIG_FILE, settings.displayName()));
     }
 
     private byte[] bytesAtStart() {

@@ -57,6 +57,7 @@ class ConfigListController {
 
     private final RequestAccess access;
     private final ConfigRepository repository;
+    private final OperatorGrants grants;
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
@@ -66,7 +67,7 @@ class ConfigListController {
     private static final YAMLMapper YAML = new YAMLMapper();
 
     ConfigListController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                         AuditLog audit, SecretSeal seal) {
+                         AuditLog audit, SecretSeal seal, OperatorGrants grants) {
         this.input = ConfigJson.forInput().sealedWith(seal);
         this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
@@ -74,6 +75,7 @@ class ConfigListController {
         this.snapshots = snapshots;
         this.configWrites = configWrites;
         this.audit = audit;
+        this.grants = grants;
     }
 
     @PutMapping("/admin/api/groups")
@@ -120,7 +122,7 @@ class ConfigListController {
         result.forEach(g -> kept.add(g.id()));
         List<Route> routes = current.routes().stream().filter(r -> kept.contains(r.groupId())).toList();
         String ip = request.getRemoteAddr();
-        repository.replaceAll(result, routes, Versions.optional(ifMatch), () -> {
+        repository.replaceAll(result, routes, Versions.optional(ifMatch), grants.with(scope, current, result, List.of(), () -> {
             for (Group g : result) {
                 var before = current.group(g.id());
                 GroupChanges changes = before.map(b -> GroupChanges.between(b, g)).orElse(null);
@@ -136,7 +138,7 @@ class ConfigListController {
                     audit.record(AuditEntry.of("group.delete").actor(user.userId(), user.login()).onGroup(g.id()).ip(ip));
                 }
             }
-        });
+        }));
         snapshots.refresh();
         return Map.of("ok", true, "count", result.size());
     }
@@ -159,9 +161,9 @@ class ConfigListController {
         }
         result.addAll(submitted);
         SessionUser user = scope.user();
-        repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), () -> audit.record(AuditEntry.of("routes.update")
-                .actor(user.userId(), user.login()).target("routes", "all").detail("{\"count\":" + result.size() + "}")
-                .ip(request.getRemoteAddr())));
+        repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), grants.with(scope, current, List.of(), result,
+                () -> audit.record(AuditEntry.of("routes.update").actor(user.userId(), user.login()).target("routes", "all")
+                        .detail("{\"count\":" + result.size() + "}").ip(request.getRemoteAddr()))));
         snapshots.refresh();
         return Map.of("ok", true, "count", result.size());
     }
@@ -237,8 +239,9 @@ class ConfigListController {
             return Map.of("ok", true, "count", submitted.size(), "applied", false);
         }
         SessionUser user = scope.user();
-        repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), () -> audit.record(AuditEntry.of("group.routes.update")
-                .actor(user.userId(), user.login()).onGroup(id).detail("{\"count\":" + submitted.size() + "}").ip(request.getRemoteAddr())));
+        repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), grants.with(scope, current, List.of(), submitted,
+                () -> audit.record(AuditEntry.of("group.routes.update").actor(user.userId(), user.login()).onGroup(id)
+                        .detail("{\"count\":" + submitted.size() + "}").ip(request.getRemoteAddr()))));
         snapshots.refresh();
         return Map.of("ok", true, "count", submitted.size(), "applied", true);
     }

@@ -49,6 +49,7 @@ class ConfigYamlController {
 
     private final RequestAccess access;
     private final ConfigRepository repository;
+    private final OperatorGrants grants;
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
@@ -56,7 +57,7 @@ class ConfigYamlController {
     private final ConfigFileReader reader;
 
     ConfigYamlController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                         AuditLog audit, SecretSeal seal) {
+                         AuditLog audit, SecretSeal seal, OperatorGrants grants) {
         this.export = new ConfigExport(seal);
         this.reader = new ConfigFileReader(seal);
         this.access = access;
@@ -64,6 +65,7 @@ class ConfigYamlController {
         this.snapshots = snapshots;
         this.configWrites = configWrites;
         this.audit = audit;
+        this.grants = grants;
     }
 
     @GetMapping("/admin/api/config/export")
@@ -103,9 +105,10 @@ class ConfigYamlController {
         if (apply && !changes.isEmpty()) {
             SessionUser user = scope.user();
             Long revision = Versions.optional(ifMatch);
-            repository.replaceAll(document.groups(), document.routes(), revision, () -> audit.record(AuditEntry.of("config.import")
+            repository.replaceAll(document.groups(), document.routes(), revision, grants.with(scope, current, document.groups(),
+                    document.routes(), () -> audit.record(AuditEntry.of("config.import")
                     .actor(user.userId(), user.login()).target("config", "all")
-                    .detail(JsonNodeFactory.instance.objectNode().put("changes", changes.describe()).toString()).ip(request.getRemoteAddr())));
+                    .detail(JsonNodeFactory.instance.objectNode().put("changes", changes.describe()).toString()).ip(request.getRemoteAddr()))));
             snapshots.refresh();
         }
         Map<String, Object> answer = new LinkedHashMap<>();

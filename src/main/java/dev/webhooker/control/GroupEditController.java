@@ -1,6 +1,7 @@
 package dev.webhooker.control;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -46,6 +47,7 @@ class GroupEditController {
 
     private final RequestAccess access;
     private final ConfigRepository repository;
+    private final OperatorGrants grants;
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final TenantSecrets secrets;
@@ -54,7 +56,7 @@ class GroupEditController {
     private final ConfigJson output;
 
     GroupEditController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                        TenantSecrets secrets, AuditLog audit, SecretSeal seal) {
+                        TenantSecrets secrets, AuditLog audit, SecretSeal seal, OperatorGrants grants) {
         this.input = ConfigJson.forInput().sealedWith(seal);
         this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
@@ -63,6 +65,7 @@ class GroupEditController {
         this.configWrites = configWrites;
         this.secrets = secrets;
         this.audit = audit;
+        this.grants = grants;
     }
 
     @PostMapping("/admin/api/groups")
@@ -74,8 +77,8 @@ class GroupEditController {
         configWrites.requireAllowed();
         Group group = input.readGroup(withoutVersion(body));
         SessionUser user = scope.user();
-        Group stored = repository.createGroup(group, () -> audit.record(
-                AuditEntry.of("group.create").actor(user.userId(), user.login()).onGroup(group.id()).ip(request.getRemoteAddr())));
+        Group stored = repository.createGroup(group, grants.with(scope, snapshots.current(), List.of(group), List.of(), () -> audit.record(
+                AuditEntry.of("group.create").actor(user.userId(), user.login()).onGroup(group.id()).ip(request.getRemoteAddr()))));
         snapshots.refresh();
         return withVersion(HttpStatus.CREATED, stored, 1);
     }
@@ -105,7 +108,8 @@ class GroupEditController {
         }
         SessionUser user = scope.user();
         String ip = request.getRemoteAddr();
-        ConfigRepository.VersionedGroup stored = repository.updateGroup(group, expected, () -> {
+        ConfigRepository.VersionedGroup stored = repository.updateGroup(group, expected, grants.with(scope, snapshots.refresh(),
+                List.of(group), List.of(), () -> {
             if (!changes.fields().isEmpty()) {
                 audit.record(AuditEntry.of("group.update").actor(user.userId(), user.login()).onGroup(id)
                         .detail(changes.fieldsDetail()).ip(ip));
@@ -114,7 +118,7 @@ class GroupEditController {
                 audit.record(AuditEntry.of("group.member." + change.action()).actor(user.userId(), user.login()).onGroup(id)
                         .detail(memberJson(change)).ip(ip));
             }
-        });
+        }));
         snapshots.refresh();
         return withVersion(HttpStatus.OK, stored.group(), stored.version());
     }

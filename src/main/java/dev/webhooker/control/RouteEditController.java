@@ -45,6 +45,7 @@ class RouteEditController {
 
     private final RequestAccess access;
     private final ConfigRepository repository;
+    private final OperatorGrants grants;
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
@@ -52,7 +53,7 @@ class RouteEditController {
     private final ConfigJson output;
 
     RouteEditController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                        AuditLog audit, SecretSeal seal) {
+                        AuditLog audit, SecretSeal seal, OperatorGrants grants) {
         this.input = ConfigJson.forInput().sealedWith(seal);
         this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
@@ -60,6 +61,7 @@ class RouteEditController {
         this.snapshots = snapshots;
         this.configWrites = configWrites;
         this.audit = audit;
+        this.grants = grants;
     }
 
     @GetMapping("/admin/api/groups/{id}/routes/{routeId}")
@@ -72,9 +74,11 @@ class RouteEditController {
 
     @PostMapping("/admin/api/groups/{id}/routes")
     ResponseEntity<Map<String, Object>> add(@PathVariable String id, @RequestBody JsonNode body, HttpServletRequest request) {
-        SessionUser user = editor(id, request);
+        Access scope = editor(id, request);
+        SessionUser user = scope.user();
         Route route = route(id, null, body);
-        ConfigRepository.VersionedRoute stored = repository.addRoute(route, () -> audited("route.create", user, id, route.id(), request));
+        ConfigRepository.VersionedRoute stored = repository.addRoute(route, grants.with(scope, snapshots.current(), List.of(),
+                List.of(route), () -> audited("route.create", user, id, route.id(), request)));
         snapshots.refresh();
         return answer(HttpStatus.CREATED, stored);
     }
@@ -83,11 +87,12 @@ class RouteEditController {
     ResponseEntity<Map<String, Object>> replace(@PathVariable String id, @PathVariable String routeId, @RequestBody JsonNode body,
                                                 @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                                 HttpServletRequest request) {
-        SessionUser user = editor(id, request);
+        Access scope = editor(id, request);
+        SessionUser user = scope.user();
         int expected = Versions.required(ifMatch, body);
         Route route = route(id, routeId, body);
-        ConfigRepository.VersionedRoute stored = repository.updateRoute(route, expected,
-                () -> audited("route.update", user, id, routeId, request));
+        ConfigRepository.VersionedRoute stored = repository.updateRoute(route, expected, grants.with(scope, snapshots.refresh(),
+                List.of(), List.of(route), () -> audited("route.update", user, id, routeId, request)));
         snapshots.refresh();
         return answer(HttpStatus.OK, stored);
     }
@@ -95,7 +100,7 @@ class RouteEditController {
     @DeleteMapping("/admin/api/groups/{id}/routes/{routeId}")
     Map<String, Object> delete(@PathVariable String id, @PathVariable String routeId,
                                @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch, HttpServletRequest request) {
-        SessionUser user = editor(id, request);
+        SessionUser user = editor(id, request).user();
         int expected = Versions.required(ifMatch, null);
         repository.deleteRoute(id, routeId, expected, () -> audited("route.delete", user, id, routeId, request));
         snapshots.refresh();
@@ -104,7 +109,7 @@ class RouteEditController {
 
     @PutMapping("/admin/api/groups/{id}/route-order")
     Map<String, Object> reorder(@PathVariable String id, @RequestBody JsonNode body, HttpServletRequest request) {
-        SessionUser user = editor(id, request);
+        SessionUser user = editor(id, request).user();
         JsonNode ids = body == null ? null : body.get("ids");
         if (ids == null || !ids.isArray()) {
             throw AdminApiException.badRequest("Invalid order", "ids: a list of the group's route ids, in the new order");
@@ -121,11 +126,11 @@ class RouteEditController {
         return Map.of("ok", true, "ids", order);
     }
 
-    private SessionUser editor(String id, HttpServletRequest request) {
+    private Access editor(String id, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.EDIT_ROUTES, id);
         configWrites.requireAllowed();
-        return scope.user();
+        return scope;
     }
 
     /** The route in the body, in the config file's format; its group is the path's, its id the path's when given. */

@@ -266,8 +266,18 @@ public final class DeliverySteps {
         List<GroupLogSend> logs = new ArrayList<>();
         linesByGroup.forEach((groupId, lines) -> catalog.group(groupId)
                 .filter(group -> group.logTarget() != null)
+                .filter(group -> logConsented(attempt, group))
                 .ifPresent(group -> groupLog(attempt, group, lines).ifPresent(logs::add)));
         return logs;
+    }
+
+    private boolean logConsented(DeliveryAttempt attempt, Group group) {
+        if (catalog.consents(group.id(), group.logTarget())) {
+            return true;
+        }
+        LOG.warn("group log of delivery {} for group {} not sent: {} {} has not accepted the group's messages (/gh claim)",
+                attempt.claim().key(), group.id(), ErrorCode.CHAT_NOT_CLAIMED, group.logTarget().id());
+        return false;
     }
 
     private Optional<GroupLogSend> groupLog(DeliveryAttempt attempt, Group group, List<MessageComposer.Line> lines) {

@@ -27,6 +27,11 @@ public enum ErrorCode {
     TARGET_BLOCKED(false),
     /** The endpoint kept failing, or answered 410, and is disabled until an admin re-enables it (no request made). */
     TARGET_DISABLED(false),
+    /**
+     * The chat has not consented to the group's messages (no {@code /gh claim} there, no approval): no request made.
+     * Final for this delivery; once the chat claims the group, a replay sends it.
+     */
+    CHAT_NOT_CLAIMED(false),
     NETWORK(true),
     RETRIES(true),
     /** The platform asked for a wait longer than we sleep in a worker: the target is rescheduled. */

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 
 /**
@@ -19,4 +20,7 @@ interface RouteCatalog {
     Optional<Group> group(String groupId);
 
     Optional<Route> route(String groupId, String routeId);
+
+    /** Whether the chat {@code target} names has consented to {@code groupId}'s messages (URL targets need not). */
+    boolean consents(String groupId, Target target);
 }

@@ -8,6 +8,7 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 
 /** The engine's view of the configuration: the current immutable snapshot and the route selector. */
@@ -38,5 +39,10 @@ class SnapshotRouteCatalog implements RouteCatalog {
         return snapshot.routes().stream()
                 .filter(r -> r.id().equals(routeId) && (r.groupId() == null ? "" : r.groupId()).equals(group))
                 .findFirst();
+    }
+
+    @Override
+    public boolean consents(String groupId, Target target) {
+        return snapshots.current().consent().allows(groupId == null ? "" : groupId, target);
     }
 }

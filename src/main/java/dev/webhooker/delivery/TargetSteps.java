@@ -74,6 +74,12 @@ public final class TargetSteps {
                         + "); an admin re-enables it, then this delivery can be replayed", 0), null);
                 return send;
             }
+            if (!catalog.consents(target.groupId(), target.target())) {
+                send.done(SendOutcome.failure(ErrorCode.CHAT_NOT_CLAIMED, null, "the chat has not accepted messages from group "
+                        + target.groupId() + ": /gh claim with the group's code in the chat, or a super admin's approval in the "
+                        + "console; then this delivery can be replayed", 0), null);
+                return send;
+            }
             MessageComposer.Composed composed = composed(attempt, target);
             if (composed.formatError() != null && target.progress().status() == TargetStatus.PENDING
                     && target.progress().attempts() == 0) {

@@ -22,6 +22,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import dev.webhooker.importer.ImportReport.Outcome;
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.ConfigJson;
+import dev.webhooker.routing.ChatClaim;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigValidator;
 import dev.webhooker.routing.Group;
@@ -185,7 +186,9 @@ public final class WebHookerImport {
         if (report.count("groups", Outcome.CREATED) + report.count("groups", Outcome.UPDATED)
                 + report.count("routes", Outcome.CREATED) + report.count("routes", Outcome.UPDATED) > 0) {
             validator.requireValid(groupList, routeList);
-            repository.replaceAll(groupList, routeList);
+            // the operator runs the import: the chats the original delivered to keep taking their group's messages
+            repository.replaceAll(groupList, routeList, null,
+                    () -> repository.grantChats(groupList, routeList, ChatClaim.Via.IMPORT, "webhooker import"));
         }
         return new ConfigSnapshot(0, groupList, routeList);
     }

@@ -31,7 +31,8 @@ import dev.webhooker.store.KvStore;
 public class TelegramSync {
 
     private static final Logger log = LoggerFactory.getLogger(TelegramSync.class);
-    private static final List<String> ALLOWED_UPDATES = List.of("message");
+    /** Commands in groups and private chats, and {@code /gh claim} posted in a channel. */
+    private static final List<String> ALLOWED_UPDATES = List.of("message", "channel_post");
 
     public enum Result { SKIPPED, UNCHANGED, OK, ERROR }
 
@@ -93,7 +94,12 @@ public class TelegramSync {
             return false;
         }
         JsonNode allowed = info.path("allowed_updates");
-        return allowed.isArray() && allowed.size() == ALLOWED_UPDATES.size() && ALLOWED_UPDATES.get(0).equals(allowed.path(0).asText());
+        if (!allowed.isArray() || allowed.size() != ALLOWED_UPDATES.size()) {
+            return false;
+        }
+        java.util.Set<String> given = new java.util.HashSet<>();
+        allowed.forEach(update -> given.add(update.asText()));
+        return given.containsAll(ALLOWED_UPDATES);
     }
 
     ObjectNode setWebhookBody() {

@@ -7,15 +7,21 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * One immutable version of the whole configuration: groups and routes in their saved order.
- * Requests hold on to the snapshot they started with; narrowing to a tenant makes a new list,
- * never changes this one (the original's cache poisoning, P2).
+ * One immutable version of the whole configuration: groups and routes in their saved order, and which chats have
+ * consented to which group. Requests hold on to the snapshot they started with; narrowing to a tenant makes a new
+ * list, never changes this one (the original's cache poisoning, P2).
  */
-public record ConfigSnapshot(long version, List<Group> groups, List<Route> routes) {
+public record ConfigSnapshot(long version, List<Group> groups, List<Route> routes, ChatConsent consent) {
 
     public ConfigSnapshot {
         groups = List.copyOf(groups);
         routes = List.copyOf(routes);
+        consent = consent == null ? ChatConsent.none() : consent;
+    }
+
+    /** Groups and routes with no chat's consent (a dry run, which sends nothing). */
+    public ConfigSnapshot(long version, List<Group> groups, List<Route> routes) {
+        this(version, groups, routes, ChatConsent.none());
     }
 
     public static ConfigSnapshot empty() {

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * The configuration currently in force, as one immutable {@link ConfigSnapshot}: readers call
  * {@link #current()} per request and keep what they got, writers {@link #refresh()} after they commit,
  * and a poller calls {@link #refreshIfStale()} so that writes made by other instances arrive too.
- * The snapshot version increases only when groups or routes actually changed, so per-version caches
+ * The snapshot version increases only when groups, routes or chat claims actually changed, so per-version caches
  * (compiled patterns) survive no-op reloads.
  */
 public class ConfigSnapshots {
@@ -33,10 +33,11 @@ public class ConfigSnapshots {
             ConfigSnapshot loaded = source.load();
             loadedRevision = loaded.version();
             ConfigSnapshot previous = current.get();
-            if (previous.groups().equals(loaded.groups()) && previous.routes().equals(loaded.routes())) {
+            if (previous.groups().equals(loaded.groups()) && previous.routes().equals(loaded.routes())
+                    && previous.consent().equals(loaded.consent())) {
                 return previous;
             }
-            ConfigSnapshot next = new ConfigSnapshot(previous.version() + 1, loaded.groups(), loaded.routes());
+            ConfigSnapshot next = new ConfigSnapshot(previous.version() + 1, loaded.groups(), loaded.routes(), loaded.consent());
             current.set(next);
             return next;
         }

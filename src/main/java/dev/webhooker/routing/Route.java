@@ -23,4 +23,8 @@ public record Route(
         targets = targets == null ? List.of() : List.copyOf(targets);
         discordRoleIds = discordRoleIds == null ? List.of() : List.copyOf(discordRoleIds);
     }
+
+    public Route withTargets(List<Target> newTargets) {
+        return new Route(id, groupId, name, enabled, filters, ast, newTargets, stop, fallback, discordRoleIds);
+    }
 }

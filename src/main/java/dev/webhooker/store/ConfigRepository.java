@@ -22,6 +22,8 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.webhooker.routing.ChatClaim;
+import dev.webhooker.routing.ChatConsent;
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.ConfigJson;
 import dev.webhooker.routing.SecretSeal;
@@ -31,6 +33,7 @@ import dev.webhooker.routing.ConfigValidator;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
 
 /**
  * Groups and routes in {@code d1_groups} / {@code d1_routes} (pipeline.md §5.1), plain SQL that runs on H2
@@ -90,8 +93,25 @@ public class ConfigRepository implements ConfigSource {
     public ConfigSnapshot load() {
         return tx.execute(status -> {
             Long revision = jdbc.queryForObject("SELECT revision FROM config_revision WHERE id = 1 FOR UPDATE", Long.class);
-            return new ConfigSnapshot(revision == null ? 0 : revision, loadGroups(), loadRoutes());
+            return new ConfigSnapshot(revision == null ? 0 : revision, loadGroups(), loadRoutes(), ChatConsent.of(loadClaims()));
         });
+    }
+
+    /** Every chat's consent to a group ({@code chat_claims}), oldest first. */
+    public List<ChatClaim> loadClaims() {
+        List<ChatClaim> claims = new ArrayList<>();
+        jdbc.query("SELECT group_id, platform, chat_id, chat_name, granted_via, granted_by, created_at FROM chat_claims "
+                + "ORDER BY created_at, group_id, platform, chat_id", (ResultSet rs) -> {
+            try {
+                claims.add(new ChatClaim(rs.getString("group_id"), Target.Platform.valueOf(rs.getString("platform").toUpperCase(java.util.Locale.ROOT)),
+                        rs.getString("chat_id"), rs.getString("chat_name"), ChatClaim.Via.fromWire(rs.getString("granted_via")),
+                        rs.getString("granted_by"), rs.getLong("created_at")));
+            } catch (IllegalArgumentException e) {
+                LOG.error("chat_claims row of group {} is unreadable and is left out: {}", ConfigError.quote(rs.getString("group_id")),
+                        e.getMessage());
+            }
+        });
+        return claims;
     }
 
     /** True when there is no group and no route at all (a seed file may be imported). */
@@ -222,6 +242,7 @@ public class ConfigRepository implements ConfigSource {
             groups.forEach(g -> keepGroups.add(g.id()));
             for (String gone : storedGroups.keySet()) {
                 if (!keepGroups.contains(gone)) {
+                    jdbc.update("DELETE FROM chat_claims WHERE group_id = ?", gone);
                     jdbc.update("DELETE FROM d1_groups WHERE id = ?", gone);
                 }
             }
@@ -359,6 +380,7 @@ public class ConfigRepository implements ConfigSource {
             bumpRevision();
             lockedVersion("group " + ConfigError.quote(id), id, expectedVersion);
             jdbc.update("DELETE FROM d1_routes WHERE group_id = ?", id);
+            jdbc.update("DELETE FROM chat_claims WHERE group_id = ?", id);
             jdbc.update("DELETE FROM d1_groups WHERE id = ?", id);
             alsoInTransaction.run();
         });
@@ -397,6 +419,7 @@ public class ConfigRepository implements ConfigSource {
                     row.get("created_at"), now, row.get("position"));
             int routes = jdbc.update("UPDATE d1_routes SET group_id = ?, version = version + 1, updated_at = ? WHERE group_id = ?", newId, now, id);
             jdbc.update("DELETE FROM d1_groups WHERE id = ?", id);
+            jdbc.update("UPDATE chat_claims SET group_id = ? WHERE group_id = ?", newId, id);
             jdbc.update("UPDATE send_logs SET group_id = ? WHERE group_id = ?", newId, id);
             jdbc.update("UPDATE audit_logs SET group_id = ? WHERE group_id = ?", newId, id);
             jdbc.update("UPDATE delivery_state SET group_id = ? WHERE group_id = ?", newId, id);
@@ -409,6 +432,101 @@ public class ConfigRepository implements ConfigSource {
         });
         changed();
         return moved == null ? 0 : moved;
+    }
+
+    // ---------------------------------------------------------------- chat claims
+
+    /**
+     * Records that every chat named by {@code groups}' log targets and {@code routes}' targets accepts its group's
+     * messages, for the chats not claimed yet: what an operator writes is trusted. Joins the caller's transaction
+     * (call it from an {@code alsoInTransaction}); the caller's write bumps the revision.
+     */
+    public void grantChats(List<Group> groups, List<Route> routes, ChatClaim.Via via, String grantedBy) {
+        tx.executeWithoutResult(status -> {
+            Set<String> claimed = new HashSet<>();
+            jdbc.query("SELECT group_id, platform, chat_id FROM chat_claims", (ResultSet rs) -> {
+                claimed.add(rs.getString("group_id") + '\u0000' + rs.getString("platform") + '\u0000' + rs.getString("chat_id"));
+            });
+            long now = clock.millis();
+            List<Object[]> rows = new ArrayList<>();
+            java.util.function.BiConsumer<String, Target> grant = (groupId, target) -> ChatConsent.chatOf(target).ifPresent(chat -> {
+                if (chat.id() == null || chat.id().isBlank()) {
+                    return;
+                }
+                String key = groupId + '\u0000' + chat.platform().wireName() + '\u0000' + chat.id();
+                if (claimed.add(key)) {
+                    rows.add(new Object[] {groupId, chat.platform().wireName(), chat.id(),
+                            chat.id().startsWith("@") ? chat.id().substring(1) : null, via.wireName(), grantedBy, now});
+                }
+            });
+            for (Group g : groups) {
+                if (g.logTarget() != null) {
+                    grant.accept(g.id(), g.logTarget());
+                }
+            }
+            for (Route r : routes) {
+                r.targets().forEach(t -> grant.accept(r.groupId(), t));
+            }
+            if (!rows.isEmpty()) {
+                jdbc.batchUpdate("INSERT INTO chat_claims (group_id, platform, chat_id, chat_name, granted_via, granted_by, created_at) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?)", rows);
+            }
+        });
+    }
+
+    /**
+     * Stores a chat's consent to {@code claim.groupId()} (a claim typed in the chat, or a super admin's approval), in one
+     * transaction with {@code alsoInTransaction}. A chat that already claimed the group keeps its first claim, with the
+     * public name brought up to date.
+     *
+     * @return false when the chat had claimed the group already
+     * @throws java.util.NoSuchElementException when the group does not exist
+     */
+    public boolean claimChat(ChatClaim claim, Runnable alsoInTransaction) {
+        Boolean added = tx.execute(status -> {
+            bumpRevision();
+            if (jdbc.queryForList("SELECT id FROM d1_groups WHERE id = ? FOR UPDATE", String.class, claim.groupId()).isEmpty()) {
+                throw new java.util.NoSuchElementException("group " + ConfigError.quote(claim.groupId()) + " does not exist");
+            }
+            String platform = claim.platform().wireName();
+            int updated = claim.chatName() == null ? 0 : jdbc.update("UPDATE chat_claims SET chat_name = ? WHERE group_id = ? AND platform = ? "
+                    + "AND chat_id = ?", claim.chatName(), claim.groupId(), platform, claim.chatId());
+            Integer present = jdbc.queryForObject("SELECT COUNT(*) FROM chat_claims WHERE group_id = ? AND platform = ? AND chat_id = ?",
+                    Integer.class, claim.groupId(), platform, claim.chatId());
+            boolean fresh = present == null || present == 0;
+            if (fresh) {
+                jdbc.update("INSERT INTO chat_claims (group_id, platform, chat_id, chat_name, granted_via, granted_by, created_at) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?)", claim.groupId(), platform, claim.chatId(), claim.chatName(),
+                        claim.via().wireName(), claim.grantedBy(), clock.millis());
+            }
+            alsoInTransaction.run();
+            return fresh || updated > 0;
+        });
+        changed();
+        return Boolean.TRUE.equals(added);
+    }
+
+    /**
+     * Takes back a chat's consent to a group, in one transaction with {@code alsoInTransaction}; the group's targets to
+     * that chat are held from the next delivery on. A Telegram chat is found by its id or its {@code @name}.
+     *
+     * @return false when there was no such claim (nothing else is done then)
+     */
+    public boolean revokeChat(String groupId, Target.Platform platform, String chatId, Runnable alsoInTransaction) {
+        Boolean removed = tx.execute(status -> {
+            bumpRevision();
+            String name = chatId.startsWith("@") ? chatId.substring(1).toLowerCase(java.util.Locale.ROOT) : null;
+            int rows = jdbc.update("DELETE FROM chat_claims WHERE group_id = ? AND platform = ? AND (chat_id = ? OR chat_name = ?)",
+                    groupId, platform.wireName(), name == null ? chatId : "@" + name, name);
+            if (rows == 0) {
+                status.setRollbackOnly();
+                return false;
+            }
+            alsoInTransaction.run();
+            return true;
+        });
+        changed();
+        return Boolean.TRUE.equals(removed);
     }
 
     /** A stored route and the version an optimistic write of it must name. */

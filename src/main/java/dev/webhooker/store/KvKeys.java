@@ -68,6 +68,8 @@ public enum KvKeys {
     LINK_CONFIRM("link-confirm:{token}", Duration.ofSeconds(600)),
     /** Ours: what a Discord comment modal is about, kept server-side (a custom_id holds 100 characters). */
     MODAL("ghc:{id}", Duration.ofMinutes(15)),
+    /** Ours: a claim code of a group, by its SHA-256, until {@code /gh claim} in a chat uses it (single use). */
+    CHAT_CLAIM_CODE("chat-claim:{sha256}", Duration.ofMinutes(15)),
     /** Ours: a Discord interaction already answered (a replayed request runs nothing twice). */
     INTERACTION("interaction:{id}", Duration.ofMinutes(15)),
     /** Ours: a Telegram update already handled ({@code update_id}; Telegram resends unanswered ones for a day). */

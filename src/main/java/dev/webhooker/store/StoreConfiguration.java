@@ -25,6 +25,12 @@ import dev.webhooker.health.HealthProbe;
 @Configuration(proxyBeanMethods = false)
 class StoreConfiguration {
 
+    /** Flyway runs Java migrations it finds as beans, beside the SQL files of the vendor's folder. */
+    @Bean
+    org.flywaydb.core.api.migration.JavaMigration existingTargetsConsent() {
+        return new ExistingTargetsConsent();
+    }
+
     @Bean
     @Conditional(StoreConditions.RedisNotConfigured.class)
     SqlKvStore sqlKvStore(DataSource dataSource, DatabaseUrl databaseUrl) {

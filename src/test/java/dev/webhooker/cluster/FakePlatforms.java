@@ -107,7 +107,7 @@ final class FakePlatforms implements AutoCloseable {
             case "getWebhookInfo" -> {
                 syncCalls.add(new SyncCall(instance, received));
                 return JSON.createObjectNode().put("ok", true).set("result", JSON.createObjectNode().put("url", webhookUrl)
-                        .set("allowed_updates", JSON.createArrayNode().add("message"))).toString();
+                        .set("allowed_updates", JSON.createArrayNode().add("message").add("channel_post"))).toString();
             }
             case "setWebhook" -> {
                 webhookUrl = JSON.readTree(body).path("url").asText();

@@ -39,11 +39,14 @@ import dev.webhooker.platform.teams.TeamsComponent;
 import dev.webhooker.platform.webhook.EndpointPoster;
 import dev.webhooker.platform.webhook.WebhookComponent;
 import dev.webhooker.secrets.SecretBox;
+import dev.webhooker.routing.ChatClaim;
+import dev.webhooker.routing.ChatConsent;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.ConfigSource;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
 import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
@@ -150,9 +153,27 @@ final class EngineHarness implements AutoCloseable {
         return new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), new WebhookBodies(), null, null);
     }
 
-    /** The real selector over a fixed configuration (what ConfigSnapshots would hold after a load). */
+    /**
+     * The real selector over a fixed configuration (what ConfigSnapshots would hold after a load), written by the
+     * operator (as a config file is): every chat it names has consented to its group.
+     */
     static RouteCatalog catalog(List<Group> groups, List<Route> routes) {
-        ConfigSnapshot snapshot = new ConfigSnapshot(1, groups, routes);
+        return catalog(groups, routes, operatorGrants(groups, routes));
+    }
+
+    /** The chats of {@code groups}' logs and {@code routes}' targets, granted to their groups as an operator's write grants them. */
+    static ChatConsent operatorGrants(List<Group> groups, List<Route> routes) {
+        List<ChatClaim> claims = new java.util.ArrayList<>();
+        java.util.function.BiConsumer<String, Target> grant = (groupId, target) -> ChatConsent.chatOf(target).ifPresent(chat ->
+                claims.add(new ChatClaim(groupId, chat.platform(), chat.id(), null, ChatClaim.Via.CONFIG_FILE, null, 0)));
+        groups.stream().filter(g -> g.logTarget() != null).forEach(g -> grant.accept(g.id(), g.logTarget()));
+        routes.forEach(r -> r.targets().forEach(t -> grant.accept(r.groupId(), t)));
+        return ChatConsent.of(claims);
+    }
+
+    /** The real selector over a fixed configuration with only the chat claims given. */
+    static RouteCatalog catalog(List<Group> groups, List<Route> routes, ChatConsent consent) {
+        ConfigSnapshot snapshot = new ConfigSnapshot(1, groups, routes, consent);
         ConfigSnapshots snapshots = new ConfigSnapshots(new ConfigSource() {
             @Override
             public ConfigSnapshot load() {

@@ -179,5 +179,11 @@ abstract class InPlaceOrderingContract {
         public Optional<Route> route(String groupId, String routeId) {
             return Optional.of(route).filter(r -> r.id().equals(routeId));
         }
+
+        /** The route is the operator's, so its chats are granted to its group. */
+        @Override
+        public boolean consents(String groupId, dev.webhooker.routing.Target target) {
+            return route.groupId().equals(groupId) && route.targets().contains(target);
+        }
     }
 }

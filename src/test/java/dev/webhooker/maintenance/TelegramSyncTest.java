@@ -71,13 +71,13 @@ class TelegramSyncTest {
 
         telegram.verify(1, postRequestedFor(urlEqualTo(SET_WEBHOOK)).withRequestBody(equalToJson("""
                 {"url": "https://hooks.example.org/telegram/webhook", "secret_token": "s3cret",
-                 "allowed_updates": ["message"], "drop_pending_updates": false}""")));
+                 "allowed_updates": ["message", "channel_post"], "drop_pending_updates": false}""")));
     }
 
     @Test
     void callsSetWebhookOnlyWhenTelegramsSettingsDiffer() {
         assertThat(sync("123:ABC", "https://hooks.example.org", "s3cret").run()).isEqualTo(TelegramSync.Result.OK);
-        webhookInfo(URL, "[\"message\"]");
+        webhookInfo(URL, "[\"message\",\"channel_post\"]");
 
         assertThat(sync("123:ABC", "https://hooks.example.org", "s3cret").run()).isEqualTo(TelegramSync.Result.UNCHANGED);
         assertThat(sync("123:ABC", "https://hooks.example.org", "s3cret").run()).isEqualTo(TelegramSync.Result.UNCHANGED);
@@ -88,12 +88,12 @@ class TelegramSyncTest {
     @Test
     void aChangedSecretIsSentAlthoughGetWebhookInfoCannotShowIt() {
         sync("123:ABC", "https://hooks.example.org", "old").run();
-        webhookInfo(URL, "[\"message\"]");
+        webhookInfo(URL, "[\"channel_post\",\"message\"]");
 
         assertThat(sync("123:ABC", "https://hooks.example.org", "new").run()).isEqualTo(TelegramSync.Result.OK);
         telegram.verify(postRequestedFor(urlEqualTo(SET_WEBHOOK)).withRequestBody(equalToJson("""
                 {"url": "https://hooks.example.org/telegram/webhook", "secret_token": "new",
-                 "allowed_updates": ["message"], "drop_pending_updates": false}""")));
+                 "allowed_updates": ["message", "channel_post"], "drop_pending_updates": false}""")));
     }
 
     @Test

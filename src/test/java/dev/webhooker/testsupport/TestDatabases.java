@@ -58,7 +58,8 @@ public final class TestDatabases {
         ds.setMaximumPoolSize(20);
         ds.setMinimumIdle(0);
         ds.setIdleTimeout(10_000);
-        Flyway.configure().dataSource(ds).locations("classpath:db/migration/" + vendor).load().migrate();
+        Flyway.configure().dataSource(ds).locations("classpath:db/migration/" + vendor)
+                .javaMigrations(new dev.webhooker.store.ExistingTargetsConsent()).load().migrate();
         return ds;
     }
 }

@@ -9,6 +9,7 @@ import dev.webhooker.actions.ForgeLinks;
 import dev.webhooker.actions.GithubActions;
 import dev.webhooker.chat.ChatTexts;
 import dev.webhooker.chat.ChatWork;
+import dev.webhooker.consent.ChatClaims;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.platform.discord.DiscordClient;
@@ -35,12 +36,12 @@ class DiscordInteractionsConfiguration {
     InteractionHandler interactionHandler(WebhookerProperties properties, ChatTexts chatTexts, AccountLinks accountLinks,
                                           LinkRequests linkRequests, GithubActions githubActions, ForgeLinks forgeLinks,
                                           KvStore kv, HttpClient platformHttpClient, DeliveryProperties delivery,
-                                          DiscordClient discordClient, ChatWork discordInteractionWork) {
+                                          DiscordClient discordClient, ChatWork discordInteractionWork, ChatClaims chatClaims) {
         WebhookerProperties.Platforms platforms = properties.platforms();
         DiscordFollowUps followUps = new DiscordFollowUps(platformHttpClient, platforms.discordApiUrl(), delivery.requestTimeout(),
                 discordClient);
         return new InteractionHandler(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks,
-                new ModalContexts(kv), followUps, discordInteractionWork);
+                new ModalContexts(kv), followUps, discordInteractionWork, chatClaims);
     }
 
 }

@@ -23,7 +23,9 @@ import dev.webhooker.actions.ForgeLinks;
 import dev.webhooker.actions.GithubActions;
 import dev.webhooker.chat.ChatTexts;
 import dev.webhooker.chat.ChatWork;
+import dev.webhooker.consent.ChatClaims;
 import dev.webhooker.platform.discord.DiscordCommandTree;
+import dev.webhooker.routing.Target;
 import dev.webhooker.signin.AccountLinks;
 import dev.webhooker.signin.ChatPlatform;
 import dev.webhooker.signin.LinkRequests;
@@ -53,9 +55,10 @@ final class InteractionHandler {
     private final ModalContexts modals;
     private final DiscordFollowUps followUps;
     private final ChatWork work;
+    private final ChatClaims claims;
 
     InteractionHandler(ChatTexts texts, AccountLinks links, LinkRequests linkRequests, GithubActions actions,
-                       ForgeLinks forgeLinks, ModalContexts modals, DiscordFollowUps followUps, ChatWork work) {
+                       ForgeLinks forgeLinks, ModalContexts modals, DiscordFollowUps followUps, ChatWork work, ChatClaims claims) {
         this.texts = texts;
         this.links = links;
         this.linkRequests = linkRequests;
@@ -64,6 +67,7 @@ final class InteractionHandler {
         this.modals = modals;
         this.followUps = followUps;
         this.work = work;
+        this.claims = claims;
     }
 
     /** The state of one interaction while it is answered. */
@@ -106,6 +110,7 @@ final class InteractionHandler {
             return switch (sub.path("name").asText()) {
                 case DiscordCommandTree.LOGIN -> login(call);
                 case DiscordCommandTree.LOGOUT -> logout(call);
+                case DiscordCommandTree.CLAIM -> claim(call, optionValue(sub, DiscordCommandTree.CODE_OPTION));
                 case DiscordCommandTree.COMMENT -> {
                     JsonNode op = sub.path("options").path(0);
                     String link = optionValue(op, DiscordCommandTree.LINK_OPTION);
@@ -137,6 +142,39 @@ final class InteractionHandler {
 
     private ObjectNode logout(Call call) {
         return reply(call, links.unlink(ChatPlatform.DISCORD, call.userId()) ? "logout.done" : "logout.none");
+    }
+
+    /**
+     * {@code /gh claim <code>}: the channel (or thread) it is typed in accepts the code's group. Only in a server, and only
+     * from a member whose permissions in that channel, as Discord computed them for this interaction, include Manage
+     * Channels, Manage Webhooks or Administrator: those who may already decide what posts there.
+     */
+    private ObjectNode claim(Call call, String code) {
+        JsonNode interaction = call.interaction();
+        String channelId = interaction.path("channel_id").asText("");
+        if (!interaction.hasNonNull("guild_id") || !interaction.path("member").isObject() || channelId.isEmpty()) {
+            return reply(call, "claim.not_a_channel");
+        }
+        if (!ChannelPermissions.mayClaim(interaction.path("member").path("permissions").asText(""))) {
+            return reply(call, "claim.not_admin");
+        }
+        if (code.isBlank()) {
+            return reply(call, "claim.usage");
+        }
+        Optional<ChatClaims.Redeemed> redeemed;
+        try {
+            redeemed = claims.redeem(code, new ChatClaims.ClaimingChat(Target.Platform.DISCORD, channelId, null, call.userId(),
+                    call.userName()));
+        } catch (RuntimeException e) {
+            LOG.warn("/gh claim in Discord channel {} failed: {}", channelId, e.toString());
+            return reply(call, "claim.unavailable");
+        }
+        if (redeemed.isEmpty()) {
+            return reply(call, "claim.unknown_code");
+        }
+        LOG.info("Discord channel {} claimed group {} (/gh claim by {})", channelId, redeemed.get().groupId(), call.userId());
+        return InteractionReplies.message(texts.text(call.lang(), redeemed.get().fresh() ? "claim.done" : "claim.again",
+                Map.of("group", redeemed.get().groupName())));
     }
 
     private ObjectNode comment(Call call, String op, List<String> sources) {

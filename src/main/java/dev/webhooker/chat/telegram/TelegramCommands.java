@@ -16,8 +16,10 @@ import dev.webhooker.actions.ForgeLink;
 import dev.webhooker.actions.ForgeLinks;
 import dev.webhooker.actions.GithubActions;
 import dev.webhooker.chat.ChatTexts;
+import dev.webhooker.consent.ChatClaims;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.telegram.TelegramClient;
+import dev.webhooker.routing.Target;
 import dev.webhooker.signin.AccountLinks;
 import dev.webhooker.signin.ChatPlatform;
 import dev.webhooker.signin.LinkRequests;
@@ -40,9 +42,10 @@ final class TelegramCommands {
     private final ForgeLinks forgeLinks;
     private final TelegramClient telegram;
     private final TelegramBotName bot;
+    private final ChatClaims claims;
 
     TelegramCommands(ChatTexts texts, AccountLinks links, LinkRequests linkRequests, GithubActions actions,
-                     ForgeLinks forgeLinks, TelegramClient telegram, TelegramBotName bot) {
+                     ForgeLinks forgeLinks, TelegramClient telegram, TelegramBotName bot, ChatClaims claims) {
         this.texts = texts;
         this.links = links;
         this.linkRequests = linkRequests;
@@ -50,6 +53,7 @@ final class TelegramCommands {
         this.forgeLinks = forgeLinks;
         this.telegram = telegram;
         this.bot = bot;
+        this.claims = claims;
     }
 
     /** The message of one command, as Telegram sent it. */
@@ -62,6 +66,10 @@ final class TelegramCommands {
     }
 
     void handle(JsonNode update) {
+        if (update.path("channel_post").isObject()) {
+            channelPost(update.path("channel_post"));
+            return;
+        }
         JsonNode node = update.path("message");
         String userId = node.path("from").path("id").asText("");
         String chatId = node.path("chat").path("id").asText("");
@@ -81,6 +89,7 @@ final class TelegramCommands {
                     Map.of()));
             case "comment" -> comment(message, command.body());
             case "merge", "close" -> pull(message, command);
+            case "claim" -> claim(message, command.body());
             default -> reply(message, texts.html(message.lang(), "usage", Map.of()));
         }
     }
@@ -104,6 +113,67 @@ final class TelegramCommands {
         }
         String start = bot.username().map(name -> "https://t.me/" + name + "?start=login").orElse("/start");
         reply(message, texts.html(message.lang(), "login.start_private", Map.of("url", start)));
+    }
+
+    /**
+     * {@code /gh claim <code>}: the chat accepts the code's group. In a group only from one of its administrators
+     * (asked with getChatMember; an administrator posting anonymously as the group counts), in a private chat from its
+     * one user.
+     */
+    private void claim(Message message, String code) {
+        if (code.isEmpty()) {
+            reply(message, texts.html(message.lang(), "claim.usage", Map.of()));
+            return;
+        }
+        if (!message.privateChat() && !administers(message)) {
+            reply(message, texts.html(message.lang(), "claim.not_admin", Map.of()));
+            return;
+        }
+        JsonNode chat = message.node().path("chat");
+        reply(message, redeem(code, chat, message.userId(), message.userName(), message.lang()));
+    }
+
+    private boolean administers(Message message) {
+        JsonNode node = message.node();
+        if (node.path("sender_chat").path("id").asText("").equals(message.chatId())) {
+            return true;
+        }
+        return telegram.memberStatus(message.chatId(), message.userId())
+                .map(status -> status.equals("creator") || status.equals("administrator"))
+                .orElse(false);
+    }
+
+    /** A post in a channel is written by one of its administrators: {@code /gh claim} there needs no further check. */
+    private void channelPost(JsonNode post) {
+        Optional<TelegramCommand> parsed = TelegramCommand.parse(post.path("text").asText(null), bot.username().orElse(null), false);
+        String chatId = post.path("chat").path("id").asText("");
+        if (parsed.isEmpty() || !parsed.get().subcommand().equals("claim") || chatId.isEmpty()) {
+            return;
+        }
+        String author = post.path("author_signature").asText("");
+        String html = parsed.get().body().isEmpty() ? texts.html("en", "claim.usage", Map.of())
+                : redeem(parsed.get().body(), post.path("chat"), "channel:" + chatId, author.isBlank() ? null : author, "en");
+        SendOutcome sent = send(chatId, null, post.path("message_id").isIntegralNumber() ? post.path("message_id").asInt() : null, html);
+        if (!sent.ok()) {
+            LOG.info("Telegram reply to channel {} not sent: {} {}", chatId, sent.errorCode(), sent.error());
+        }
+    }
+
+    private String redeem(String code, JsonNode chat, String userId, String userName, String lang) {
+        String chatId = chat.path("id").asText("");
+        Optional<ChatClaims.Redeemed> redeemed;
+        try {
+            redeemed = claims.redeem(code, new ChatClaims.ClaimingChat(Target.Platform.TELEGRAM, chatId,
+                    chat.path("username").asText(null), userId, userName));
+        } catch (RuntimeException e) {
+            LOG.warn("/gh claim in Telegram chat {} failed: {}", chatId, e.toString());
+            return texts.html(lang, "claim.unavailable", Map.of());
+        }
+        if (redeemed.isEmpty()) {
+            return texts.html(lang, "claim.unknown_code", Map.of());
+        }
+        LOG.info("Telegram chat {} claimed group {} (/gh claim by {})", chatId, redeemed.get().groupId(), userId);
+        return texts.html(lang, redeemed.get().fresh() ? "claim.done" : "claim.again", Map.of("group", redeemed.get().groupName()));
     }
 
     private void comment(Message message, String body) {

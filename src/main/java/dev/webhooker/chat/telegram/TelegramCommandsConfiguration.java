@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.webhooker.actions.ForgeLinks;
 import dev.webhooker.actions.GithubActions;
 import dev.webhooker.chat.ChatTexts;
+import dev.webhooker.consent.ChatClaims;
 import dev.webhooker.chat.ChatWork;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
@@ -36,11 +37,11 @@ class TelegramCommandsConfiguration {
     TelegramCommands telegramCommands(WebhookerProperties properties, ChatTexts chatTexts, AccountLinks accountLinks,
                                       LinkRequests linkRequests, GithubActions githubActions, ForgeLinks forgeLinks,
                                       TelegramClient telegramClient, HttpClient platformHttpClient, DeliveryProperties delivery,
-                                      KvStore kv) {
+                                      KvStore kv, ChatClaims chatClaims) {
         WebhookerProperties.Platforms platforms = properties.platforms();
         TelegramBotName bot = new TelegramBotName(platformHttpClient, platforms.telegramApiUrl(), platforms.telegramToken(),
                 delivery.requestTimeout(), kv);
-        return new TelegramCommands(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks, telegramClient, bot);
+        return new TelegramCommands(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks, telegramClient, bot, chatClaims);
     }
 
 }

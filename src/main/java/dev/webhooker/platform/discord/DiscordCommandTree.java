@@ -26,6 +26,8 @@ public final class DiscordCommandTree {
     public static final String COMMENT_EDIT = "edit";
     public static final String COMMENT_DELETE = "del";
     public static final String LINK_OPTION = "link";
+    public static final String CLAIM = "claim";
+    public static final String CODE_OPTION = "code";
 
     public static final String MESSAGE_ADD_COMMENT = "GitHub: Add comment";
     public static final String MESSAGE_EDIT_COMMENT = "GitHub: Edit comment";
@@ -83,6 +85,11 @@ public final class DiscordCommandTree {
         sub.add(withLink(option(SUB_COMMAND, COMMENT_DELETE, "Delete one of your comments", "删除评论"),
                 "Comment URL (with #issuecomment-)", "评论链接(含 #issuecomment-)"));
         options.add(comment);
+        ObjectNode claim = option(SUB_COMMAND, CLAIM, "Let a webhooker group post in this channel", "允许 webhooker 群组在此频道发消息");
+        ObjectNode code = option(STRING, CODE_OPTION, "The code a group admin got in the console", "群组管理员在控制台获取的代码");
+        code.put("required", true);
+        claim.putArray("options").add(code);
+        options.add(claim);
         return gh;
     }
 

@@ -122,6 +122,36 @@ public class TelegramClient {
         return last;
     }
 
+    /**
+     * The status of {@code userId} in {@code chatId} ({@code creator}, {@code administrator}, {@code member},
+     * {@code restricted}, {@code left} or {@code kicked}) from getChatMember; empty when Telegram cannot be asked or
+     * does not answer with one (a caller then refuses what needed the answer).
+     */
+    public Optional<String> memberStatus(String chatId, String userId) {
+        if (token == null || token.isBlank()) {
+            return Optional.empty();
+        }
+        String payload = json.createObjectNode().put("chat_id", chatId).put("user_id", userId).toString();
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/bot" + token + "/getChatMember"))
+                    .timeout(settings.requestTimeout())
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(payload))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode answer = parse(response.body());
+            if (response.statusCode() != 200 || answer == null || !answer.path("ok").asBoolean(false)) {
+                return Optional.empty();
+            }
+            String status = answer.path("result").path("status").asText("");
+            return status.isEmpty() ? Optional.empty() : Optional.of(status);
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
     /** Scarcest first. A group's id is negative (a supergroup's starts with -100); a public channel can be {@code @name}. */
     private List<Quota.Use> quotas(String chatId) {
         Quota.Use chat = CHAT.of(chatId);

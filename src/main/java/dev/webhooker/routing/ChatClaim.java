@@ -1,0 +1,44 @@
+package dev.webhooker.routing;
+
+import java.util.Locale;
+
+/**
+ * A chat's consent to take messages from one group: the group, the chat (a Discord channel or thread, a Telegram
+ * chat, a Slack channel of the bot), the chat's public name where it has one (a Telegram {@code @username}, so that
+ * a target written as {@code @name} is matched), how the consent was given ({@link Via}) and by whom.
+ */
+public record ChatClaim(String groupId, Target.Platform platform, String chatId, String chatName, Via via, String grantedBy,
+                        long createdAt) {
+
+    /** How a chat came to accept a group's messages. */
+    public enum Via {
+        /** {@code /gh claim <code>} typed in the chat by someone who administers it. */
+        CHAT,
+        /** A super admin approved it, or wrote a target to it, in the console or the admin API. */
+        OPERATOR,
+        /** The config file names it as a target of the group. */
+        CONFIG_FILE,
+        /** A WebHooker import named it as a target of the group. */
+        IMPORT,
+        /** It was a target of the group before chats had to consent (kept as it was by the upgrade). */
+        UPGRADE;
+
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        public static Via fromWire(String value) {
+            return valueOf(value.toUpperCase(Locale.ROOT).replace('-', '_'));
+        }
+    }
+
+    public ChatClaim {
+        chatName = chatName == null || chatName.isBlank() ? null : normalName(chatName);
+    }
+
+    /** A Telegram {@code @name} without its {@code @}, lower-cased: Telegram usernames are case-insensitive. */
+    static String normalName(String name) {
+        String bare = name.startsWith("@") ? name.substring(1) : name;
+        return bare.toLowerCase(Locale.ROOT);
+    }
+}
