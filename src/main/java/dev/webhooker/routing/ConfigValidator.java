@@ -159,6 +159,12 @@ public final class ConfigValidator {
             checkTarget(p, "targets[" + i + "]", r.targets().get(i));
         }
         shortNonBlankItems(p, "discordRoleIds", r.discordRoleIds(), MAX_MEMBERS, MAX_TARGET_ID_LENGTH);
+        for (int i = 0; i < r.discordRoleIds().size(); i++) {
+            String role = r.discordRoleIds().get(i);
+            if (role != null && !role.isBlank() && !TargetIds.snowflake(role)) {
+                p.add("discordRoleIds[" + i + "]", "a Discord role id: 17 to 20 digits");
+            }
+        }
         return p.errors;
     }
 
@@ -328,8 +334,6 @@ public final class ConfigValidator {
         }
     }
 
-    private static final Pattern SLACK_CHANNEL = Pattern.compile("^[CGD][A-Z0-9]{2,}$");
-    private static final Pattern SLACK_TS = Pattern.compile("^\\d{1,12}\\.\\d{1,8}$");
 
     private static void checkTarget(Problems p, String path, Target t) {
         if (t.platform() == null) {
@@ -346,6 +350,11 @@ public final class ConfigValidator {
             case DISCORD -> {
                 if (t.channelId() == null || t.channelId().isBlank()) {
                     p.add(path + ".channelId", "required for a discord target");
+                } else if (!TargetIds.snowflake(t.channelId())) {
+                    p.add(path + ".channelId", TargetIds.problem(Target.Platform.DISCORD, t.channelId()));
+                }
+                if (t.threadId() != null && !TargetIds.snowflake(t.threadId())) {
+                    p.add(path + ".threadId", "a Discord thread id: 17 to 20 digits");
                 }
                 if (t.chatId() != null || t.topicId() != null) {
                     p.add(path, "a discord target has no chatId or topicId");
@@ -354,6 +363,11 @@ public final class ConfigValidator {
             case TELEGRAM -> {
                 if (t.chatId() == null || t.chatId().isBlank()) {
                     p.add(path + ".chatId", "required for a telegram target");
+                } else if (TargetIds.problem(Target.Platform.TELEGRAM, t.chatId()) != null) {
+                    p.add(path + ".chatId", TargetIds.problem(Target.Platform.TELEGRAM, t.chatId()));
+                }
+                if (t.topicId() != null && TargetIds.topicProblem(t.topicId()) != null) {
+                    p.add(path + ".topicId", TargetIds.topicProblem(t.topicId()));
                 }
                 if (t.channelId() != null || t.threadId() != null) {
                     p.add(path, "a telegram target has no channelId or threadId");
@@ -366,11 +380,11 @@ public final class ConfigValidator {
                 } else if (t.channelId() == null || t.channelId().isBlank()) {
                     p.add(path + ".channelId", "required for a slack target: a channel id (C…) for the bot, or the url of an"
                             + " incoming webhook");
-                } else if (!SLACK_CHANNEL.matcher(t.channelId()).matches()) {
-                    p.add(path + ".channelId", "a Slack channel id such as C0123ABCD (the id, not the #name)");
+                } else if (TargetIds.problem(Target.Platform.SLACK, t.channelId()) != null) {
+                    p.add(path + ".channelId", TargetIds.problem(Target.Platform.SLACK, t.channelId()));
                 }
-                if (t.threadId() != null && !SLACK_TS.matcher(t.threadId()).matches()) {
-                    p.add(path + ".threadId", "a Slack message ts such as 1700000000.000100");
+                if (t.threadId() != null && TargetIds.slackTsProblem(t.threadId()) != null) {
+                    p.add(path + ".threadId", TargetIds.slackTsProblem(t.threadId()));
                 }
             }
             case TEAMS -> WebhookTargetRules.checkPostingUrl(t.webhook() == null ? null : t.webhook().url(), "teams",

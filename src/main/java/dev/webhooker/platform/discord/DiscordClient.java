@@ -66,13 +66,34 @@ public class DiscordClient {
 
     /** POST /channels/{channelId}/messages. */
     public SendOutcome createMessage(String channelId, ObjectNode body) {
+        if (!id(channelId)) {
+            return notAnId("channel", channelId);
+        }
         return call("POST", "/channels/" + channelId + "/messages", "POST /channels/{id}/messages", channelId, body);
     }
 
     /** PATCH /channels/{channelId}/messages/{messageId}. */
     public SendOutcome editMessage(String channelId, String messageId, ObjectNode body) {
+        if (!id(channelId) || !id(messageId)) {
+            return notAnId(id(channelId) ? "message" : "channel", id(channelId) ? messageId : channelId);
+        }
         return call("PATCH", "/channels/" + channelId + "/messages/" + messageId,
                 "PATCH /channels/{id}/messages/{id}", channelId, body);
+    }
+
+    /**
+     * Ids go into the request path, which carries the bot's token: only a Discord id (digits) is put there, so no id can
+     * turn the request into another endpoint's ({@code 123/messages/456/crosspost}, {@code ../../guilds/1}).
+     */
+    private static boolean id(String value) {
+        return value != null && !value.isEmpty() && value.length() <= 20 && value.chars().allMatch(c -> c >= '0' && c <= '9');
+    }
+
+    private static SendOutcome notAnId(String what, String value) {
+        if (value == null || value.isBlank()) {
+            return SendOutcome.failure(ErrorCode.NO_TARGET, null, "Discord target has no " + what + "Id", 0);
+        }
+        return SendOutcome.failure(ErrorCode.NO_TARGET, null, "not a Discord " + what + " id (digits only): request not made", 0);
     }
 
     private SendOutcome call(String method, String path, String route, String channelId, ObjectNode body) {
