@@ -77,7 +77,11 @@ class GroupsController {
                 .filter(r -> scope.superAdmin() || r.groupId() != null && scope.sees(r.groupId()))
                 .map(json::write)
                 .toList();
-        return Map.of("routes", routes, "revision", config.version());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("routes", routes);
+        body.put("revision", config.version());
+        body.put("waiting", WaitingChats.of(config, groupId -> scope.superAdmin() || scope.sees(groupId)));
+        return body;
     }
 
     @GetMapping("/admin/api/groups/{id}/routes")
@@ -88,6 +92,7 @@ class GroupsController {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("group", json.write(config.group(id).orElseThrow()));
         body.put("routes", config.routesOf(id).stream().map(json::write).toList());
+        body.put("waiting", WaitingChats.of(config, id::equals));
         return body;
     }
 

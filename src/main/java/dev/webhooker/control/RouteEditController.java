@@ -163,6 +163,8 @@ class RouteEditController {
         body.put("ok", true);
         body.put("route", output.write(stored.route()));
         body.put("version", stored.version());
+        // the targets whose chat has not claimed the group yet: saved, but nothing is sent to them
+        body.put("waiting", WaitingChats.indices(snapshots.current(), stored.route()));
         return ResponseEntity.status(status).eTag("\"" + stored.version() + "\"").body(body);
     }
 }

@@ -364,7 +364,7 @@ public final class ConfigJson {
             return Target.webhook(webhook(o, path));
         }
         if (platform.equals("slack")) {
-            String url = text(o, "url", path + ".url");
+            String url = secret(text(o, "url", path + ".url"), path + ".url");
             if (url != null && (present(o.get("channelId")) || present(o.get("threadId")))) {
                 throw new FieldProblem(path + ".url", "give url (an incoming webhook) or channelId (the bot), not both");
             }
@@ -372,7 +372,7 @@ public final class ConfigJson {
                     : Target.slack(id(o, "channelId", path + ".channelId"), blankToNull(id(o, "threadId", path + ".threadId")));
         }
         if (platform.equals("teams")) {
-            return Target.posting(Target.Platform.TEAMS, text(o, "url", path + ".url"));
+            return Target.posting(Target.Platform.TEAMS, secret(text(o, "url", path + ".url"), path + ".url"));
         }
         throw new FieldProblem(path + ".platform", "unknown platform " + ConfigError.quote(platform)
                 + " (expected discord, telegram, webhook, slack or teams)");
@@ -399,7 +399,7 @@ public final class ConfigJson {
                 if (!e.getValue().isTextual()) {
                     throw new FieldProblem(path + ".headers." + e.getKey(), "must be a string");
                 }
-                headers.put(e.getKey(), e.getValue().textValue());
+                headers.put(e.getKey(), secret(e.getValue().textValue(), path + ".headers." + e.getKey()));
             }
         }
         String format = text(o, "format", path + ".format");
@@ -422,7 +422,10 @@ public final class ConfigJson {
         return new Target.Webhook(text(o, "url", path + ".url"), secrets, headers, bodyFormat, timeoutSeconds);
     }
 
-    /** A secret as written ({@code whsec_…}) or as this service showed it (sealed), in clear. */
+    /**
+     * A credential (a webhook's signing secret, a Slack or Teams URL, a header value) as written, or as this service
+     * showed it (sealed), in clear.
+     */
     private String secret(String value, String path) {
         if (value == null || seal == null || !seal.isSealed(value)) {
             return value;
@@ -501,7 +504,8 @@ public final class ConfigJson {
         if (platform == Target.Platform.WEBHOOK) {
             writeWebhook(o, t.webhook());
         } else if ((platform == Target.Platform.SLACK || platform == Target.Platform.TEAMS) && t.webhook() != null) {
-            o.put("url", t.webhook().url());
+            // the URL is the credential to post into the channel
+            o.put("url", sealed(t.webhook().url(), "a Slack or Teams URL"));
         } else if (platform == Target.Platform.DISCORD || platform == Target.Platform.SLACK) {
             o.put("channelId", t.channelId());
             if (t.threadId() != null) {
@@ -529,13 +533,24 @@ public final class ConfigJson {
             w.secrets().forEach(secret -> secrets.add(seal.seal(secret)));
         }
         if (!w.headers().isEmpty()) {
+            // header values are often credentials (Authorization: Bearer …): none is stored or shown in clear
             ObjectNode headers = o.putObject("headers");
-            w.headers().forEach(headers::put);
+            w.headers().forEach((name, value) -> headers.put(name, sealed(value, "a webhook header value")));
         }
         o.put("format", w.format().wireName());
         if (w.timeoutSeconds() != null) {
             o.put("timeoutSeconds", w.timeoutSeconds());
         }
+    }
+
+    private String sealed(String value, String what) {
+        if (value == null) {
+            return null;
+        }
+        if (seal == null) {
+            throw new IllegalStateException(what + " can only be written sealed, and this mapper has no seal");
+        }
+        return seal.seal(value);
     }
 
     public ObjectNode write(Filter f) {

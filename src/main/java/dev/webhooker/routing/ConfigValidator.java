@@ -350,10 +350,10 @@ public final class ConfigValidator {
             case DISCORD -> {
                 if (t.channelId() == null || t.channelId().isBlank()) {
                     p.add(path + ".channelId", "required for a discord target");
-                } else if (!TargetIds.snowflake(t.channelId())) {
+                } else if (fits(t.channelId()) && !TargetIds.snowflake(t.channelId())) {
                     p.add(path + ".channelId", TargetIds.problem(Target.Platform.DISCORD, t.channelId()));
                 }
-                if (t.threadId() != null && !TargetIds.snowflake(t.threadId())) {
+                if (fits(t.threadId()) && !TargetIds.snowflake(t.threadId())) {
                     p.add(path + ".threadId", "a Discord thread id: 17 to 20 digits");
                 }
                 if (t.chatId() != null || t.topicId() != null) {
@@ -363,10 +363,10 @@ public final class ConfigValidator {
             case TELEGRAM -> {
                 if (t.chatId() == null || t.chatId().isBlank()) {
                     p.add(path + ".chatId", "required for a telegram target");
-                } else if (TargetIds.problem(Target.Platform.TELEGRAM, t.chatId()) != null) {
+                } else if (fits(t.chatId()) && TargetIds.problem(Target.Platform.TELEGRAM, t.chatId()) != null) {
                     p.add(path + ".chatId", TargetIds.problem(Target.Platform.TELEGRAM, t.chatId()));
                 }
-                if (t.topicId() != null && TargetIds.topicProblem(t.topicId()) != null) {
+                if (fits(t.topicId()) && TargetIds.topicProblem(t.topicId()) != null) {
                     p.add(path + ".topicId", TargetIds.topicProblem(t.topicId()));
                 }
                 if (t.channelId() != null || t.threadId() != null) {
@@ -380,16 +380,21 @@ public final class ConfigValidator {
                 } else if (t.channelId() == null || t.channelId().isBlank()) {
                     p.add(path + ".channelId", "required for a slack target: a channel id (C…) for the bot, or the url of an"
                             + " incoming webhook");
-                } else if (TargetIds.problem(Target.Platform.SLACK, t.channelId()) != null) {
+                } else if (fits(t.channelId()) && TargetIds.problem(Target.Platform.SLACK, t.channelId()) != null) {
                     p.add(path + ".channelId", TargetIds.problem(Target.Platform.SLACK, t.channelId()));
                 }
-                if (t.threadId() != null && TargetIds.slackTsProblem(t.threadId()) != null) {
+                if (fits(t.threadId()) && TargetIds.slackTsProblem(t.threadId()) != null) {
                     p.add(path + ".threadId", TargetIds.slackTsProblem(t.threadId()));
                 }
             }
             case TEAMS -> WebhookTargetRules.checkPostingUrl(t.webhook() == null ? null : t.webhook().url(), "teams",
                     path + ".url", p::add);
         }
+    }
+
+    /** Present and within the length cap (a longer one is reported once, as too long). */
+    private static boolean fits(String id) {
+        return id != null && id.length() <= MAX_TARGET_ID_LENGTH;
     }
 
     private static void shortNonBlankItems(Problems p, String field, List<String> values, int maxItems, int maxLength) {

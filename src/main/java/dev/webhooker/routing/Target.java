@@ -9,6 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 
 /**
  * Where a message goes: a Discord channel (optionally a thread), a Telegram chat (optionally a topic), a webhook
@@ -51,10 +55,12 @@ public record Target(Platform platform, String channelId, String threadId, Strin
     /**
      * A webhook endpoint: the URL, the Standard Webhooks secrets that sign every post ({@code whsec_…}, the new one
      * first while a rotation lasts; held in clear here, sealed wherever they are stored or shown), static headers,
-     * the body format and the timeout of one call (null: the default). Jackson leaves the secrets out (a dry run's
-     * answer shows the target).
+     * the body format and the timeout of one call (null: the default). A dry run's answer shows the target through
+     * Jackson, to viewers too: the secrets are left out, the URL (the credential of a Slack or Teams channel, and often
+     * of a webhook) is shown as its scheme and host, and header values (Authorization…) are withheld.
      */
-    public record Webhook(String url, @JsonIgnore List<String> secrets, Map<String, String> headers, BodyFormat format,
+    public record Webhook(@JsonSerialize(using = HostOnly.class) String url, @JsonIgnore List<String> secrets,
+                          @JsonSerialize(contentUsing = Withheld.class) Map<String, String> headers, BodyFormat format,
                           Integer timeoutSeconds) {
 
         public Webhook {
@@ -128,6 +134,28 @@ public record Target(Platform platform, String channelId, String threadId, Strin
     @Override
     public String toString() {
         return "Target[" + (platform == null ? "?" : platform.wireName()) + " " + (platform == null ? "" : id()) + "]";
+    }
+
+    /** A URL as {@code https://host/…}: enough to tell where it goes, nothing of the path or query, where tokens live. */
+    static final class HostOnly extends JsonSerializer<String> {
+        @Override
+        public void serialize(String url, JsonGenerator out, SerializerProvider provider) throws java.io.IOException {
+            String scheme;
+            try {
+                scheme = url == null ? null : URI.create(url).getScheme();
+            } catch (IllegalArgumentException e) {
+                scheme = null;
+            }
+            out.writeString((scheme == null ? "" : scheme + "://") + hostOf(url) + "/…");
+        }
+    }
+
+    /** A value that is not shown at all. */
+    static final class Withheld extends JsonSerializer<String> {
+        @Override
+        public void serialize(String value, JsonGenerator out, SerializerProvider provider) throws java.io.IOException {
+            out.writeString("(withheld)");
+        }
     }
 
     private static String webhookId(String url) {

@@ -167,10 +167,11 @@ public class ConfigRepository implements ConfigSource {
 
     /**
      * Makes the stored configuration exactly {@code groups} and {@code routes}, in that order, in one
-     * transaction. Throws {@link InvalidConfigException} (nothing written) when they don't validate.
+     * transaction, as the operator's word: the chats they name accept their groups' messages ({@link #grantChats}).
+     * Throws {@link InvalidConfigException} (nothing written) when they don't validate.
      */
     public void replaceAll(List<Group> groups, List<Route> routes) {
-        replaceAll(groups, routes, null, () -> { });
+        replaceAll(groups, routes, null, () -> grantChats(groups, routes, ChatClaim.Via.OPERATOR, null));
     }
 
     /**

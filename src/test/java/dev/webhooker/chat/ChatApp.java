@@ -77,10 +77,10 @@ public abstract class ChatApp {
     protected JdbcTemplate jdbc;
 
     @Autowired
-    ConfigRepository repository;
+    protected ConfigRepository repository;
 
     @Autowired
-    ConfigSnapshots snapshots;
+    protected ConfigSnapshots snapshots;
 
     @BeforeEach
     void resetFakes() {
@@ -93,6 +93,7 @@ public abstract class ChatApp {
         jdbc.update("DELETE FROM discord_links");
         jdbc.update("DELETE FROM telegram_links");
         jdbc.update("DELETE FROM audit_logs");
+        jdbc.update("DELETE FROM chat_claims");
         jdbc.update("DELETE FROM kv_entries WHERE key LIKE 'config:telegram-bot%'");
         repository.replaceAll(List.of(new Group("team", "Team", List.of(new Group.Member("olive", "owner", "1002")), List.of(), List.of(),
                 List.of(), null, true, List.of(new Group.ForgeSource("git.example.org", "gitea", "Example Gitea")), null, null, false)),

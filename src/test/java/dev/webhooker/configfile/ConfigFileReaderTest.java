@@ -42,7 +42,7 @@ class ConfigFileReaderTest {
                   - id: g
                     name: G
                 routes:
-                  - {id: a, name: A, enabled: true, groupId: g, filters: [{type: event, match: push}], targets: [{channelId: "1"}]}
+                  - {id: a, name: A, enabled: true, groupId: g, filters: [{type: event, match: push}], targets: [{channelId: "100000000000000001"}]}
                 """);
 
         assertThat(document.groups().get(0).members()).isEmpty();
@@ -61,13 +61,13 @@ class ConfigFileReaderTest {
                     enabled: true
                     groupId: g
                     filters: [{type: event, match: push}]
-                    targets: [{channelId: "1"}]
+                    targets: [{channelId: "100000000000000001"}]
                   - id: x
                     name: X
                     enabled: true
                     groupId: g
                     filters: [{type: event, match: push}]
-                    targets: [{platform: discord, threadId: "5"}]
+                    targets: [{platform: discord, threadId: "500000000000000005"}]
                 """;
 
         assertThatThrownBy(() -> parse(yaml))

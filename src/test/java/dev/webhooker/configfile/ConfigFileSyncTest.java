@@ -72,7 +72,7 @@ class ConfigFileSyncTest {
         yaml.append("routes:\n");
         for (int i = 0; i < routes; i++) {
             yaml.append("  - {id: r").append(i).append(", name: ").append(tag).append(", enabled: true, groupId: ").append(tag)
-                    .append(i % 2 == 0 ? "-a" : "-b").append(", filters: [{type: event, match: push}], targets: [{channelId: '1'}]}\n");
+                    .append(i % 2 == 0 ? "-a" : "-b").append(", filters: [{type: event, match: push}], targets: [{channelId: '100000000000000001'}]}\n");
         }
         return yaml.toString();
     }
@@ -165,9 +165,9 @@ class ConfigFileSyncTest {
                       - {id: one-a, name: A, members: []}
                       - {id: one-b, name: B, members: []}
                     routes:
-                      - {id: r0, name: one, enabled: true, groupId: one-a, filters: [{type: event, match: push}], targets: [{channelId: '1'}]}
-                      - {id: r1, name: one, enabled: true, groupId: one-b, filters: [{type: event, match: issues}], targets: [{channelId: '1'}]}
-                      - {id: r3, name: one, enabled: true, groupId: one-c, filters: [{type: event, match: push}], targets: [{channelId: '1'}]}
+                      - {id: r0, name: one, enabled: true, groupId: one-a, filters: [{type: event, match: push}], targets: [{channelId: '100000000000000001'}]}
+                      - {id: r1, name: one, enabled: true, groupId: one-b, filters: [{type: event, match: issues}], targets: [{channelId: '100000000000000001'}]}
+                      - {id: r3, name: one, enabled: true, groupId: one-c, filters: [{type: event, match: push}], targets: [{channelId: '100000000000000001'}]}
                     """);
             sync.check();
             sync.check();
@@ -280,6 +280,6 @@ class ConfigFileSyncTest {
         assertThat(seen.stream().flatMap(Set::stream).collect(Collectors.toSet())).containsExactlyInAnyOrder("one", "two");
         assertThat(snapshots.current().routes()).hasSize(40);
         assertThat(snapshots.current().routes().get(0).filters()).containsExactly(new Filter("event", List.of("push"), false));
-        assertThat(snapshots.current().routes().get(0).targets()).containsExactly(Target.discord("1", null));
+        assertThat(snapshots.current().routes().get(0).targets()).containsExactly(Target.discord("100000000000000001", null));
     }
 }

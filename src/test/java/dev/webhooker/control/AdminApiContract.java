@@ -71,6 +71,7 @@ abstract class AdminApiContract {
         GITHUB.user("adam", 1003, "adam");
         GITHUB.user("vera", 1004, "vera");
         GITHUB.user("stranger", 1005, "stranger");
+        jdbc.update("DELETE FROM chat_claims");
         repository.replaceAll(List.of(
                 new Group("team", "Team", List.of(new Group.Member("olive", "owner", "1002"), new Group.Member("adam", "admin"),
                         new Group.Member("vera", "viewer")), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false),
@@ -84,7 +85,7 @@ abstract class AdminApiContract {
 
     private static Route route(String id, String groupId) {
         return new Route(id, groupId, id, true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("123", null)), false, false, List.of());
+                List.of(Target.discord("123123123123123123", null)), false, false, List.of());
     }
 
     Browser signedIn(String code) {
@@ -143,6 +144,107 @@ abstract class AdminApiContract {
         assertThat(foreign.body()).isEqualTo(missing.body()).isEqualTo("{\"error\":\"Group not found\"}");
         assertThat(vera.getJson("/admin/api/groups/elsewhere/routes").body()).isEqualTo(missing.body());
         assertThat(vera.getJson("/admin/api/groups/elsewhere/webhook").body()).isEqualTo(missing.body());
+    }
+
+    // ---------------------------------------------------------------- chats consenting to a group
+
+    @Autowired
+    dev.webhooker.consent.ChatClaims claims;
+
+    static final String FOREIGN_CHANNEL = "777777777777777777";
+
+    static String routeTo(String id, String... channels) {
+        StringBuilder targets = new StringBuilder();
+        for (String channel : channels) {
+            targets.append(targets.length() == 0 ? "" : ",").append("{\"platform\":\"discord\",\"channelId\":\"").append(channel).append("\"}");
+        }
+        return "{\"id\":\"" + id + "\",\"name\":\"" + id + "\",\"filters\":[{\"type\":\"event\",\"match\":[\"push\"]}],"
+                + "\"targets\":[" + targets + "]}";
+    }
+
+    private List<String> waitingChats(Browser browser) {
+        JsonNode chats = body(browser.getJson("/admin/api/groups/team/chats"));
+        List<String> waiting = new java.util.ArrayList<>();
+        chats.path("waiting").forEach(w -> waiting.add(w.path("routeId").asText() + "/" + w.path("target").asInt() + "=" + w.path("chatId").asText()));
+        return waiting;
+    }
+
+    @Test
+    void aGroupAdminsTargetWaitsForItsChatUntilTheChatClaimsTheGroup() {
+        Browser adam = signedIn("adam");
+        HttpResponse<String> created = adam.json("POST", "/admin/api/groups/team/routes", routeTo("news", FOREIGN_CHANNEL, "123123123123123123"));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        assertThat(body(created).path("waiting")).extracting(JsonNode::asInt).as("the operator's channel is granted").containsExactly(0);
+        assertThat(waitingChats(adam)).containsExactly("news/0=" + FOREIGN_CHANNEL);
+        assertThat(snapshots.current().consent().allows("team", Target.discord(FOREIGN_CHANNEL, null))).isFalse();
+        JsonNode listed = body(signedIn("vera").getJson("/admin/api/groups/team/routes"));
+        assertThat(listed.path("waiting")).extracting(w -> w.path("chatId").asText()).containsExactly(FOREIGN_CHANNEL);
+
+        assertThat(signedIn("vera").json("POST", "/admin/api/groups/team/chats/code", "{}").statusCode()).as("a viewer").isEqualTo(403);
+        assertThat(signedIn("stranger").json("POST", "/admin/api/groups/team/chats/code", "{}").statusCode()).isEqualTo(404);
+        JsonNode issued = body(adam.json("POST", "/admin/api/groups/team/chats/code", "{}"));
+        String code = issued.path("code").asText();
+        assertThat(code).matches("[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}");
+        assertThat(issued.path("command").asText()).isEqualTo("/gh claim " + code);
+        assertThat(kv.get(KvKeys.CHAT_CLAIM_CODE.key(code))).as("kept only by its hash").isEmpty();
+
+        // what /gh claim does once the chat command has checked that its sender administers the channel
+        var redeemed = claims.redeem(code, new dev.webhooker.consent.ChatClaims.ClaimingChat(Target.Platform.DISCORD, FOREIGN_CHANNEL,
+                null, "41", "alice"));
+        assertThat(redeemed).get().extracting(r -> r.groupId()).isEqualTo("team");
+        assertThat(claims.redeem(code, new dev.webhooker.consent.ChatClaims.ClaimingChat(Target.Platform.DISCORD, "888888888888888888",
+                null, "41", "alice"))).as("single use").isEmpty();
+        assertThat(waitingChats(adam)).isEmpty();
+        JsonNode claimList = body(adam.getJson("/admin/api/groups/team/chats")).path("claims");
+        assertThat(claimList).extracting(c -> c.path("chatId").asText() + ":" + c.path("via").asText())
+                .containsExactlyInAnyOrder("123123123123123123:operator", FOREIGN_CHANNEL + ":chat");
+
+        HttpResponse<String> revoked = adam.json("DELETE", "/admin/api/groups/team/chats/discord/" + FOREIGN_CHANNEL, null);
+        assertThat(revoked.statusCode()).as(revoked.body()).isEqualTo(200);
+        assertThat(waitingChats(adam)).as("revoking holds the target again").containsExactly("news/0=" + FOREIGN_CHANNEL);
+        assertThat(adam.json("DELETE", "/admin/api/groups/team/chats/discord/" + FOREIGN_CHANNEL, null).statusCode()).isEqualTo(404);
+
+        String approval = "{\"platform\":\"discord\",\"chatId\":\"" + FOREIGN_CHANNEL + "\"}";
+        HttpResponse<String> refused = adam.json("POST", "/admin/api/groups/team/chats", approval);
+        assertThat(refused.statusCode()).as("only a super admin approves").isEqualTo(403);
+        assertThat(waitingChats(adam)).hasSize(1);
+        Browser root = signedIn("root");
+        assertThat(root.json("POST", "/admin/api/groups/team/chats", "{\"platform\":\"discord\",\"chatId\":\"../1\"}").statusCode())
+                .isEqualTo(400);
+        assertThat(root.json("POST", "/admin/api/groups/team/chats", approval).statusCode()).isEqualTo(201);
+        assertThat(waitingChats(adam)).isEmpty();
+        assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' AND action LIKE 'chat.%' ORDER BY id",
+                String.class)).containsExactly("chat.claim-code", "chat.claim", "chat.revoke", "chat.approve");
+    }
+
+    @Test
+    void aSuperAdminsNewTargetIsGrantedButSavingAListThatHoldsAWaitingOneApprovesNothing() {
+        Browser root = signedIn("root");
+        assertThat(body(root.json("POST", "/admin/api/groups/team/routes", routeTo("ops", "888888888888888888"))).path("waiting")).isEmpty();
+        Browser adam = signedIn("adam");
+        assertThat(adam.json("POST", "/admin/api/groups/team/routes", routeTo("news", FOREIGN_CHANNEL)).statusCode()).isEqualTo(201);
+
+        JsonNode routes = body(root.getJson("/admin/api/groups/team/routes")).path("routes");
+        HttpResponse<String> saved = root.json("PUT", "/admin/api/groups/team/routes", "{\"routes\":" + routes + "}");
+        assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+
+        assertThat(waitingChats(adam)).containsExactly("news/0=" + FOREIGN_CHANNEL);
+        assertThat(snapshots.current().consent().allows("team", Target.discord("888888888888888888", null))).isTrue();
+    }
+
+    @Test
+    void idsThatWouldChangeADiscordRequestPathAreRefusedWhereTheyAreWritten() {
+        Browser adam = signedIn("adam");
+        HttpResponse<String> crosspost = adam.json("POST", "/admin/api/groups/team/routes",
+                routeTo("x", "2000000000000000002/messages/3000000000000000003/crosspost?x="));
+        assertThat(crosspost.statusCode()).isEqualTo(400);
+        assertThat(body(crosspost).path("field").asText()).isEqualTo("targets[0].channelId");
+        HttpResponse<String> traversal = adam.json("POST", "/admin/api/groups/team/routes", routeTo("y", "123123123123123123")
+                .replace("\"}]}", "\",\"threadId\":\"../../../guilds/1/channels#\"}]}"));
+        assertThat(traversal.statusCode()).as(traversal.body()).isEqualTo(400);
+        assertThat(body(traversal).path("field").asText()).isEqualTo("targets[0].threadId");
+        assertThat(repository.findRoute("team", "x")).isEmpty();
+        assertThat(repository.findRoute("team", "y")).isEmpty();
     }
 
     // ---------------------------------------------------------------- the group's webhook secret

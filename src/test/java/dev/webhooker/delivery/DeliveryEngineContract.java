@@ -190,6 +190,26 @@ abstract class DeliveryEngineContract {
     }
 
     @Test
+    void aChatThatHasNotClaimedTheGroupGetsNothingAndTheTargetSaysWhy() {
+        // only the Telegram chat of r1 consented to g1: the Discord channels and the log channel did not
+        catalog = EngineHarness.catalog(List.of(group), List.of(
+                new Route("r1", "g1", "Push Route", true, List.of(new Filter("event", List.of("push"), false)),
+                        null, List.of(Target.discord("111", null), Target.telegram("-100", "7")), false, false, List.of())),
+                dev.webhooker.routing.ChatConsent.of(List.of(new dev.webhooker.routing.ChatClaim("g1", Target.Platform.TELEGRAM,
+                        "-100", null, dev.webhooker.routing.ChatClaim.Via.CHAT, "telegram:5", 0))));
+        String key = push("d-held");
+
+        engine("a").drain();
+
+        assertThat(discordPosts("111")).isZero();
+        assertThat(discordPosts("999")).as("the group log's channel did not consent either").isZero();
+        assertThat(telegramCalls("sendMessage")).isEqualTo(1);
+        assertThat(target(key, "111")).containsEntry("status", "failed").containsEntry("error_code", "CHAT_NOT_CLAIMED");
+        assertThat((String) target(key, "111").get("last_error")).contains("/gh claim");
+        assertThat(target(key, "-100/7")).containsEntry("status", "delivered");
+    }
+
+        @Test
     void atShutdownTheClaimsNoWorkerStartedGoBackAndAnotherInstanceSendsThemOnce() {
         String ran = push("ran");
         String queued = push("queued");

@@ -38,14 +38,14 @@ class ConfigValidatorTest {
     private static ObjectNode group(String id) {
         return node("{'id':'" + id + "','name':'Team','members':[{'login':'alice','role':'owner'}],'owners':['myorg'],"
                 + "'providers':['github'],'installationId':7,'lang':'en','forgeSources':[{'host':'git.example.com','type':'gitea'}],"
-                + "'logTarget':{'platform':'discord','channelId':'1'}}");
+                + "'logTarget':{'platform':'discord','channelId':'100000000000000001'}}");
     }
 
     private static ObjectNode route(String id, String groupId) {
         return node("{'id':'" + id + "','groupId':'" + groupId + "','name':'Route','enabled':true,"
                 + "'filters':[{'type':'event','match':['push','/^pull_/']},{'type':'repo','match':'org/*','exclude':true}],"
-                + "'targets':[{'platform':'discord','channelId':'1'},{'platform':'telegram','chatId':'-2'}],"
-                + "'discordRoleIds':['3']}");
+                + "'targets':[{'platform':'discord','channelId':'100000000000000001'},{'platform':'telegram','chatId':'-2'}],"
+                + "'discordRoleIds':['300000000000000003']}");
     }
 
     private List<ConfigError> validate(Consumer<ObjectNode> changeGroup, Consumer<ObjectNode> changeRoute) {
@@ -103,7 +103,7 @@ class ConfigValidatorTest {
                         "targets[0].channelId: longer than 64 characters"),
                 Arguments.of("11 targets", (Consumer<ObjectNode>) r -> {
                             ArrayNode targets = r.putArray("targets");
-                            IntStream.range(0, 11).forEach(i -> targets.add(node("{'channelId':'" + i + "'}")));
+                            IntStream.range(0, 11).forEach(i -> targets.add(node("{'channelId':'10000000000000000" + i + "'}")));
                         },
                         "targets: too many targets (11; at most 10)"),
                 Arguments.of("discord target without channel", (Consumer<ObjectNode>) r -> target(r).remove("channelId"),

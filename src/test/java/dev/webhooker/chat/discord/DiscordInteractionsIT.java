@@ -94,7 +94,7 @@ class DiscordInteractionsIT extends ChatApp {
     static String interaction(int type, String locale, String data, String extra) {
         long id = IDS.incrementAndGet();
         return "{\"id\":\"" + id + "\",\"application_id\":\"app1\",\"type\":" + type + ",\"token\":\"tok" + id + "\",\"locale\":\"" + locale
-                + "\",\"channel_id\":\"c1\",\"member\":{\"user\":{\"id\":\"41\",\"username\":\"alice\",\"global_name\":\"Alice\"}},"
+                + "\",\"channel_id\":\"500000000000000005\",\"member\":{\"user\":{\"id\":\"41\",\"username\":\"alice\",\"global_name\":\"Alice\"}},"
                 + "\"data\":" + data + extra + "}";
     }
 
@@ -115,7 +115,7 @@ class DiscordInteractionsIT extends ChatApp {
 
     static String button(String customId, String locale) {
         return interaction(3, locale, "{\"custom_id\":\"" + customId + "\",\"component_type\":2}",
-                ",\"message\":{\"id\":\"m9\",\"channel_id\":\"c1\"}");
+                ",\"message\":{\"id\":\"600000000000000006\",\"channel_id\":\"500000000000000005\"}");
     }
 
     static String modalSubmit(String customId, String body) {
@@ -347,7 +347,7 @@ class DiscordInteractionsIT extends ChatApp {
 
         assertThat(editedOriginal(click)).isEqualTo("Merged acme/widget#7.");
         GITHUB.verify(putRequestedFor(urlEqualTo("/repos/acme/widget/pulls/7/merge")).withRequestBody(equalToJson("{\"merge_method\":\"squash\"}")));
-        DISCORD.verify(patchRequestedFor(urlEqualTo("/channels/c1/messages/m9")).withHeader("Authorization", equalTo("Bot discord-bot-token"))
+        DISCORD.verify(patchRequestedFor(urlEqualTo("/channels/500000000000000005/messages/600000000000000006")).withHeader("Authorization", equalTo("Bot discord-bot-token"))
                 .withRequestBody(equalToJson("{\"components\":[]}")));
     }
 
@@ -358,7 +358,7 @@ class DiscordInteractionsIT extends ChatApp {
         String click = button("ghpr|close|acme|widget|7", "en-US");
         interact(click);
         assertThat(editedOriginal(click)).isEqualTo("acme/widget#7 was already merged.");
-        DISCORD.verify(patchRequestedFor(urlEqualTo("/channels/c1/messages/m9")).withRequestBody(matchingJsonPath("$.components.size()", equalTo("0"))));
+        DISCORD.verify(patchRequestedFor(urlEqualTo("/channels/500000000000000005/messages/600000000000000006")).withRequestBody(matchingJsonPath("$.components.size()", equalTo("0"))));
         GITHUB.verify(0, com.github.tomakehurst.wiremock.client.WireMock.patchRequestedFor(urlEqualTo("/repos/acme/widget/pulls/7")));
     }
 
@@ -371,7 +371,7 @@ class DiscordInteractionsIT extends ChatApp {
         String click = button("ghpr|merge|acme|widget|7", "zh-CN");
         interact(click);
         assertThat(editedOriginal(click)).isEqualTo("GitHub 拒绝了操作:该 PR 当前无法这样修改。 GitHub 提示:Pull Request is not mergeable");
-        DISCORD.verify(0, patchRequestedFor(urlEqualTo("/channels/c1/messages/m9")));
+        DISCORD.verify(0, patchRequestedFor(urlEqualTo("/channels/500000000000000005/messages/600000000000000006")));
 
         for (int status : new int[] {403, 404, 500}) {
             GITHUB.stubFor(put(urlEqualTo("/repos/acme/widget/pulls/7/merge")).willReturn(aResponse().withStatus(status)
@@ -404,5 +404,70 @@ class DiscordInteractionsIT extends ChatApp {
         String submit = modalSubmit("ghc|add|acme|widget|7", "hello");
         interact(submit);
         assertThat(editedOriginal(submit)).isEqualTo("Commented as @olive: https://x/1");
+    }
+
+    // ---- /gh claim: the channel lets a group post into it
+
+    private static final String CHANNEL = "222222222222222222";
+
+    @org.springframework.beans.factory.annotation.Autowired
+    dev.webhooker.consent.ChatClaims claims;
+
+    /** {@code /gh claim code} typed in {@code channel} of a server by a member with {@code permissions}. */
+    static String claim(String code, String channel, String permissions) {
+        long id = IDS.incrementAndGet();
+        return "{\"id\":\"" + id + "\",\"application_id\":\"app1\",\"type\":2,\"token\":\"tok" + id + "\",\"locale\":\"en-US\","
+                + "\"guild_id\":\"100000000000000001\",\"channel_id\":\"" + channel + "\",\"member\":{\"permissions\":\"" + permissions
+                + "\",\"user\":{\"id\":\"41\",\"username\":\"alice\"}},\"data\":{\"type\":1,\"name\":\"gh\",\"options\":[{\"name\":"
+                + "\"claim\",\"type\":1,\"options\":[{\"name\":\"code\",\"type\":3,\"value\":\"" + code + "\"}]}]}}";
+    }
+
+    private boolean teamMayPost(String channel) {
+        return snapshots.current().consent().allows("team", dev.webhooker.routing.Target.discord(channel, null));
+    }
+
+    private String code() {
+        return claims.issueCode("team", "1002", "olive", "127.0.0.1").code();
+    }
+
+    @Test
+    void aMemberWhoManagesTheChannelClaimsItForTheGroupOnce() {
+        String code = code();
+        assertThat(teamMayPost(CHANNEL)).isFalse();
+
+        // Manage Channels (1 << 4) among View Channel and Send Messages
+        assertEphemeral(interact(claim(code, CHANNEL, Long.toString((1L << 4) | (1L << 10) | (1L << 11)))),
+                "This chat now takes messages from group Team.");
+
+        assertThat(teamMayPost(CHANNEL)).isTrue();
+        assertThat(teamMayPost("333333333333333333")).isFalse();
+        assertThat(jdbc.queryForObject("SELECT granted_via FROM chat_claims WHERE group_id = 'team' AND chat_id = ?", String.class, CHANNEL))
+                .isEqualTo("chat");
+        assertEphemeral(interact(claim(code, "333333333333333333", Long.toString(1L << 29))),
+                "That code is unknown, used or expired. A group admin gets a new one in the console (Chats).");
+        assertThat(teamMayPost("333333333333333333")).isFalse();
+    }
+
+    @Test
+    void aMemberWithoutTheChannelsManagePermissionsCannotClaimIt() {
+        String code = code();
+
+        // View Channel, Send Messages, Manage Messages: not enough to decide who posts in the channel
+        assertEphemeral(interact(claim(code, CHANNEL, Long.toString((1L << 10) | (1L << 11) | (1L << 13)))),
+                "Only an administrator of this chat can let a group post here.");
+        assertEphemeral(interact(claim(code, CHANNEL, "not-a-number")), "Only an administrator of this chat can let a group post here.");
+        assertThat(teamMayPost(CHANNEL)).isFalse();
+
+        // the code was not used up: an administrator (1 << 3) still can
+        assertEphemeral(interact(claim(code, CHANNEL, Long.toString(1L << 3))), "This chat now takes messages from group Team.");
+        assertThat(teamMayPost(CHANNEL)).isTrue();
+    }
+
+    @Test
+    void aClaimOutsideAServerIsRefused() {
+        String dm = claim(code(), CHANNEL, "8").replace("\"guild_id\":\"100000000000000001\",", "")
+                .replace("\"member\":{\"permissions\":\"8\",\"user\":", "\"user\":").replace("}},\"data\"", "},\"data\"");
+        assertEphemeral(interact(dm), "Type it in the server channel or thread that should take the group's messages.");
+        assertThat(teamMayPost(CHANNEL)).isFalse();
     }
 }

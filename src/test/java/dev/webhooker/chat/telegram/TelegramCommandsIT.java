@@ -220,4 +220,79 @@ class TelegramCommandsIT extends ChatApp {
         assertThat(TELEGRAM.findAll(postRequestedFor(urlEqualTo(SEND)))).isEmpty();
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM telegram_links", Integer.class)).isEqualTo(1);
     }
+
+    // ---- /gh claim: the chat lets a group post into it
+
+    @org.springframework.beans.factory.annotation.Autowired
+    dev.webhooker.consent.ChatClaims claims;
+
+    private String code() {
+        return claims.issueCode("team", "1002", "olive", "127.0.0.1").code();
+    }
+
+    private boolean teamMayPost(String chatId) {
+        return snapshots.current().consent().allows("team", dev.webhooker.routing.Target.telegram(chatId, null));
+    }
+
+    private void memberStatus(String status) {
+        TELEGRAM.stubFor(post(urlEqualTo("/bot" + TELEGRAM_TOKEN + "/getChatMember"))
+                .withRequestBody(matchingJsonPath("$.chat_id", equalTo("-100123")))
+                .withRequestBody(matchingJsonPath("$.user_id", equalTo("77")))
+                .willReturn(okJson("{\"ok\":true,\"result\":{\"status\":\"" + status + "\",\"user\":{\"id\":77}}}")));
+    }
+
+    @Test
+    void aGroupAdministratorClaimsTheChatForTheGroupAndTheCodeIsUsedUp() {
+        memberStatus("administrator");
+        String code = code();
+        assertThat(teamMayPost("-100123")).isFalse();
+
+        command("{\"id\":-100123,\"type\":\"supergroup\",\"username\":\"Team_News\"}", "/gh claim " + code, null, "en");
+
+        assertThat(sent(1).get(0).path("text").asText()).isEqualTo("This chat now takes messages from group Team.");
+        assertThat(teamMayPost("-100123")).isTrue();
+        assertThat(teamMayPost("@team_news")).as("its public name too").isTrue();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM audit_logs WHERE action = 'chat.claim' AND group_id = 'team'", Integer.class))
+                .isEqualTo(1);
+
+        command(GROUP, "/gh claim " + code, null, "en");
+        assertThat(sent(2).get(1).path("text").asText()).startsWith("That code is unknown, used or expired.");
+    }
+
+    @Test
+    void aPlainMemberCannotClaimTheChatAndTheCodeStaysUsable() {
+        memberStatus("member");
+        String code = code();
+
+        command(GROUP, "/gh claim " + code, null, "en");
+
+        assertThat(sent(1).get(0).path("text").asText()).isEqualTo("Only an administrator of this chat can let a group post here.");
+        assertThat(teamMayPost("-100123")).isFalse();
+        memberStatus("creator");
+        command(GROUP, "/gh claim " + code.toLowerCase(java.util.Locale.ROOT), null, "en");
+        assertThat(sent(2).get(1).path("text").asText()).isEqualTo("This chat now takes messages from group Team.");
+        assertThat(teamMayPost("-100123")).isTrue();
+    }
+
+    @Test
+    void whenTelegramCannotSayWhoTheSenderIsTheClaimIsRefused() {
+        TELEGRAM.stubFor(post(urlEqualTo("/bot" + TELEGRAM_TOKEN + "/getChatMember")).willReturn(aResponse().withStatus(400)
+                .withBody("{\"ok\":false,\"description\":\"Bad Request: user not found\"}")));
+
+        command(GROUP, "/gh claim " + code(), null, "en");
+
+        assertThat(sent(1).get(0).path("text").asText()).isEqualTo("Only an administrator of this chat can let a group post here.");
+        assertThat(teamMayPost("-100123")).isFalse();
+    }
+
+    @Test
+    void aPostInAChannelClaimsTheChannel() {
+        String post = "{\"update_id\":" + UPDATES.incrementAndGet() + ",\"channel_post\":{\"message_id\":5,\"chat\":{\"id\":-1009876,"
+                + "\"type\":\"channel\",\"title\":\"Releases\"},\"text\":\"/gh claim " + code() + "\"}}";
+
+        assertThat(deliver(post, TELEGRAM_SECRET).statusCode()).isEqualTo(200);
+
+        assertThat(sent(1).get(0).path("text").asText()).isEqualTo("This chat now takes messages from group Team.");
+        assertThat(teamMayPost("-1009876")).isTrue();
+    }
 }
