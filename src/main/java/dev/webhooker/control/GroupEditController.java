@@ -73,6 +73,7 @@ class GroupEditController {
         }
         configWrites.requireAllowed();
         Group group = input.readGroup(withoutVersion(body));
+        TenantLimits.requireNotAnothersPersonalId(scope, group.id(), "id");
         SessionUser user = scope.user();
         Group stored = repository.createGroup(group, () -> audit.record(
                 AuditEntry.of("group.create").actor(user.userId(), user.login()).onGroup(group.id()).ip(request.getRemoteAddr())));

@@ -48,11 +48,13 @@ class RouteEditController {
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
+    private final TenantLimits limits;
     private final ConfigJson input;
     private final ConfigJson output;
 
     RouteEditController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                        AuditLog audit, SecretSeal seal) {
+                        AuditLog audit, SecretSeal seal, TenantLimits limits) {
+        this.limits = limits;
         this.input = ConfigJson.forInput().sealedWith(seal);
         this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
@@ -74,7 +76,9 @@ class RouteEditController {
     ResponseEntity<Map<String, Object>> add(@PathVariable String id, @RequestBody JsonNode body, HttpServletRequest request) {
         SessionUser user = editor(id, request);
         Route route = route(id, null, body);
-        ConfigRepository.VersionedRoute stored = repository.addRoute(route, () -> audited("route.create", user, id, route.id(), request));
+        int limit = limits.routesPerGroup(access.of(request).orElseThrow());
+        ConfigRepository.VersionedRoute stored = repository.addRoute(route, () -> audited("route.create", user, id, route.id(), request),
+                limit);
         snapshots.refresh();
         return answer(HttpStatus.CREATED, stored);
     }
