@@ -27,7 +27,12 @@ public record WebhookerProperties(
         Github github,
         Admin admin,
         Secrets secrets,
-        Retention retention) {
+        Retention retention,
+        Limits limits) {
+
+    public WebhookerProperties {
+        limits = limits == null ? new Limits(0, 0, 0) : limits;
+    }
 
     public record Database(String url, String user, String password) {
         public boolean external() {
@@ -86,6 +91,23 @@ public record WebhookerProperties(
                 return List.of();
             }
             return Arrays.stream(userIds.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        }
+    }
+
+    /**
+     * What one tenant may hold, so that no tenant fills the instance's limits alone (MAX_ROUTES_PER_GROUP,
+     * MAX_GROUPS_PER_USER, MAX_INVITES_PER_GROUP). Unset (0) takes the default.
+     */
+    public record Limits(int routesPerGroup, int groupsPerUser, int invitesPerGroup) {
+
+        public static final int DEFAULT_ROUTES_PER_GROUP = 50;
+        public static final int DEFAULT_GROUPS_PER_USER = 5;
+        public static final int DEFAULT_INVITES_PER_GROUP = 20;
+
+        public Limits {
+            routesPerGroup = routesPerGroup <= 0 ? DEFAULT_ROUTES_PER_GROUP : routesPerGroup;
+            groupsPerUser = groupsPerUser <= 0 ? DEFAULT_GROUPS_PER_USER : groupsPerUser;
+            invitesPerGroup = invitesPerGroup <= 0 ? DEFAULT_INVITES_PER_GROUP : invitesPerGroup;
         }
     }
 

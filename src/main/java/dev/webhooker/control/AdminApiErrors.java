@@ -13,6 +13,7 @@ import dev.webhooker.access.AccessDeniedException;
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.store.StaleVersionException;
+import dev.webhooker.store.TenantLimitException;
 
 /**
  * The admin API's errors as {@code {"error": …, "detail": …}} (control-plane.md §9.2): an unknown group and one
@@ -45,6 +46,15 @@ class AdminApiErrors {
             answer.getBody().put("field", first.field());
         }
         answer.getBody().put("problems", e.errors().stream().map(ConfigError::toString).toList());
+        return answer;
+    }
+
+    /** A tenant at its own limit: 409, naming the limit and the setting that raises it. */
+    @ExceptionHandler(TenantLimitException.class)
+    ResponseEntity<Map<String, Object>> tenantLimit(TenantLimitException e) {
+        ResponseEntity<Map<String, Object>> answer = body(HttpStatus.CONFLICT, "Limit reached", e.getMessage());
+        answer.getBody().put("setting", e.setting());
+        answer.getBody().put("limit", e.limit());
         return answer;
     }
 

@@ -61,13 +61,15 @@ class ConfigListController {
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
+    private final TenantLimits limits;
     private final ConfigJson input;
     private final ConfigJson output;
     private final ConfigValidator validator = new ConfigValidator();
     private static final YAMLMapper YAML = new YAMLMapper();
 
     ConfigListController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                         AuditLog audit, SecretSeal seal, OperatorGrants grants) {
+                         AuditLog audit, SecretSeal seal, OperatorGrants grants, TenantLimits limits) {
+        this.limits = limits;
         this.input = ConfigJson.forInput().sealedWith(seal);
         this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
@@ -100,6 +102,7 @@ class ConfigListController {
             Set<String> mine = new LinkedHashSet<>();
             current.groups().stream().filter(g -> scope.can(Capability.EDIT_GROUP, g.id())).forEach(g -> mine.add(g.id()));
             for (Group g : submitted) {
+                TenantLimits.requireNotAnothersPersonalId(scope, g.id(), "groups");
                 if (!mine.contains(g.id())) {
                     throw forbidden("group \"" + g.id() + "\" is outside your ownership");
                 }
@@ -160,6 +163,7 @@ class ConfigListController {
             current.routes().stream().filter(r -> r.groupId() == null || !scope.can(Capability.EDIT_ROUTES, r.groupId())).forEach(result::add);
         }
         result.addAll(submitted);
+        limits.requireRouteLists(scope, current.routes(), result);
         SessionUser user = scope.user();
         repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), grants.with(scope, current, List.of(), result,
                 () -> audit.record(AuditEntry.of("routes.update").actor(user.userId(), user.login()).target("routes", "all")
@@ -234,6 +238,7 @@ class ConfigListController {
         if (!placed) {
             result.addAll(submitted);
         }
+        limits.requireRouteLists(scope, current.routes(), result);
         if (validateOnly) {
             validator.requireValid(current.groups(), result);
             return Map.of("ok", true, "count", submitted.size(), "applied", false);

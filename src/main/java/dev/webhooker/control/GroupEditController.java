@@ -76,6 +76,7 @@ class GroupEditController {
         }
         configWrites.requireAllowed();
         Group group = input.readGroup(withoutVersion(body));
+        TenantLimits.requireNotAnothersPersonalId(scope, group.id(), "id");
         SessionUser user = scope.user();
         Group stored = repository.createGroup(group, grants.with(scope, snapshots.current(), List.of(group), List.of(), () -> audit.record(
                 AuditEntry.of("group.create").actor(user.userId(), user.login()).onGroup(group.id()).ip(request.getRemoteAddr()))));

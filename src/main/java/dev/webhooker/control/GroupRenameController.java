@@ -65,6 +65,7 @@ class GroupRenameController {
         if (newId.equals(id)) {
             throw AdminApiException.badRequest("newId must differ from the current id", "newId: " + newId);
         }
+        TenantLimits.requireNotAnothersPersonalId(scope, newId, "newId");
         SessionUser user = scope.user();
         int routes = snapshots.refresh().routesOf(id).size();
         int moved = repository.renameGroup(id, newId, () -> audit.record(AuditEntry.of("group.rename").actor(user.userId(), user.login())

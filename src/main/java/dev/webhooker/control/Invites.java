@@ -29,7 +29,6 @@ import dev.webhooker.store.KvStore;
 @Component
 class Invites {
 
-    static final int MAX_PENDING_PER_GROUP = 20;
     static final Duration LIFETIME = KvKeys.INVITE.ttl();
 
     private static final Pattern TOKEN = Pattern.compile("[0-9a-f]{64}");
@@ -47,9 +46,9 @@ class Invites {
     record Invite(String token, String groupId, String role, long expiresAt, String createdBy, String note) {
     }
 
-    /** Refused: the group already has {@link #MAX_PENDING_PER_GROUP} pending invites. */
-    Optional<Invite> create(String groupId, String role, String createdBy, String note) {
-        if (list(groupId).size() >= MAX_PENDING_PER_GROUP) {
+    /** Refused (empty) when the group already has {@code maxPending} pending invites (MAX_INVITES_PER_GROUP). */
+    Optional<Invite> create(String groupId, String role, String createdBy, String note, int maxPending) {
+        if (list(groupId).size() >= maxPending) {
             return Optional.empty();
         }
         byte[] bytes = new byte[32];

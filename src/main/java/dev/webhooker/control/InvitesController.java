@@ -21,11 +21,12 @@ import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.access.SessionUser;
 import dev.webhooker.signin.RequestAccess;
+import dev.webhooker.store.TenantLimitException;
 
 /**
  * A group's invites, for its owners (control-plane.md §2.8): list the pending ones, create one for the
  * role {@code admin} or {@code viewer} (never owner) with an optional note, revoke one. At most
- * {@value Invites#MAX_PENDING_PER_GROUP} are pending per group. The link is accepted at
+ * MAX_INVITES_PER_GROUP are pending per group (409 beyond). The link is accepted at
  * {@code /admin/invite?token=…} after a confirmation ({@link InviteAcceptController}).
  */
 @RestController
@@ -36,8 +37,10 @@ class InvitesController {
     private final RequestAccess access;
     private final Invites invites;
     private final AuditLog audit;
+    private final TenantLimits limits;
 
-    InvitesController(RequestAccess access, Invites invites, AuditLog audit) {
+    InvitesController(RequestAccess access, Invites invites, AuditLog audit, TenantLimits limits) {
+        this.limits = limits;
         this.access = access;
         this.invites = invites;
         this.audit = audit;
@@ -60,9 +63,9 @@ class InvitesController {
         }
         String note = fields.text("note", MAX_NOTE, "Note too long").orElse(null);
         SessionUser user = scope.user();
-        Invites.Invite invite = invites.create(id, role, user.login(), note == null || note.isEmpty() ? null : note)
-                .orElseThrow(() -> new AdminApiException(HttpStatus.CONFLICT, "Too many pending invites",
-                        "a group has at most " + Invites.MAX_PENDING_PER_GROUP + " pending invites; revoke one first"));
+        int max = limits.invitesPerGroup();
+        Invites.Invite invite = invites.create(id, role, user.login(), note == null || note.isEmpty() ? null : note, max)
+                .orElseThrow(() -> TenantLimitException.invitesPerGroup(id, max));
         audit.record(AuditEntry.of("invite.create").actor(user.userId(), user.login()).onGroup(id)
                 .detail("{\"role\":\"" + role + "\"}").ip(request.getRemoteAddr()));
         Map<String, Object> answer = new LinkedHashMap<>();

@@ -49,11 +49,13 @@ class RouteEditController {
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
     private final AuditLog audit;
+    private final TenantLimits limits;
     private final ConfigJson input;
     private final ConfigJson output;
 
     RouteEditController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                        AuditLog audit, SecretSeal seal, OperatorGrants grants) {
+                        AuditLog audit, SecretSeal seal, OperatorGrants grants, TenantLimits limits) {
+        this.limits = limits;
         this.input = ConfigJson.forInput().sealedWith(seal);
         this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
@@ -77,8 +79,9 @@ class RouteEditController {
         Access scope = editor(id, request);
         SessionUser user = scope.user();
         Route route = route(id, null, body);
+        int limit = limits.routesPerGroup(scope);
         ConfigRepository.VersionedRoute stored = repository.addRoute(route, grants.with(scope, snapshots.current(), List.of(),
-                List.of(route), () -> audited("route.create", user, id, route.id(), request)));
+                List.of(route), () -> audited("route.create", user, id, route.id(), request)), limit);
         snapshots.refresh();
         return answer(HttpStatus.CREATED, stored);
     }

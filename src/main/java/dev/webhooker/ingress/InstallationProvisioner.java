@@ -84,14 +84,21 @@ public final class InstallationProvisioner {
 
     /**
      * The install flow's "new group" choice (control-plane.md §1.10) after the user proved they can see the
-     * installation: the same algorithm as the webhook, and a group it creates gets {@code creator} as its
-     * first member (null: none). A group already bound is reported in {@code boundTo}, never joined.
+     * installation. For a super admin ({@code creator} null) the same algorithm as the webhook. For anyone
+     * else it only creates {@code inst-{id}} with {@code creator} as its owner, within {@code creatorGroupLimit}
+     * groups owned by them (a {@link dev.webhooker.store.TenantLimitException} beyond): it binds no group the
+     * user does not own, so an existing {@code inst-{id}} is reported in {@code boundTo} like a bound group, and
+     * a bound group is never joined.
      */
-    public Provisioning provisionInstallation(long installationId, String login, Group.Member creator) {
-        return provision(installationId, login == null ? "" : login.trim(), creator);
+    public Provisioning provisionInstallation(long installationId, String login, Group.Member creator, int creatorGroupLimit) {
+        return provision(installationId, login == null ? "" : login.trim(), creator, creatorGroupLimit);
     }
 
     private Provisioning provision(long installationId, String login, Group.Member creator) {
+        return provision(installationId, login, creator, ConfigRepository.NO_TENANT_LIMIT);
+    }
+
+    private Provisioning provision(long installationId, String login, Group.Member creator, int creatorGroupLimit) {
         String lock = KvKeys.INST_LOCK.key(installationId);
         boolean locked = acquire(lock, installationId);
         try {
@@ -100,13 +107,16 @@ public final class InstallationProvisioner {
             if (bound.isPresent()) {
                 return new Provisioning(List.of(), false, bound.get().id());
             }
-            String wanted = login.toLowerCase(Locale.ROOT);
+            String id = "inst-" + installationId;
+            if (creator != null && snapshot.group(id).isPresent()) {
+                return new Provisioning(List.of(), false, id);
+            }
+            String wanted = creator != null ? "" : login.toLowerCase(Locale.ROOT);
             List<String> candidates = wanted.isEmpty() ? List.of() : snapshot.groups().stream()
                     .filter(g -> g.installationId() == null)
                     .filter(g -> g.owners().stream().anyMatch(o -> o.trim().toLowerCase(Locale.ROOT).equals(wanted)))
                     .map(Group::id)
                     .toList();
-            String id = "inst-" + installationId;
             if (!configWritesAllowed.getAsBoolean()) {
                 LOG.warn("GitHub App installation {} ({}) is not bound: the config file is authoritative (sync mode); "
                         + "set installationId: {} on {} in the file", installationId, login.isEmpty() ? "unknown account" : login,
@@ -124,7 +134,8 @@ public final class InstallationProvisioner {
             } else {
                 String name = login.isEmpty() ? "Installation " + installationId : login;
                 repository.createGroup(new Group(id, name, creator == null ? List.of() : List.of(creator), List.of(), List.of(),
-                        List.of(), installationId, true, List.of(), null, null, false));
+                        List.of(), installationId, true, List.of(), null, null, false), () -> { },
+                        creator == null ? null : creator.userId(), creatorGroupLimit);
             }
             snapshots.refresh();
             LOG.info("installation {} provisioned as group {}", installationId, id);

@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.store.DataDirectory;
 
 /**
  * Where the encryption key comes from. WEBHOOKER_SECRET_KEY when set. Otherwise, on the embedded default,
@@ -50,10 +51,10 @@ final class SecretKeys {
 
     private static String keyFile(Path file) {
         try {
+            DataDirectory.makePrivate(file.getParent());
             if (Files.exists(file)) {
                 return Files.readString(file, StandardCharsets.US_ASCII).trim();
             }
-            Files.createDirectories(file.getParent());
             byte[] random = new byte[32];
             new SecureRandom().nextBytes(random);
             String key = HexFormat.of().formatHex(random);

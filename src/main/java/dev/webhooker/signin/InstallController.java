@@ -29,13 +29,16 @@ import dev.webhooker.ingress.InstallationProvisioner;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.store.TenantLimitException;
 import dev.webhooker.web.HtmlPage;
 
 /**
  * The GitHub App's Setup URL (control-plane.md §1.10): after installing the App, the user picks the group
  * the installation feeds. Unlike the original, both steps first check with the user's own GitHub token
  * that they can see the installation (W2), a group already bound to it is never joined, and the binding
- * form is a POST under the Origin check.
+ * form is a POST under the Origin check. Only a super admin or an owner of the group it is bound to may
+ * bind it; a new group {@code inst-{id}} is made by a super admin, or, with self-signup on, for a user who
+ * becomes its owner, within MAX_GROUPS_PER_USER. Anyone else is refused before GitHub is asked anything.
  */
 @RestController
 class InstallController {
@@ -87,11 +90,15 @@ class InstallController {
                     + URLEncoder.encode(INSTALL_PATH + "?installation_id=" + installationId, StandardCharsets.UTF_8));
             return;
         }
+        Access scope = access.of(request).orElseThrow();
+        if (!mayBindAny(scope)) {
+            refuseNonOwner(request, response);
+            return;
+        }
         Optional<GithubInstallations.Installation> installation = verified(caller.get(), installationId, request, response);
         if (installation.isEmpty()) {
             return;
         }
-        Access scope = access.of(request).orElseThrow();
         Optional<Group> bound = snapshots.current().groups().stream()
                 .filter(g -> installationId.equals(g.installationId())).findFirst();
         StringBuilder body = new StringBuilder();
@@ -102,9 +109,14 @@ class InstallController {
                 .append("<input type=\"hidden\" name=\"installation_id\" value=\"").append(installationId).append("\">");
         boolean checked = false;
         if (bound.isEmpty()) {
-            body.append("<p><label><input type=\"radio\" name=\"group\" value=\"\" checked> a new group <code>inst-")
-                    .append(installationId).append("</code></label></p>");
-            checked = true;
+            String newGroup = newGroupRefusal(scope, installationId);
+            if (newGroup == null) {
+                body.append("<p><label><input type=\"radio\" name=\"group\" value=\"\" checked> a new group <code>inst-")
+                        .append(installationId).append("</code></label></p>");
+                checked = true;
+            } else {
+                body.append("<p>").append(HtmlUtils.htmlEscape(newGroup)).append("</p>");
+            }
         } else {
             body.append("<p>It already feeds group <code>").append(HtmlUtils.htmlEscape(scope.sees(bound.get().id()) ? bound.get().id() : "(not yours)"))
                     .append("</code>; binding it to another group moves it there.</p>");
@@ -138,6 +150,27 @@ class InstallController {
             AuthAnswers.error(request, response, 400, "Missing installation_id");
             return;
         }
+        Access scope = access.of(request).orElseThrow();
+        if (!mayBindAny(scope)) {
+            refuseNonOwner(request, response);
+            return;
+        }
+        String group = groupParam == null ? "" : groupParam.trim();
+        if (!group.isEmpty() && !scope.can(Capability.BIND_INSTALLATION, group)) {
+            response.sendRedirect("/admin?error=forbidden");
+            return;
+        }
+        if (group.isEmpty() && !scope.superAdmin() && scope.can(Capability.BIND_INSTALLATION, "inst-" + installationId)) {
+            // their own inst-{id} from an earlier installation: bound like any group they own
+            group = "inst-" + installationId;
+        }
+        if (group.isEmpty()) {
+            String refusal = newGroupRefusal(scope, installationId);
+            if (refusal != null) {
+                AuthAnswers.error(request, response, 403, refusal);
+                return;
+            }
+        }
         Optional<GithubInstallations.Installation> installation = verified(caller.get(), installationId, request, response);
         if (installation.isEmpty()) {
             return;
@@ -147,15 +180,9 @@ class InstallController {
                     + installationId + " on a group in the file");
             return;
         }
-        Access scope = access.of(request).orElseThrow();
         var user = caller.get().user();
         String ip = request.getRemoteAddr();
-        String group = groupParam == null ? "" : groupParam.trim();
         if (!group.isEmpty()) {
-            if (!scope.can(Capability.BIND_INSTALLATION, group)) {
-                response.sendRedirect("/admin?error=forbidden");
-                return;
-            }
             repository.bindInstallation(List.of(group), installationId);
             snapshots.refresh();
             audit.record(AuditEntry.of("installation.bind").actor(user.userId(), user.login()).onGroup(group)
@@ -165,8 +192,16 @@ class InstallController {
             return;
         }
         String account = installation.get().accountLogin();
-        Group.Member creator = selfSignup.enabled() && !scope.superAdmin() ? new Group.Member(user.login(), "owner", user.userId()) : null;
-        InstallationProvisioner.Provisioning result = provisioner.provisionInstallation(installationId, account, creator);
+        Group.Member creator = scope.superAdmin() ? null : new Group.Member(user.login(), "owner", user.userId());
+        InstallationProvisioner.Provisioning result;
+        try {
+            result = provisioner.provisionInstallation(installationId, account, creator,
+                    scope.superAdmin() ? ConfigRepository.NO_TENANT_LIMIT : selfSignup.groupsPerUser());
+        } catch (TenantLimitException e) {
+            AuthAnswers.error(request, response, 409, "You already own " + e.limit() + " groups, the most a user may create here "
+                    + "(MAX_GROUPS_PER_USER); bind the installation to one of them");
+            return;
+        }
         if (result.boundTo() != null) {
             // never join a group someone else set up (W2); its owners can bind it from the console
             response.sendRedirect(access.resolve(user).sees(result.boundTo()) ? "/admin?install=ok" : "/admin?error=install");
@@ -185,6 +220,33 @@ class InstallController {
                     .detail("{\"login\":" + jsonString(user.login()) + ",\"role\":\"owner\",\"auto\":true}").ip(ip));
         }
         response.sendRedirect("/admin?install=ok");
+    }
+
+    /** A super admin, or an owner of some group, or someone self-signup lets create one. */
+    private boolean mayBindAny(Access scope) {
+        return scope.superAdmin() || selfSignup.enabled()
+                || snapshots.current().groups().stream().anyMatch(g -> scope.can(Capability.BIND_INSTALLATION, g.id()));
+    }
+
+    private static void refuseNonOwner(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        AuthAnswers.error(request, response, 403, "Only a super admin or an owner of a group may bind a GitHub App installation");
+    }
+
+    /** Why the caller may not have a new group {@code inst-{id}} made for them; null when they may. */
+    private String newGroupRefusal(Access scope, long installationId) {
+        if (scope.superAdmin()) {
+            return null;
+        }
+        if (!selfSignup.enabled()) {
+            return "Only a super admin creates new groups here (self-signup is off); bind the installation to a group you own";
+        }
+        if (snapshots.current().group("inst-" + installationId).isPresent()) {
+            return "A group inst-" + installationId + " exists and is not yours";
+        }
+        if (ConfigRepository.ownedBy(snapshots.current().groups(), scope.user().userId()) >= selfSignup.groupsPerUser()) {
+            return "You already own " + selfSignup.groupsPerUser() + " groups, the most a user may create here (MAX_GROUPS_PER_USER)";
+        }
+        return null;
     }
 
     /**

@@ -20,7 +20,10 @@ record PendingSignIn(String state, String redirectTo, long expiresAt, String bro
         return link != null;
     }
 
-    /** A sign-in whose target is an invite: it gets a session even without access, so the invite can be accepted. */
+    /**
+     * A sign-in whose target is the invite page: without access it may get an invite-only session, so the
+     * invite can be accepted, when the invite is a live one ({@link InviteLinks}).
+     */
     boolean inviteFlow() {
         return redirectTo.startsWith("/admin/invite");
     }

@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.access.PersonalGroups;
 import dev.webhooker.access.SessionUser;
 import dev.webhooker.audit.AuditEntry;
 import dev.webhooker.audit.AuditLog;
@@ -13,13 +14,16 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.store.TenantLimitException;
 
 /**
  * ALLOW_SELF_SIGNUP (control-plane.md §1.8): a first sign-in without access gets the personal group
  * {@code u-{userId}} named {@code @login}, with the user as its owner pinned to their numeric id. Unlike the
  * original, the group is closed by default ({@code globalWebhook: false}): it receives events only through its
  * own {@code /webhook/u-{userId}} until a super admin gives it gates. An existing {@code u-{userId}} is never
- * recreated, also when its owner was removed from it; the instance's group limit applies.
+ * recreated, also when its owner was removed from it; the instance's group limit applies, and so does
+ * MAX_GROUPS_PER_USER (the groups the user owns). No one else may take the id {@code u-{userId}}
+ * ({@link PersonalGroups}).
  */
 final class SelfSignup {
 
@@ -30,10 +34,12 @@ final class SelfSignup {
     private final ConfigSnapshots snapshots;
     private final AuditLog audit;
     private final BooleanSupplier configWritesAllowed;
+    private final int groupsPerUser;
 
     SelfSignup(boolean enabled, ConfigRepository repository, ConfigSnapshots snapshots, AuditLog audit,
-               BooleanSupplier configWritesAllowed) {
+               BooleanSupplier configWritesAllowed, int groupsPerUser) {
         this.enabled = enabled;
+        this.groupsPerUser = groupsPerUser;
         this.repository = repository;
         this.snapshots = snapshots;
         this.audit = audit;
@@ -44,8 +50,13 @@ final class SelfSignup {
         return enabled;
     }
 
+    /** MAX_GROUPS_PER_USER: how many groups a user who is not a super admin may own through their own sign-ups. */
+    int groupsPerUser() {
+        return groupsPerUser;
+    }
+
     static String personalGroupId(SessionUser user) {
-        return "u-" + user.userId();
+        return PersonalGroups.idOf(user);
     }
 
     /** Creates the personal group when it does not exist yet; returns whether it did. */
@@ -65,8 +76,8 @@ final class SelfSignup {
         Group personal = new Group(id, "@" + user.login(), List.of(new Group.Member(user.login(), "owner", user.userId())),
                 List.of(), List.of(), List.of(), null, true, List.of(), null, null, false, false);
         try {
-            repository.createGroup(personal);
-        } catch (InvalidConfigException e) {
+            repository.createGroup(personal, () -> { }, user.userId(), groupsPerUser);
+        } catch (InvalidConfigException | TenantLimitException e) {
             LOG.warn("self-signup of @{} ({}) refused: {}", user.login(), user.userId(), e.getMessage());
             return false;
         }

@@ -111,15 +111,17 @@ class SignInConfiguration {
     @Bean
     SelfSignup selfSignup(WebhookerProperties properties, ConfigRepository repository, ConfigSnapshots snapshots, AuditLog audit,
                           ObjectProvider<ConfigFileSync> configFile) {
-        return new SelfSignup(properties.admin().allowSelfSignup(), repository, snapshots, audit, ConfigFileSync.writesAllowed(configFile));
+        return new SelfSignup(properties.admin().allowSelfSignup(), repository, snapshots, audit, ConfigFileSync.writesAllowed(configFile),
+                properties.limits().groupsPerUser());
     }
 
     @Bean
     SecurityFilterChain signInChain(HttpSecurity http, WebhookerProperties properties, KvStore kv, AdminSessions sessions,
                                     SessionCookie cookies, ClientRegistrationRepository registrations, TokenVault tokens,
                                     RequestAccess access, SelfSignup selfSignup, AuditLog audit, ObjectProvider<Clock> clock,
-                                    LinkRequests linkRequests, ChatLinkFlow chatLinkFlow, ApiTokens apiTokens)
+                                    LinkRequests linkRequests, ChatLinkFlow chatLinkFlow, ApiTokens apiTokens, ConfigSnapshots snapshots)
             throws Exception {
+        InviteLinks invites = new InviteLinks(kv, snapshots, clock.getIfAvailable(Clock::systemUTC));
         KvAuthorizationRequests states = new KvAuthorizationRequests(kv, registrations, cookies, clock.getIfAvailable(Clock::systemUTC),
                 linkRequests);
         // the admin API's gate (control-plane.md §2.1): a console session, then any access; a denied anonymous
@@ -132,13 +134,13 @@ class SignInConfiguration {
                 .requestCache(AbstractHttpConfigurer::disable)
                 .logout(AbstractHttpConfigurer::disable)
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.NEVER))
-                .securityContext(c -> c.securityContextRepository(new KvSessionContextRepository(sessions)))
+                .securityContext(c -> c.securityContextRepository(new KvSessionContextRepository(sessions, access)))
                 .addFilterBefore(new SignInRateLimit(properties.admin().signInRateLimit()), SecurityContextHolderFilter.class)
                 .addFilterBefore(new OriginCheck(properties.baseUrl()), OAuth2AuthorizationRequestRedirectFilter.class)
                 .addFilterBefore(new BearerTokenFilter(tokens, apiTokens), OAuth2AuthorizationRequestRedirectFilter.class)
                 .oauth2Login(login -> login
                         .clientRegistrationRepository(registrations)
-                        .authorizedClientService(tokens)
+                        .authorizedClientRepository(new DeferredTokenSave(tokens))
                         .loginPage("/admin/login")
                         .authorizationEndpoint(a -> a
                                 .authorizationRequestResolver(new GithubAuthorizationRequests(registrations, linkRequests))
@@ -146,7 +148,7 @@ class SignInConfiguration {
                         .loginProcessingUrl(KvAuthorizationRequests.CALLBACK_PATH)
                         .tokenEndpoint(t -> t.accessTokenResponseClient(GithubSignIn.codeExchange()))
                         .userInfoEndpoint(u -> u.userService(GithubSignIn.users()))
-                        .successHandler(new SignInSuccessHandler(sessions, cookies, access, selfSignup, audit, chatLinkFlow))
+                        .successHandler(new SignInSuccessHandler(sessions, cookies, access, selfSignup, audit, chatLinkFlow, tokens, invites))
                         .failureHandler(new SignInFailureHandler()))
                 .exceptionHandling(e -> e
                         .authenticationEntryPoint((request, response, ex) -> AuthAnswers.json(response, 401, "Unauthorized"))

@@ -21,10 +21,12 @@ import dev.webhooker.audit.AuditEntry;
 import dev.webhooker.audit.AuditLog;
 
 /**
- * After GitHub confirmed who the user is (the token is already stored by then, on every branch):
- * a browser gets a session when they have access, when self-signup gives them a personal group, or when
- * they are on their way to accept an invite; otherwise {@code /admin?error=forbidden} and no session.
- * A script (no {@code text/html} in Accept) gets {@code {userId, login, redirectTo}} and no session.
+ * After GitHub confirmed who the user is: a browser gets a session when they have access, when self-signup
+ * gives them a personal group, or an invite-only session when they are on their way to accept a live invite
+ * ({@link InviteLinks}); otherwise {@code /admin?error=forbidden}. A script (no {@code text/html} in Accept)
+ * gets {@code {userId, login, redirectTo}} and no session. GitHub's token is kept ({@link DeferredTokenSave})
+ * only for a full session, a script of a user with access and a chat link: a refused sign-in stores nothing,
+ * and an invite-only session leaves no token that {@code /api/*} would take.
  * Every sign-in starts a new session id, and a session the browser already had is ended (fixation).
  * A chat link's sign-in ends on its confirmation page ({@link ChatLinkFlow}) and starts no session.
  */
@@ -39,15 +41,19 @@ final class SignInSuccessHandler implements AuthenticationSuccessHandler {
     private final SelfSignup selfSignup;
     private final AuditLog audit;
     private final ChatLinkFlow links;
+    private final TokenVault tokens;
+    private final InviteLinks invites;
 
     SignInSuccessHandler(AdminSessions sessions, SessionCookie cookies, RequestAccess access, SelfSignup selfSignup, AuditLog audit,
-                         ChatLinkFlow links) {
+                         ChatLinkFlow links, TokenVault tokens, InviteLinks invites) {
         this.links = links;
         this.sessions = sessions;
         this.cookies = cookies;
         this.access = access;
         this.selfSignup = selfSignup;
         this.audit = audit;
+        this.tokens = tokens;
+        this.invites = invites;
     }
 
     @Override
@@ -60,10 +66,16 @@ final class SignInSuccessHandler implements AuthenticationSuccessHandler {
         String ip = request.getRemoteAddr();
 
         if (pending != null && pending.linkFlow()) {
+            // the chat commands act on GitHub with this token once the link is confirmed
+            DeferredTokenSave.keep(request, tokens);
             links.offer(user, pending.link(), response);
             return;
         }
+        Access scope = access.resolve(user);
         if (!AuthAnswers.wantsHtml(request)) {
+            if (scope.hasAnyAccess()) {
+                DeferredTokenSave.keep(request, tokens);
+            }
             Map<String, String> body = new LinkedHashMap<>();
             body.put("userId", user.userId());
             body.put("login", user.login());
@@ -72,8 +84,7 @@ final class SignInSuccessHandler implements AuthenticationSuccessHandler {
             JSON.writeValue(response.getOutputStream(), body);
             return;
         }
-        boolean inviteFlow = pending != null && pending.inviteFlow();
-        Access scope = access.resolve(user);
+        boolean inviteFlow = pending != null && pending.inviteFlow() && invites.leadsToValidInvite(redirectTo);
         if (!scope.hasAnyAccess() && !inviteFlow && selfSignup.createPersonalGroup(user, ip)) {
             scope = access.resolve(user);
         }
@@ -83,9 +94,14 @@ final class SignInSuccessHandler implements AuthenticationSuccessHandler {
             response.sendRedirect("/admin?error=forbidden");
             return;
         }
+        boolean inviteOnly = !scope.hasAnyAccess();
+        if (!inviteOnly) {
+            DeferredTokenSave.keep(request, tokens);
+        }
         SessionCookie.read(request).ifPresent(sessions::end);
-        cookies.set(response, sessions.start(user));
-        audit.record(AuditEntry.of("session.login").actor(user.userId(), user.login()).ip(ip));
+        cookies.set(response, sessions.start(user, inviteOnly));
+        audit.record(AuditEntry.of("session.login").actor(user.userId(), user.login())
+                .detail(inviteOnly ? "{\"inviteOnly\":true}" : null).ip(ip));
         response.sendRedirect(redirectTo);
     }
 }

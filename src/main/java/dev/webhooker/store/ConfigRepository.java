@@ -49,6 +49,12 @@ import dev.webhooker.routing.Target;
  */
 public class ConfigRepository implements ConfigSource {
 
+    /**
+     * No limit of one tenant's own: super admins and the operator (config file, import) are held only by the
+     * instance's limits ({@link ConfigValidator#MAX_GROUPS}, {@link ConfigValidator#MAX_ROUTES}).
+     */
+    public static final int NO_TENANT_LIMIT = Integer.MAX_VALUE;
+
     private static final Logger LOG = LoggerFactory.getLogger(ConfigRepository.class);
 
     private final JdbcTemplate jdbc;
@@ -312,6 +318,15 @@ public class ConfigRepository implements ConfigSource {
 
     /** {@link #createGroup(Group)} with {@code alsoInTransaction} (its audit row) in the same transaction. */
     public Group createGroup(Group group, Runnable alsoInTransaction) {
+        return createGroup(group, alsoInTransaction, null, NO_TENANT_LIMIT);
+    }
+
+    /**
+     * {@link #createGroup(Group, Runnable)} for a user who creates a group of their own (self-signup, the install
+     * flow): throws {@link TenantLimitException} when {@code ownerUserId} already owns {@code maxOwnedGroups}
+     * groups (an owner pinned to that id), counted in the same transaction, so concurrent creations cannot pass it.
+     */
+    public Group createGroup(Group group, Runnable alsoInTransaction, String ownerUserId, int maxOwnedGroups) {
         String entry = ConfigError.groupEntry(-1, group.id());
         List<ConfigError> errors = validator.validateGroup(entry, group);
         if (!errors.isEmpty()) {
@@ -322,6 +337,9 @@ public class ConfigRepository implements ConfigSource {
             Integer count = jdbc.queryForObject("SELECT COUNT(*) FROM d1_groups", Integer.class);
             if (count != null && count >= ConfigValidator.MAX_GROUPS) {
                 throw InvalidConfigException.single("groups", "", "too many groups (at most " + ConfigValidator.MAX_GROUPS + ")");
+            }
+            if (ownerUserId != null && ownedBy(loadGroups(), ownerUserId) >= maxOwnedGroups) {
+                throw TenantLimitException.groupsPerUser(ownerUserId, maxOwnedGroups);
             }
             Integer taken = jdbc.queryForObject("SELECT COUNT(*) FROM d1_groups WHERE id = ?", Integer.class, group.id());
             if (taken != null && taken > 0) {
@@ -335,6 +353,13 @@ public class ConfigRepository implements ConfigSource {
         });
         changed();
         return json.readGroup(row.data());
+    }
+
+    /** How many of {@code groups} have {@code userId} as an owner pinned to that id (what MAX_GROUPS_PER_USER counts). */
+    public static long ownedBy(List<Group> groups, String userId) {
+        return groups.stream()
+                .filter(g -> g.members().stream().anyMatch(m -> "owner".equals(m.role()) && userId.equals(m.userId())))
+                .count();
     }
 
     /** A stored group and the version an optimistic write of it must name. */
@@ -547,6 +572,14 @@ public class ConfigRepository implements ConfigSource {
      * exist, or the instance already holds the maximum number of routes.
      */
     public VersionedRoute addRoute(Route route, Runnable alsoInTransaction) {
+        return addRoute(route, alsoInTransaction, NO_TENANT_LIMIT);
+    }
+
+    /**
+     * {@link #addRoute(Route, Runnable)} by a group admin: also throws {@link TenantLimitException} when the group
+     * already holds {@code maxRoutesInGroup} routes, counted under the group row's lock.
+     */
+    public VersionedRoute addRoute(Route route, Runnable alsoInTransaction, int maxRoutesInGroup) {
         String entry = ConfigError.routeEntry(-1, route.id(), route.groupId());
         requireValidRoute(entry, route);
         tx.executeWithoutResult(status -> {
@@ -557,6 +590,10 @@ public class ConfigRepository implements ConfigSource {
             Integer count = jdbc.queryForObject("SELECT COUNT(*) FROM d1_routes", Integer.class);
             if (count != null && count >= ConfigValidator.MAX_ROUTES) {
                 throw InvalidConfigException.single("routes", "", "too many routes (at most " + ConfigValidator.MAX_ROUTES + ")");
+            }
+            Integer inGroup = jdbc.queryForObject("SELECT COUNT(*) FROM d1_routes WHERE group_id = ?", Integer.class, route.groupId());
+            if (inGroup != null && inGroup >= maxRoutesInGroup) {
+                throw TenantLimitException.routesPerGroup(route.groupId(), maxRoutesInGroup);
             }
             Integer taken = jdbc.queryForObject("SELECT COUNT(*) FROM d1_routes WHERE id = ? AND group_id = ?", Integer.class,
                     route.id(), route.groupId());

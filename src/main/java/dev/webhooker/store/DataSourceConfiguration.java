@@ -1,7 +1,6 @@
 package dev.webhooker.store;
 
 import java.io.IOException;
-import java.nio.file.Files;
 
 import javax.sql.DataSource;
 
@@ -23,7 +22,7 @@ class DataSourceConfiguration {
         DatabaseUrl url = DatabaseUrl.resolve(db.url(), db.user(), db.password(), properties.dataDir());
         if (url.vendor() == DatabaseUrl.Vendor.H2 && !db.external()) {
             try {
-                Files.createDirectories(properties.dataDir());
+                DataDirectory.makePrivate(properties.dataDir());
             } catch (IOException | RuntimeException e) {
                 throw new InvalidSettingException("DATA_DIR", "cannot create directory " + properties.dataDir() + ": " + e.getMessage());
             }

@@ -8,6 +8,7 @@ import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -28,9 +29,11 @@ public class DirectoryPayloadStore implements PayloadStore {
     private static final String TEMP_SUFFIX = ".part";
 
     private final Path root;
+    private final boolean posix;
 
     public DirectoryPayloadStore(Path root) {
         this.root = root.toAbsolutePath().normalize();
+        this.posix = root.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
     public Path root() {
@@ -44,7 +47,12 @@ public class DirectoryPayloadStore implements PayloadStore {
         try {
             Path directory = target.getParent();
             Path firstCreated = firstMissing(directory);
-            Files.createDirectories(directory);
+            if (posix) {
+                // owner-only, like the files (createTempFile makes them 0600): the bodies are the senders' data
+                Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(DataDirectory.DIRECTORY));
+            } else {
+                Files.createDirectories(directory);
+            }
             temp = Files.createTempFile(target.getParent(), ".", TEMP_SUFFIX);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(body);

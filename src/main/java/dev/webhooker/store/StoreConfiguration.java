@@ -1,7 +1,6 @@
 package dev.webhooker.store;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -42,7 +41,8 @@ class StoreConfiguration {
     DirectoryPayloadStore directoryPayloadStore(WebhookerProperties properties) {
         Path root = properties.dataDir().resolve("payloads");
         try {
-            Files.createDirectories(root);
+            DataDirectory.makePrivate(properties.dataDir());
+            DataDirectory.makePrivate(root);
         } catch (IOException | RuntimeException e) {
             throw new InvalidSettingException("DATA_DIR", "cannot create directory " + root + ": " + e.getMessage());
         }

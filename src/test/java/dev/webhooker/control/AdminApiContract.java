@@ -41,6 +41,8 @@ abstract class AdminApiContract {
         registry.add("webhooker.admin.user-ids", () -> SUPER_ID);
         registry.add("webhooker.config.file", () -> "");
         registry.add("webhooker.delivery.enabled", () -> "false");
+        registry.add("webhooker.limits.routes-per-group", () -> "4");
+        registry.add("webhooker.limits.invites-per-group", () -> "3");
     }
 
     @LocalServerPort
@@ -81,6 +83,7 @@ abstract class AdminApiContract {
         snapshots.refresh();
         kv.delete(KvKeys.TENANT.key("team"));
         kv.delete(KvKeys.TENANT_PREVIOUS.key("team"));
+        kv.scan(KvKeys.INVITE.prefix()).forEach(kv::delete);
     }
 
     private static Route route(String id, String groupId) {
@@ -818,6 +821,87 @@ abstract class AdminApiContract {
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(body(bad).path("detail").asText()).startsWith("status: lost");
         assertThat(signedIn("olive").getJson("/admin/api/deliveries?groupId=elsewhere").statusCode()).isEqualTo(404);
+    }
+
+    // ---------------------------------------------------------------- per-tenant limits
+
+    private static String releases(String id) {
+        return RELEASES.replace("team-releases", id);
+    }
+
+    private static String routeList(String prefix, int count, String groupId) {
+        StringBuilder list = new StringBuilder("{\"routes\":[");
+        for (int i = 0; i < count; i++) {
+            String route = releases(prefix + i);
+            list.append(i == 0 ? "" : ",").append(groupId == null ? route : route.replace("{\"id\"", "{\"groupId\":\"" + groupId + "\",\"id\""));
+        }
+        return list.append("]}").toString();
+    }
+
+    @Test
+    void aGroupAdminAddsRoutesUpToMaxRoutesPerGroupWhileASuperAdminIsHeldByTheInstanceOnly() {
+        Browser adam = signedIn("adam");
+        for (int i = 1; i <= 3; i++) {
+            assertThat(adam.json("POST", "/admin/api/groups/team/routes", releases("r" + i)).statusCode()).isEqualTo(201);
+        }
+        HttpResponse<String> over = adam.json("POST", "/admin/api/groups/team/routes", releases("r4"));
+        assertThat(over.statusCode()).as(over.body()).isEqualTo(409);
+        JsonNode refusal = body(over);
+        assertThat(refusal.path("error").asText()).isEqualTo("Limit reached");
+        assertThat(refusal.path("detail").asText()).contains("\"team\"").contains("at most 4 routes").contains("MAX_ROUTES_PER_GROUP");
+        assertThat(refusal.path("setting").asText()).isEqualTo("MAX_ROUTES_PER_GROUP");
+        assertThat(refusal.path("limit").asInt()).isEqualTo(4);
+        assertThat(snapshots.current().routesOf("team")).hasSize(4);
+
+        // the whole-list writes: the group's own list, and the list of every route the caller may edit
+        assertThat(adam.json("PUT", "/admin/api/groups/team/routes", routeList("w", 5, null)).statusCode()).isEqualTo(409);
+        assertThat(adam.json("PUT", "/admin/api/routes", routeList("w", 5, "team")).statusCode()).isEqualTo(409);
+        assertThat(snapshots.current().routesOf("team")).hasSize(4);
+        HttpResponse<String> four = adam.json("PUT", "/admin/api/routes", routeList("w", 4, "team"));
+        assertThat(four.statusCode()).as(four.body()).isEqualTo(200);
+
+        Browser root = signedIn("root");
+        assertThat(root.json("POST", "/admin/api/groups/team/routes", releases("by-root")).statusCode()).isEqualTo(201);
+        assertThat(snapshots.current().routesOf("team")).hasSize(5);
+        // a group a super admin took over the limit may still be edited by its admins, as long as it does not grow
+        HttpResponse<String> same = adam.json("PUT", "/admin/api/groups/team/routes", routeList("x", 5, null));
+        assertThat(same.statusCode()).as(same.body()).isEqualTo(200);
+        assertThat(adam.json("PUT", "/admin/api/groups/team/routes", routeList("y", 6, null)).statusCode()).isEqualTo(409);
+        assertThat(adam.json("POST", "/admin/api/groups/team/routes", releases("r9")).statusCode()).isEqualTo(409);
+    }
+
+    @Test
+    void aGroupHasAtMostMaxInvitesPerGroupPendingInvites() {
+        Browser olive = signedIn("olive");
+        for (int i = 0; i < 3; i++) {
+            assertThat(olive.json("POST", "/admin/api/groups/team/invites", "{\"role\":\"viewer\"}").statusCode()).isEqualTo(200);
+        }
+        HttpResponse<String> over = olive.json("POST", "/admin/api/groups/team/invites", "{\"role\":\"viewer\"}");
+        assertThat(over.statusCode()).isEqualTo(409);
+        assertThat(body(over).path("setting").asText()).isEqualTo("MAX_INVITES_PER_GROUP");
+        assertThat(body(over).path("detail").asText()).contains("at most 3 pending invites").contains("revoke one first");
+
+        Browser stranger = signedIn("stranger");
+        assertThat(stranger.json("POST", "/admin/api/groups/elsewhere/invites", "{\"role\":\"viewer\"}").statusCode())
+                .as("another group's invites do not count").isEqualTo(200);
+    }
+
+    @Test
+    void anotherUsersPersonalGroupIdIsTakenByNoOne() {
+        Browser olive = signedIn("olive");
+        HttpResponse<String> rename = olive.json("POST", "/admin/api/groups/team/rename", "{\"newId\":\"u-1005\"}");
+        assertThat(rename.statusCode()).as(rename.body()).isEqualTo(409);
+        assertThat(body(rename).path("detail").asText()).contains("u-1005").contains("user 1005");
+        assertThat(snapshots.current().group("team")).isPresent();
+        assertThat(olive.json("POST", "/admin/api/groups/team/rename", "{\"newId\":\"u-1005-team\"}").statusCode())
+                .as("only u-{digits} is personal").isEqualTo(200);
+
+        Browser root = signedIn("root");
+        HttpResponse<String> create = root.json("POST", "/admin/api/groups", "{\"id\":\"u-1005\",\"name\":\"squatted\"}");
+        assertThat(create.statusCode()).as(create.body()).isEqualTo(409);
+        assertThat(snapshots.current().group("u-1005")).isEmpty();
+        assertThat(root.json("POST", "/admin/api/groups", "{\"id\":\"u-" + SUPER_ID + "\",\"name\":\"mine\"}").statusCode())
+                .as("their own").isEqualTo(201);
     }
 
     // ---------------------------------------------------------------- invites

@@ -20,7 +20,7 @@ class SecretKeysTest {
 
     private WebhookerProperties properties(String databaseUrl, String key, String previous) {
         return new WebhookerProperties(dataDir, "", new WebhookerProperties.Database(databaseUrl, "", ""), "", null, null, null, null,
-                null, null, new WebhookerProperties.Secrets(key, previous), null);
+                null, null, new WebhookerProperties.Secrets(key, previous), null, null);
     }
 
     @Test

@@ -44,7 +44,7 @@ class AdminSessionsTest {
         String other = sessions.start(octo);
 
         assertThat(id).matches("[0-9a-f]{64}").isNotEqualTo(other);
-        var record = new ObjectMapper().readTree(kv.get(KvKeys.SESSION.key(id)).orElseThrow());
+        var record = new ObjectMapper().readTree(kv.get(AdminSessions.key(id)).orElseThrow());
         assertThat(record.path("userId").asText()).isEqualTo("583231");
         assertThat(record.path("login").asText()).isEqualTo("octocat");
         assertThat(sessions.find(id)).get().extracting(AdminSessions.AdminSession::user).isEqualTo(octo);
@@ -59,7 +59,7 @@ class AdminSessionsTest {
         assertThat(sessions.find(id)).as("used 11 h ago: still within 12 h").isPresent();
         clock.advance(Duration.ofHours(12));
         assertThat(sessions.find(id)).isEmpty();
-        assertThat(kv.get(KvKeys.SESSION.key(id))).isEmpty();
+        assertThat(kv.get(AdminSessions.key(id))).isEmpty();
     }
 
     @Test
@@ -86,10 +86,39 @@ class AdminSessionsTest {
     }
 
     @Test
-    void aRecordWrittenByTheOriginalStaysValid() {
+    void aRecordWithoutTheTwoTimesStaysValid() {
         String id = "ab".repeat(32);
-        kv.put(KvKeys.SESSION.key(id), "{\"userId\":\"583231\",\"login\":\"octocat\"}", Duration.ofHours(24));
+        kv.put(AdminSessions.key(id), "{\"userId\":\"583231\",\"login\":\"octocat\"}", Duration.ofHours(24));
 
         assertThat(sessions.find(id)).get().extracting(AdminSessions.AdminSession::user).isEqualTo(octo);
+    }
+
+    @Test
+    void theKvHoldsTheHashOfTheIdNeverTheIdAndAClearKeyedSessionIsNotHonoured() {
+        String id = sessions.start(octo);
+
+        assertThat(AdminSessions.key(id)).isEqualTo("session:" + Sha256.hex(id)).doesNotContain(id);
+        assertThat(kv.get(KvKeys.SESSION.key(id))).isEmpty();
+        assertThat(kv.scan(KvKeys.SESSION.prefix())).contains(AdminSessions.key(id)).noneMatch(key -> key.contains(id));
+        assertThat(sessions.find(Sha256.hex(id))).as("what the KV shows is no cookie").isEmpty();
+
+        String old = "cd".repeat(32);
+        kv.put(KvKeys.SESSION.key(old), "{\"userId\":\"583231\",\"login\":\"octocat\"}", Duration.ofHours(24));
+        assertThat(sessions.find(old)).as("kept under its id in clear, before the hashing").isEmpty();
+    }
+
+    @Test
+    void anInviteOnlySessionSaysSoUntilItIsLifted() {
+        String id = sessions.start(octo, true);
+        AdminSessions.AdminSession session = sessions.find(id).orElseThrow();
+        assertThat(session.inviteOnly()).isTrue();
+
+        clock.advance(Duration.ofMinutes(10));
+        assertThat(sessions.find(id).orElseThrow().inviteOnly()).as("kept when the last-seen time is written").isTrue();
+        sessions.lift(session);
+        AdminSessions.AdminSession lifted = sessions.find(id).orElseThrow();
+        assertThat(lifted.inviteOnly()).isFalse();
+        assertThat(lifted.createdAt()).isEqualTo(session.createdAt());
+        assertThat(sessions.find(sessions.start(octo)).orElseThrow().inviteOnly()).isFalse();
     }
 }

@@ -55,6 +55,7 @@ abstract class SignInContract {
         registry.add("webhooker.admin.allow-self-signup", () -> "true");
         registry.add("webhooker.config.file", () -> "");
         registry.add("webhooker.delivery.enabled", () -> "false");
+        registry.add("webhooker.limits.groups-per-user", () -> "2");
     }
 
     @LocalServerPort
@@ -90,6 +91,7 @@ abstract class SignInContract {
                 new Group("other", "Other", List.of(new Group.Member("someone", "owner")), List.of(), List.of(), List.of(), 77L, true,
                         List.of(), null, null, false)), List.of());
         snapshots.refresh();
+        kv.scan(KvKeys.INVITE.prefix()).forEach(kv::delete);
     }
 
     static void user(String code, String token, long id, String login, Integer expiresIn, String refreshToken) {
@@ -153,7 +155,7 @@ abstract class SignInContract {
                 && c.contains("HttpOnly") && c.contains("SameSite=Lax") && c.contains("Max-Age=604800") && c.contains("Path=/"));
         String sessionId = browser.cookie(SessionCookie.NAME);
         assertThat(sessionId).matches("[0-9a-f]{64}");
-        assertThat(kv.get(KvKeys.SESSION.key(sessionId))).get().asString().contains("\"userId\":\"9919\"").contains("\"login\":\"root\"");
+        assertThat(kv.get(AdminSessions.key(sessionId))).get().asString().contains("\"userId\":\"9919\"").contains("\"login\":\"root\"");
 
         JsonNode me = parse(browser.getJson("/admin/api/me").body());
         assertThat(me.path("isSuper").asBoolean()).isTrue();
@@ -198,8 +200,8 @@ abstract class SignInContract {
         nobody.setCookie(SessionCookie.NAME, "../../etc/passwd");
         assertThat(nobody.getJson("/admin/api/me").statusCode()).as("a malformed cookie").isEqualTo(401);
 
-        // an invite flow gets a session without access: the API answers 403 until the invite is accepted
-        kv.put(KvKeys.SESSION.key("e".repeat(64)), "{\"userId\":\"4242\",\"login\":\"stranger\"}", Duration.ofHours(1));
+        // a session of someone without access (their access was taken away since): the API answers 403
+        kv.put(AdminSessions.key("e".repeat(64)), "{\"userId\":\"4242\",\"login\":\"stranger\"}", Duration.ofHours(1));
         nobody.setCookie(SessionCookie.NAME, "e".repeat(64));
         HttpResponse<String> forbidden = nobody.getJson("/admin/api/me");
         assertThat(forbidden.statusCode()).isEqualTo(403);
@@ -231,8 +233,8 @@ abstract class SignInContract {
         String second = browser.cookie(SessionCookie.NAME);
 
         assertThat(second).isNotEqualTo(first);
-        assertThat(kv.get(KvKeys.SESSION.key(first))).isEmpty();
-        assertThat(kv.get(KvKeys.SESSION.key(second))).isPresent();
+        assertThat(kv.get(AdminSessions.key(first))).isEmpty();
+        assertThat(kv.get(AdminSessions.key(second))).isPresent();
     }
 
     // ---------------------------------------------------------------- bad callbacks
@@ -359,17 +361,106 @@ abstract class SignInContract {
         assertThat(browser.cookie(SessionCookie.NAME)).isNull();
     }
 
-    @Test
-    void anInviteFlowGetsASessionWithoutAccess() {
-        repository.createGroup(new Group("u-1005", "@newbie", List.of(new Group.Member("someone-else", "owner")), List.of(), List.of(),
-                List.of(), null, true, List.of(), null, null, false, false));
-        snapshots.refresh();
-        Browser browser = browser();
-        HttpResponse<String> callback = signIn(browser, "code-newbie", "/admin/invite?token=abc");
+    private static final String NO_ACCESS_PERSONAL = "u-1005";
 
-        assertThat(location(callback)).contains("/admin/invite?token=abc");
-        assertThat(browser.cookie(SessionCookie.NAME)).isNotNull();
-        assertThat(browser.getJson("/admin/api/me").statusCode()).isEqualTo(403);
+    /** newbie (1005) has no access, and self-signup cannot help: their personal group went to someone else. */
+    private void newbieHasNoAccess() {
+        repository.createGroup(new Group(NO_ACCESS_PERSONAL, "@newbie", List.of(new Group.Member("someone-else", "owner")), List.of(),
+                List.of(), List.of(), null, true, List.of(), null, null, false, false));
+        snapshots.refresh();
+    }
+
+    private String invite(String groupId, long expiresAt) {
+        String token = java.util.HexFormat.of().formatHex(java.security.SecureRandom.getSeed(32));
+        kv.put(KvKeys.INVITE.key(token), "{\"groupId\":\"" + groupId + "\",\"role\":\"viewer\",\"expiresAt\":" + expiresAt
+                + ",\"createdBy\":\"olive\"}", Duration.ofDays(7));
+        return token;
+    }
+
+    private void assertNothingStoredFor(Browser browser, String userId, String token) {
+        assertThat(browser.cookie(SessionCookie.NAME)).isNull();
+        assertThat(kv.get(KvKeys.TOKEN.key(userId))).as("no token record").isEmpty();
+        assertThat(kv.get(KvKeys.TOKEN_REVERSE.key(Sha256.hex(token)))).as("no reverse entry").isEmpty();
+    }
+
+    @Test
+    void aRefusedSignInStoresNoTokenAndTheTokenOpensNoApi() {
+        newbieHasNoAccess();
+        int sessionsBefore = kv.scan(KvKeys.SESSION.prefix()).size();
+        Browser browser = browser();
+        HttpResponse<String> callback = signIn(browser, "code-newbie", null);
+
+        assertThat(location(callback)).contains("/admin?error=forbidden");
+        assertNothingStoredFor(browser, "1005", "gho_newbie");
+        assertThat(kv.scan(KvKeys.SESSION.prefix())).hasSize(sessionsBefore);
+        assertThat(parse(api(java.net.http.HttpClient.newHttpClient(), "Bearer gho_newbie").body()).path("error").asText())
+                .isEqualTo("Invalid or expired token");
+
+        Browser script = browser();
+        String state = start(script, "/admin");
+        assertThat(script.getJson("/auth/github/callback?code=code-newbie&state=" + state).statusCode()).isEqualTo(200);
+        assertNothingStoredFor(script, "1005", "gho_newbie");
+    }
+
+    @Test
+    void anInviteFlowWithoutALiveInviteGetsNoSession() {
+        newbieHasNoAccess();
+        for (String redirect : List.of("/admin/invite?token=abc", "/admin/invite?token=" + "a".repeat(64),
+                "/admin/invite?token=" + invite("team", System.currentTimeMillis() - 1_000),
+                "/admin/invite?token=" + invite("no-such-group", System.currentTimeMillis() + 60_000), "/admin/invitee")) {
+            Browser browser = browser();
+            HttpResponse<String> callback = signIn(browser, "code-newbie", redirect);
+
+            assertThat(location(callback)).as(redirect).contains("/admin?error=forbidden");
+            assertNothingStoredFor(browser, "1005", "gho_newbie");
+        }
+    }
+
+    @Test
+    void anInviteOnlySessionAcceptsTheInviteAndNothingElseUntilThen() {
+        newbieHasNoAccess();
+        installations("gho_newbie", "{\"total_count\":1,\"installations\":[{\"id\":42,\"account\":{\"login\":\"newbie-org\"}}]}");
+        String token = invite("team", System.currentTimeMillis() + 60_000);
+        Browser browser = browser();
+        HttpResponse<String> callback = signIn(browser, "code-newbie", "/admin/invite?token=" + token);
+
+        assertThat(location(callback)).contains("/admin/invite?token=" + token);
+        String session = browser.cookie(SessionCookie.NAME);
+        assertThat(session).isNotNull();
+        assertThat(kv.get(AdminSessions.key(session))).get().asString().contains("\"inviteOnly\":true");
+        assertThat(kv.get(KvKeys.TOKEN.key("1005"))).as("no GitHub token for /api/*").isEmpty();
+        assertThat(api(java.net.http.HttpClient.newHttpClient(), "Bearer gho_newbie").statusCode()).isEqualTo(401);
+        assertThat(browser.getJson("/admin/api/me").statusCode()).as("no admin API").isEqualTo(401);
+        HttpResponse<String> install = browser.get("/auth/github/install?installation_id=42");
+        assertThat(location(install)).as("no install flow: it asks for a sign-in").contains("/auth/github?redirect=");
+        HttpResponse<String> bind = browser.post("/auth/github/install/bind", "installation_id=42&group=", browser.origin());
+        assertThat(location(bind)).contains("/admin?error=forbidden");
+        assertThat(snapshots.current().group("inst-42")).isEmpty();
+        assertThat(browser.delete("/auth/token/1005", browser.origin()).statusCode()).isEqualTo(401);
+
+        HttpResponse<String> page = browser.get("/admin/invite?token=" + token);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("Team");
+        HttpResponse<String> accepted = browser.post("/admin/invite/accept", "token=" + token, browser.origin());
+        assertThat(location(accepted)).endsWith("/admin?invite=ok");
+
+        JsonNode me = parse(browser.getJson("/admin/api/me").body());
+        assertThat(me.path("roles").path("team").asText()).as("a full session now").isEqualTo("viewer");
+        assertThat(kv.get(AdminSessions.key(session))).get().asString().doesNotContain("inviteOnly");
+    }
+
+    @Test
+    void aSessionIsKeptUnderTheHashOfItsId() {
+        Browser browser = browser();
+        signIn(browser, "code-olive", null);
+        String session = browser.cookie(SessionCookie.NAME);
+
+        assertThat(kv.get(KvKeys.SESSION.key(session))).isEmpty();
+        assertThat(kv.get(KvKeys.SESSION.key(Sha256.hex(session)))).isPresent();
+        Browser thief = browser();
+        thief.setCookie(SessionCookie.NAME, Sha256.hex(session));
+        assertThat(thief.getJson("/admin/api/me").statusCode()).as("what the KV holds signs no one in").isEqualTo(401);
+        assertThat(browser.getJson("/admin/api/me").statusCode()).isEqualTo(200);
     }
 
     // ---------------------------------------------------------------- logout and CSRF
@@ -384,11 +475,11 @@ abstract class SignInContract {
         assertThat(noOrigin.statusCode()).isEqualTo(403);
         assertThat(parse(noOrigin.body()).path("error").asText()).contains("Cross-site request refused");
         assertThat(browser.post("/admin/logout", "", "https://evil.example").statusCode()).isEqualTo(403);
-        assertThat(kv.get(KvKeys.SESSION.key(session))).as("still signed in").isPresent();
+        assertThat(kv.get(AdminSessions.key(session))).as("still signed in").isPresent();
 
         HttpResponse<String> logout = browser.post("/admin/logout", "", browser.origin());
         assertThat(logout.statusCode()).isEqualTo(302);
-        assertThat(kv.get(KvKeys.SESSION.key(session))).isEmpty();
+        assertThat(kv.get(AdminSessions.key(session))).isEmpty();
         assertThat(browser.cookie(SessionCookie.NAME)).isNull();
         assertThat(browser.getJson("/admin/api/me").statusCode()).isEqualTo(401);
         assertThat(browser.get("/admin/logout").statusCode()).as("no GET logout").isNotEqualTo(302);
@@ -550,6 +641,37 @@ abstract class SignInContract {
     }
 
     @Test
+    void aUserCreatesNoMoreThanMaxGroupsPerUserThroughTheInstallFlow() {
+        installations("gho_newbie", "{\"total_count\":2,\"installations\":[{\"id\":42,\"account\":{\"login\":\"one\"}},"
+                + "{\"id\":43,\"account\":{\"login\":\"two\"}}]}");
+        Browser browser = browser();
+        signIn(browser, "code-newbie", null);
+        assertThat(snapshots.current().group("u-1005")).isPresent();
+        assertThat(location(browser.post("/auth/github/install/bind", "installation_id=42&group=", browser.origin())))
+                .contains("/admin?install=ok");
+
+        HttpResponse<String> page = browser.get("/auth/github/install?installation_id=43");
+        assertThat(page.body()).doesNotContain("inst-43").contains("MAX_GROUPS_PER_USER");
+        HttpResponse<String> third = browser.post("/auth/github/install/bind", "installation_id=43&group=", browser.origin());
+        assertThat(third.statusCode()).isEqualTo(403);
+        assertThat(third.body()).contains("MAX_GROUPS_PER_USER");
+        assertThat(snapshots.current().group("inst-43")).isEmpty();
+        assertThat(location(browser.post("/auth/github/install/bind", "installation_id=43&group=inst-42", browser.origin())))
+                .as("a group they own still takes it").contains("/admin?install=ok");
+    }
+
+    @Test
+    void aViewerMayNotBindAnInstallation() {
+        installations("gho_vera", "{\"total_count\":1,\"installations\":[{\"id\":44,\"account\":{\"login\":\"vera-org\"}}]}");
+        Browser browser = browser();
+        signIn(browser, "code-vera", null);
+
+        HttpResponse<String> bind = browser.post("/auth/github/install/bind", "installation_id=44&group=team", browser.origin());
+        assertThat(location(bind)).contains("/admin?error=forbidden");
+        assertThat(snapshots.current().group("team").orElseThrow().installationId()).isNull();
+    }
+
+    @Test
     void anOwnerBindsAnInstallationTheyCanSeeToTheirGroup() {
         installations("gho_olive", "{\"total_count\":1,\"installations\":[{\"id\":55,\"account\":{\"login\":\"olive-org\"}}]}");
         Browser browser = browser();
@@ -572,7 +694,7 @@ abstract class SignInContract {
         HttpResponse<String> page = browser.get("/auth/github/install?installation_id=55");
         assertThat(page.statusCode()).isEqualTo(302);
         assertThat(location(page)).contains("/auth/github?redirect=");
-        assertThat(kv.get(KvKeys.SESSION.key(session))).isEmpty();
+        assertThat(kv.get(AdminSessions.key(session))).isEmpty();
         assertThat(kv.get(KvKeys.TOKEN.key("1002"))).isEmpty();
     }
 

@@ -220,6 +220,42 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
         assertThat(repository.load().groups()).hasSize(1);
     }
 
+    private static Group ownedBy(String id, String userId) {
+        return new Group(id, "Group " + id, List.of(new Group.Member("user" + userId, "owner", userId)), List.of(), List.of(), List.of(),
+                null, true, List.of(), null, null, false);
+    }
+
+    @Test
+    void aUserCreatesGroupsUpToTheirLimitCountingTheGroupsTheyOwn() {
+        repository.replaceAll(List.of(ownedBy("mine-1", "7"), group("alices"),
+                new Group("viewed", "Viewed", List.of(new Group.Member("alice", "owner"), new Group.Member("user7", "viewer", "7")), List.of(), List.of(), List.of(), null, true,
+                        List.of(), null, null, false)), List.of());
+
+        repository.createGroup(ownedBy("mine-2", "7"), () -> { }, "7", 2);
+        assertThatThrownBy(() -> repository.createGroup(ownedBy("mine-3", "7"), () -> { }, "7", 2))
+                .isInstanceOf(TenantLimitException.class)
+                .hasMessageContaining("user 7 already owns 2 groups").hasMessageContaining("MAX_GROUPS_PER_USER")
+                .extracting(e -> ((TenantLimitException) e).setting()).isEqualTo("MAX_GROUPS_PER_USER");
+        repository.createGroup(ownedBy("theirs", "8"), () -> { }, "8", 1);
+        repository.createGroup(ownedBy("by-an-operator", "7"));
+
+        assertThat(repository.load().groups()).extracting(Group::id)
+                .containsExactly("mine-1", "alices", "viewed", "mine-2", "theirs", "by-an-operator");
+    }
+
+    @Test
+    void aGroupTakesRoutesUpToItsLimitOthersAndTheOperatorAreNotHeldByIt() {
+        repository.replaceAll(List.of(group("a"), group("b")), List.of(route("1", "a"), route("2", "a"), route("1", "b")));
+
+        assertThatThrownBy(() -> repository.addRoute(route("3", "a"), () -> { }, 2))
+                .isInstanceOf(TenantLimitException.class)
+                .hasMessage("group \"a\" may hold at most 2 routes (MAX_ROUTES_PER_GROUP)");
+        repository.addRoute(route("2", "b"), () -> { }, 2);
+        repository.addRoute(route("3", "a"), () -> { });
+
+        assertThat(routeKeys()).containsExactly("a/1", "a/2", "b/1", "b/2", "a/3");
+    }
+
     @Test
     void everyWriteBumpsTheRevisionAndNotifiesListeners() {
         AtomicInteger notified = new AtomicInteger();
