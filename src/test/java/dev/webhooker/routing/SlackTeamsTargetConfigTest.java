@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 class SlackTeamsTargetConfigTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private final ConfigJson input = ConfigJson.forInput();
-    private final ConfigJson storage = ConfigJson.forStorage();
+    private final ConfigJson input = ConfigJson.forInput().sealedWith(WebhookTargetConfigTest.SEAL);
+    private final ConfigJson storage = ConfigJson.forStorage().sealedWith(WebhookTargetConfigTest.SEAL);
     private final ConfigValidator validator = new ConfigValidator();
 
     private static ObjectNode route(String target) {
@@ -45,8 +45,15 @@ class SlackTeamsTargetConfigTest {
                 Target.posting(Target.Platform.TEAMS,
                         "https://prod-01.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=x"));
         assertThat(problems(bot + "," + hook + "," + teams)).isEmpty();
-        assertThat(storage.writeTargets(targets).toString().replace('"', '\'')).isEqualTo("[" + bot + "," + hook + "," + teams + "]");
+        // the URLs are the credentials to post into the channel: stored and shown sealed, taken back sealed
+        String written = storage.writeTargets(targets).toString().replace('"', '\'');
+        String sealedHook = WebhookTargetConfigTest.SEAL.seal("https://hooks.slack.com/services/T1/B1/xyz");
+        assertThat(written).startsWith("[" + bot + ",{'platform':'slack','url':'" + sealedHook + "'},{'platform':'teams','url':'")
+                .doesNotContain("xyz").doesNotContain("sig=x");
         assertThat(storage.readTargets(storage.toText(storage.writeTargets(targets)))).isEqualTo(targets);
+        assertThat(input.readRoute(route(written.substring(1, written.length() - 1))).targets()).isEqualTo(targets);
+        assertThatThrownBy(() -> ConfigJson.forStorage().writeTargets(targets)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("only be written sealed");
         assertThat(targets.get(0).editsInPlace()).as("the bot edits CI runs in place").isTrue();
         assertThat(targets.get(1).editsInPlace()).as("an incoming webhook cannot").isFalse();
         assertThat(targets.get(2).editsInPlace()).isFalse();

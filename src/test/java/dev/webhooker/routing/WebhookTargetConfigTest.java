@@ -36,7 +36,7 @@ class WebhookTargetConfigTest {
 
         @Override
         public String open(String sealed) {
-            if (!sealed.endsWith("_ceshw")) {
+            if (sealed.equals("sealed:elsewhere")) {
                 throw new IllegalArgumentException("no configured key opens it");
             }
             return new StringBuilder(sealed.substring("sealed:".length())).reverse().toString();
@@ -100,13 +100,15 @@ class WebhookTargetConfigTest {
     }
 
     @Test
-    void jacksonLeavesTheSecretsOutOfATargetAsADryRunAnswerShowsIt() throws Exception {
-        Target target = Target.webhook(new Target.Webhook("https://h.example.com/x", List.of(SECRET), Map.of("X-A", "b"),
-                Target.BodyFormat.MESSAGE, null));
+    void jacksonLeavesTheCredentialsOutOfATargetAsADryRunAnswerShowsIt() throws Exception {
+        Target target = Target.webhook(new Target.Webhook("https://h.example.com/x/token-in-path?sig=abc", List.of(SECRET),
+                Map.of("Authorization", "Bearer hunter2"), Target.BodyFormat.MESSAGE, null));
 
         String json = MAPPER.writeValueAsString(target);
 
-        assertThat(json).contains("https://h.example.com/x").contains("X-A").doesNotContain(SECRET).doesNotContain("secrets");
+        assertThat(json).contains("\"url\":\"https://h.example.com/…\"").contains("\"Authorization\":\"(withheld)\"")
+                .doesNotContain("token-in-path").doesNotContain("sig=abc").doesNotContain("hunter2")
+                .doesNotContain(SECRET).doesNotContain("secrets");
     }
 
     @Test

@@ -34,6 +34,32 @@ public final class TestDatabases {
         return kind == Kind.H2 ? h2() : postgres();
     }
 
+    /** A new database of {@code kind} migrated up to {@code version} only (a deployment before an upgrade). */
+    public static DataSource before(Kind kind, String version) {
+        HikariDataSource ds = kind == Kind.H2 ? unmigratedH2() : dataSource(TestPostgres.newDatabase(), TestPostgres.user(), TestPostgres.password());
+        flyway(ds, kind).target(version).load().migrate();
+        return ds;
+    }
+
+    /** Applies every migration {@code ds} has not had yet, as a start of the new version does. */
+    public static void upgrade(DataSource ds, Kind kind) {
+        flyway(ds, kind).load().migrate();
+    }
+
+    private static org.flywaydb.core.api.configuration.FluentConfiguration flyway(DataSource ds, Kind kind) {
+        return Flyway.configure().dataSource(ds).locations("classpath:db/migration/" + (kind == Kind.H2 ? "h2" : "postgresql"))
+                .javaMigrations(new dev.webhooker.store.ExistingTargetsConsent());
+    }
+
+    private static HikariDataSource unmigratedH2() {
+        try {
+            DatabaseUrl url = DatabaseUrl.resolve("", null, null, Files.createTempDirectory("webhooker-h2"));
+            return dataSource(url.jdbcUrl(), url.user(), url.password());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static DataSource h2() {
         try {
             Path dir = Files.createTempDirectory("webhooker-h2");
@@ -49,6 +75,13 @@ public final class TestDatabases {
     }
 
     private static DataSource migrated(String jdbcUrl, String user, String password, String vendor) {
+        HikariDataSource ds = dataSource(jdbcUrl, user, password);
+        Flyway.configure().dataSource(ds).locations("classpath:db/migration/" + vendor)
+                .javaMigrations(new dev.webhooker.store.ExistingTargetsConsent()).load().migrate();
+        return ds;
+    }
+
+    private static HikariDataSource dataSource(String jdbcUrl, String user, String password) {
         HikariDataSource ds = new HikariDataSource();
         ds.setJdbcUrl(jdbcUrl);
         ds.setUsername(user);
@@ -58,8 +91,6 @@ public final class TestDatabases {
         ds.setMaximumPoolSize(20);
         ds.setMinimumIdle(0);
         ds.setIdleTimeout(10_000);
-        Flyway.configure().dataSource(ds).locations("classpath:db/migration/" + vendor)
-                .javaMigrations(new dev.webhooker.store.ExistingTargetsConsent()).load().migrate();
         return ds;
     }
 }

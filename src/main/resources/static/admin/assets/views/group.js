@@ -1,5 +1,6 @@
-// One group: its settings and members (owners), invites, the webhook endpoint with a secret shown once, and
-// its routes (routes.js). Each panel is read only, with the reason shown, where the caller may not change it.
+// One group: its settings and members (owners), invites, the webhook endpoint with a secret shown once, the
+// chats that accept its messages (and the targets waiting for theirs), and its routes (routes.js). Each panel is
+// read only, with the reason shown, where the caller may not change it.
 import {h, field, replace, table, formatTime} from '../dom.js';
 import {t} from '../i18n.js';
 import {api} from '../api.js';
@@ -12,14 +13,15 @@ const GATES = ['owners', 'installationId', 'globalWebhook'];
 export async function group(ctx) {
   const id = ctx.params[0];
   const base = '/admin/api/groups/' + encodeURIComponent(id);
-  const [{group: g, version}, {routes}] = await Promise.all([api.get(base), api.get(base + '/routes')]);
+  const [{group: g, version}, {routes, waiting}] = await Promise.all([api.get(base), api.get(base + '/routes')]);
   const owner = ctx.me.isSuper || ((ctx.me.capabilities || {})[id] || []).includes('edit-group');
   const section = h('section', {},
     h('h1', {tabindex: '-1'}, g.name + ' ', h('code', {}, g.id)),
     settingsPanel(ctx, g, version, base),
     owner ? webhookPanel(ctx, id, base) : null,
     owner ? await invitesPanel(ctx, id, base) : null,
-    routesPanel(ctx, id, routes, readOnlyReason(ctx, id, 'edit-routes')),
+    await chatsPanel(ctx, id, base),
+    routesPanel(ctx, id, routes, readOnlyReason(ctx, id, 'edit-routes'), waiting || []),
     owner ? dangerPanel(ctx, g, version, base) : null);
   return section;
 }
@@ -136,6 +138,66 @@ async function invitesPanel(ctx, id, base) {
   });
   await draw();
   panel.append(form, status, listBox);
+  return panel;
+}
+
+// Chats accept a group's messages once they claim it (/gh claim with a code from here) or a super admin approves
+// them; claims are not configuration, so this panel works in sync mode too.
+async function chatsPanel(ctx, id, base) {
+  const panel = h('section', {id: 'chats'}, h('h2', {}, t('chats.title')), h('p', {class: 'help'}, t('chats.help')));
+  const status = h('div', {'aria-live': 'polite'});
+  const lists = h('div', {});
+  const admin = !readOnlyReason(ctx, id, 'edit-routes', false);
+  const draw = async () => {
+    const {claims, waiting} = await api.get(base + '/chats');
+    replace(lists,
+      h('h3', {}, t('chats.waiting')),
+      table([
+        {label: t('chats.platform'), value: w => w.platform},
+        {label: t('chats.chat'), value: w => h('code', {}, w.chatId)},
+        {label: t('chats.where'), value: w => w.routeId ? t('chats.route', {route: w.routeId, n: w.target + 1}) : t('chats.log')},
+      ], waiting, t('chats.noneWaiting')),
+      h('h3', {}, t('chats.claimed')),
+      table([
+        {label: t('chats.platform'), value: c => c.platform},
+        {label: t('chats.chat'), value: c => h('code', {}, c.chatId + (c.chatName && c.chatName !== c.chatId ? ' ' + c.chatName : ''))},
+        {label: t('chats.via'), value: c => t('chats.via.' + c.via) + (c.grantedBy ? ' (' + c.grantedBy + ')' : '')},
+        {label: t('chats.since'), value: c => formatTime(c.createdAt)},
+        {label: '', value: c => admin ? h('button', {type: 'button', class: 'revoke-chat', onclick: async () => {
+          if (!confirm(t('chats.confirmRevoke', {chat: c.chatId}))) return;
+          try {
+            await api.del(base + '/chats/' + encodeURIComponent(c.platform) + '/' + encodeURIComponent(c.chatId));
+            draw();
+          } catch (e) { showError(status, e); }
+        }}, t('group.revoke')) : ''},
+      ], claims, t('common.none')));
+  };
+  const codeButton = h('button', {type: 'button', id: 'claim-code', onclick: async () => {
+    try {
+      const answer = await api.post(base + '/chats/code', {});
+      replace(status, h('div', {class: 'secret', role: 'status'}, h('p', {}, t('chats.codeHelp', {time: formatTime(answer.expiresAt)})),
+        h('code', {id: 'claim-command'}, answer.command)));
+    } catch (e) { showError(status, e); }
+  }}, t('chats.code'));
+  panel.append(status, lists);
+  if (admin) panel.append(h('div', {class: 'row'}, codeButton));
+  if (ctx.me.isSuper) {
+    const platform = h('select', {id: 'approve-platform', 'data-field': 'platform'}, ['discord', 'telegram', 'slack'].map(p => h('option', {value: p}, p)));
+    const chat = h('input', {id: 'approve-chat', 'data-field': 'chatId', maxlength: 64, required: true});
+    const approve = h('form', {class: 'row', id: 'approve-chat-form'}, field(t('chats.platform'), platform), field(t('chats.chat'), chat),
+      h('button', {type: 'submit'}, t('chats.approve')));
+    approve.addEventListener('submit', async e => {
+      e.preventDefault();
+      try {
+        await api.post(base + '/chats', {platform: platform.value, chatId: chat.value.trim()});
+        chat.value = '';
+        notice(status, t('common.saved'));
+        draw();
+      } catch (err) { showError(status, err, approve); }
+    });
+    panel.append(approve);
+  }
+  await draw();
   return panel;
 }
 
