@@ -90,7 +90,7 @@ class ConfigListController {
         for (JsonNode element : list) {
             if (element.isObject() && element.hasNonNull("id")) {
                 current.group(element.get("id").asText()).ifPresent(stored ->
-                        GroupChanges.keepingOmittedGates((ObjectNode) element, output.write(stored)));
+                        GroupChanges.keepingOmitted((ObjectNode) element, output.write(stored)));
             }
         }
         List<Group> submitted = input.readGroups(list);

@@ -193,7 +193,6 @@ public final class ConfigValidator {
         }
         Map<String, Integer> seen = new HashMap<>();
         Map<String, Integer> seenIds = new HashMap<>();
-        boolean owner = false;
         for (int i = 0; i < members.size(); i++) {
             Group.Member m = members.get(i);
             String path = "members[" + i + "]";
@@ -218,11 +217,9 @@ public final class ConfigValidator {
             if (m.role() == null || !ROLES.contains(m.role())) {
                 p.add(path + ".role", "unknown role " + ConfigError.quote(m.role()) + " (expected owner, admin or viewer)");
             }
-            owner |= "owner".equals(m.role());
         }
-        if (!members.isEmpty() && !owner) {
-            p.add("members", "at least one member must be an owner");
-        }
+        // no owner among the members is allowed: super admins administer such a group (one they created, say), and
+        // the first invite accepted into it adds an admin or a viewer
     }
 
     private static void checkForgeSources(Problems p, List<Group.ForgeSource> sources) {

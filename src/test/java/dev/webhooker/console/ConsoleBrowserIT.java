@@ -38,6 +38,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Filter;
+import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.AppStores;
@@ -405,6 +407,38 @@ class ConsoleBrowserIT {
             chromium.screenshot("12-chinese");
             });
         }
+    }
+
+    @Test
+    void aTargetWaitingForItsChatIsShownAndASuperAdminApprovesTheChat() throws Exception {
+        repository.replaceAll(List.of(new Group("base", "Base", List.of(new Group.Member("olive", "owner", "1002")), List.of(), List.of(),
+                List.of(), null, true, List.of(), null, null, false)), List.of(new Route("news", "base", "News", true,
+                List.of(new Filter("event", List.of("push"), false)), null, List.of(Target.discord("777777777777777777", null)), false, false,
+                List.of())));
+        // as if a group admin had written it: the channel has not claimed the group
+        jdbc.update("DELETE FROM chat_claims WHERE group_id = 'base'");
+        snapshots.refresh();
+        try (Chromium chromium = new Chromium("en-US")) {
+            scenario(chromium, "chats", driver -> {
+            signInAt(driver, "/admin/groups/base", "root");
+            WebElement chats = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("chats")));
+            assertThat(chats.getText()).contains("Targets waiting for their chat").contains("777777777777777777")
+                    .contains("route news, target 1");
+            assertThat(driver.findElement(By.cssSelector("#route-list .badge.waiting")).getText()).isEqualTo("1 waiting for the chat");
+
+            driver.findElement(By.id("claim-code")).click();
+            WebElement command = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("claim-command")));
+            assertThat(command.getText()).matches("/gh claim [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}");
+
+            type(driver.findElement(By.id("approve-chat")), "777777777777777777");
+            driver.findElement(By.cssSelector("#approve-chat-form button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.id("chats"), "None: every chat target is accepted."));
+            assertThat(driver.findElement(By.id("chats")).getText()).contains("by a super admin (root)");
+            chromium.screenshot("25-chats");
+            accessible(driver, "group chats");
+            });
+        }
+        assertThat(snapshots.current().consent().allows("base", Target.discord("777777777777777777", null))).isTrue();
     }
 
     @Test

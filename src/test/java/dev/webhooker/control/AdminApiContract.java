@@ -161,7 +161,7 @@ abstract class AdminApiContract {
         for (String channel : channels) {
             targets.append(targets.length() == 0 ? "" : ",").append("{\"platform\":\"discord\",\"channelId\":\"").append(channel).append("\"}");
         }
-        return "{\"id\":\"" + id + "\",\"name\":\"" + id + "\",\"filters\":[{\"type\":\"event\",\"match\":[\"push\"]}],"
+        return "{\"id\":\"" + id + "\",\"name\":\"" + id + "\",\"enabled\":true,\"filters\":[{\"type\":\"event\",\"match\":[\"push\"]}],"
                 + "\"targets\":[" + targets + "]}";
     }
 
@@ -480,10 +480,38 @@ abstract class AdminApiContract {
         return "http://localhost:" + port;
     }
 
+    @Test
+    void aGroupDeletedByAWholeListWriteTakesItsSecretInvitesAndClaimsAlongAndANewGroupOfTheSameIdInheritsNone() throws Exception {
+        Browser olive = signedIn("olive");
+        String secret = body(olive.json("POST", "/admin/api/groups/team/webhook/regenerate", "{}")).path("secret").asText();
+        String invite = body(olive.json("POST", "/admin/api/groups/team/invites", "{\"role\":\"admin\"}")).path("token").asText();
+        assertThat(snapshots.current().consent().claimsOf("team")).isNotEmpty();
+        Browser root = signedIn("root");
+        JsonNode groups = body(root.getJson("/admin/api/groups")).path("groups");
+        com.fasterxml.jackson.databind.node.ArrayNode kept = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        groups.forEach(g -> { if (!g.path("id").asText().equals("team")) kept.add(g); });
+
+        HttpResponse<String> written = root.json("PUT", "/admin/api/groups", "{\"groups\":" + kept + "}");
+
+        assertThat(written.statusCode()).as(written.body()).isEqualTo(200);
+        assertThat(snapshots.current().group("team")).isEmpty();
+        assertThat(kv.get(KvKeys.TENANT.key("team"))).isEmpty();
+        assertThat(kv.get(KvKeys.INVITE.key(invite))).isEmpty();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM chat_claims WHERE group_id = 'team'", Integer.class)).isZero();
+
+        assertThat(root.json("POST", "/admin/api/groups", "{\"id\":\"team\",\"name\":\"Team again\"}").statusCode()).isEqualTo(201);
+        assertThat(pingGroupEndpoint("team", secret)).as("the old secret opens nothing").isEqualTo(404);
+        assertThat(snapshots.current().consent().claimsOf("team")).isEmpty();
+        Browser stranger = signedIn("stranger");
+        HttpResponse<String> accept = stranger.get("/admin/invite?token=" + invite);
+        assertThat(accept.body()).doesNotContain("Team again");
+        assertThat(snapshots.current().group("team").orElseThrow().members()).isEmpty();
+    }
+
     // ---------------------------------------------------------------- writing one route
 
     private static final String RELEASES = "{\"id\":\"team-releases\",\"name\":\"Releases\",\"enabled\":true,"
-            + "\"filters\":[{\"type\":\"event\",\"match\":\"release\"}],\"targets\":[{\"platform\":\"discord\",\"channelId\":\"9\"}]}";
+            + "\"filters\":[{\"type\":\"event\",\"match\":\"release\"}],\"targets\":[{\"platform\":\"discord\",\"channelId\":\"900000000000000009\"}]}";
 
     @Test
     void adminsAddChangeReorderAndDeleteTheirGroupsRoutes() {
@@ -614,7 +642,7 @@ abstract class AdminApiContract {
         assertThat(adam.json("POST", "/admin/api/groups/elsewhere/routes", RELEASES).statusCode()).isEqualTo(404);
 
         HttpResponse<String> noTarget = adam.json("POST", "/admin/api/groups/team/routes", RELEASES.replace(
-                ",\"targets\":[{\"platform\":\"discord\",\"channelId\":\"9\"}]", ""));
+                ",\"targets\":[{\"platform\":\"discord\",\"channelId\":\"900000000000000009\"}]", ""));
         assertThat(noTarget.statusCode()).isEqualTo(400);
         assertThat(body(noTarget).path("detail").asText()).contains("targets");
         HttpResponse<String> badRegex = adam.json("POST", "/admin/api/groups/team/routes",
@@ -936,6 +964,24 @@ abstract class AdminApiContract {
                 .as("single use").endsWith("/admin?invite=invalid");
         assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' AND action LIKE 'invite.%' ORDER BY id DESC",
                 String.class)).startsWith("invite.accept", "invite.create");
+    }
+
+    @Test
+    void anInviteIntoAGroupWithoutAnOwnerMemberIsAcceptedAndEveryStepIsAPage() throws Exception {
+        Browser root = signedIn("root");
+        assertThat(root.json("POST", "/admin/api/groups", "{\"id\":\"ownerless\",\"name\":\"Ownerless\"}").statusCode()).isEqualTo(201);
+        String token = body(root.json("POST", "/admin/api/groups/ownerless/invites", "{\"role\":\"admin\"}")).path("token").asText();
+        GITHUB.user("joiner", 1011, "joiner");
+        Browser joiner = new Browser(port);
+        FakeGithub.signIn(joiner, "joiner", "/admin/invite?token=" + token);
+
+        HttpResponse<String> page = joiner.get("/admin/invite?token=" + token);
+        assertThat(page.headers().firstValue("Content-Type").orElse("")).startsWith("text/html");
+        HttpResponse<String> accepted = joiner.post("/admin/invite/accept", "token=" + token, joiner.origin());
+
+        assertThat(accepted.headers().firstValue("Location").orElse("")).as(accepted.body()).endsWith("/admin?invite=ok");
+        assertThat(snapshots.current().group("ownerless").orElseThrow().members()).containsExactly(new Group.Member("joiner", "admin", "1011"));
+        assertThat(body(joiner.getJson("/admin/api/me")).path("roles").path("ownerless").asText()).isEqualTo("admin");
     }
 
     @Test
