@@ -13,14 +13,15 @@ const GATES = ['owners', 'installationId', 'globalWebhook'];
 export async function group(ctx) {
   const id = ctx.params[0];
   const base = '/admin/api/groups/' + encodeURIComponent(id);
-  const [{group: g, version}, {routes, waiting}] = await Promise.all([api.get(base), api.get(base + '/routes')]);
+  const [{group: g, version}, {routes, waiting}, chats] = await Promise.all([api.get(base), api.get(base + '/routes'),
+    api.get(base + '/chats')]);
   const owner = ctx.me.isSuper || ((ctx.me.capabilities || {})[id] || []).includes('edit-group');
   const section = h('section', {},
     h('h1', {tabindex: '-1'}, g.name + ' ', h('code', {}, g.id)),
     settingsPanel(ctx, g, version, base),
     owner ? webhookPanel(ctx, id, base) : null,
     owner ? await invitesPanel(ctx, id, base) : null,
-    await chatsPanel(ctx, id, base),
+    chatsPanel(ctx, id, base, chats),
     routesPanel(ctx, id, routes, readOnlyReason(ctx, id, 'edit-routes'), waiting || []),
     owner ? dangerPanel(ctx, g, version, base) : null);
   return section;
@@ -189,13 +190,13 @@ async function invitesPanel(ctx, id, base) {
 
 // Chats accept a group's messages once they claim it (/gh claim with a code from here) or a super admin approves
 // them; claims are not configuration, so this panel works in sync mode too.
-async function chatsPanel(ctx, id, base) {
+function chatsPanel(ctx, id, base, first) {
   const panel = h('section', {id: 'chats'}, h('h2', {}, t('chats.title')), h('p', {class: 'help'}, t('chats.help')));
   const status = h('div', {'aria-live': 'polite'});
   const lists = h('div', {});
   const admin = !readOnlyReason(ctx, id, 'edit-routes', false);
-  const draw = async () => {
-    const {claims, waiting} = await api.get(base + '/chats');
+  const draw = async (known) => {
+    const {claims, waiting} = known || await api.get(base + '/chats');
     replace(lists,
       h('h3', {}, t('chats.waiting')),
       table([
@@ -243,7 +244,7 @@ async function chatsPanel(ctx, id, base) {
     });
     panel.append(approve);
   }
-  await draw();
+  draw(first);
   return panel;
 }
 
