@@ -39,7 +39,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 20)
-public class RequestBodyFilter extends OncePerRequestFilter {
+class RequestBodyFilter extends OncePerRequestFilter {
 
     /** The body read asynchronously, until the dispatch that resumes the request takes it. */
     private static final String BODY = RequestBodyFilter.class.getName() + ".body";
@@ -49,7 +49,7 @@ public class RequestBodyFilter extends OncePerRequestFilter {
     private final long maxBodyBytes;
     private final Duration bodyTimeout;
 
-    public RequestBodyFilter(@Value("${webhooker.ingress.max-body-bytes:1MB}") DataSize maxBodyBytes,
+    RequestBodyFilter(@Value("${webhooker.ingress.max-body-bytes:1MB}") DataSize maxBodyBytes,
                              @Value("${webhooker.ingress.body-timeout:15s}") Duration bodyTimeout) {
         this.maxBodyBytes = maxBodyBytes.toBytes();
         this.bodyTimeout = bodyTimeout;
