@@ -1011,4 +1011,38 @@ abstract class AdminApiContract {
             assertThat(answer.body()).as(path).doesNotContain("ambiguous").doesNotContain("Exception");
         }
     }
+
+    /**
+     * A body that arrives in two parts is read asynchronously and the request resumed once it is complete
+     * (web.RequestBodyFilter): the session, the origin check and the route's access are checked on that resumed
+     * request as on any other; without the session it is still a 401.
+     */
+    @Test
+    void aBodyArrivingSlowlyIsServedWithTheCallersSessionAndRefusedWithoutOne() throws Exception {
+        Browser adam = signedIn("adam");
+        String body = "{\"routes\":[" + RELEASES + "]}";
+        String session = "wh_admin_session=" + adam.cookie("wh_admin_session");
+        String withSession = inTwoParts("/admin/api/groups/team/routes?validate=true", adam.origin(), session, body);
+        assertThat(withSession).startsWith("HTTP/1.1 200").contains("\"applied\":false");
+        String without = inTwoParts("/admin/api/groups/team/routes?validate=true", adam.origin(), null, body);
+        assertThat(without).startsWith("HTTP/1.1 401");
+    }
+
+    /** A PUT whose body's second half follows 500 ms after the first; the whole answer. */
+    private String inTwoParts(String path, String origin, String cookie, String body) throws Exception {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            var out = socket.getOutputStream();
+            out.write(("PUT " + path + " HTTP/1.1\r\nHost: localhost:" + port + "\r\nConnection: close\r\nOrigin: " + origin
+                    + "\r\nContent-Type: application/json\r\nAccept: application/json\r\n" + (cookie == null ? "" : "Cookie: " + cookie + "\r\n")
+                    + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.write(bytes, 0, bytes.length / 2);
+            out.flush();
+            Thread.sleep(500);
+            out.write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
+            out.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
 }
