@@ -183,6 +183,9 @@ public final class ConfigValidator {
             p.add("name", "required (not blank)");
         } else if (name.length() > MAX_NAME_LENGTH) {
             p.add("name", "longer than " + MAX_NAME_LENGTH + " characters");
+        } else if (name.indexOf('\u0000') >= 0) {
+            // PostgreSQL's text cannot hold it: refused here on every store alike
+            p.add("name", "must not contain the NUL character");
         }
     }
 
