@@ -1,6 +1,7 @@
 package dev.webhooker.importer;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,11 +54,11 @@ public final class D1Export {
     }
 
     /**
-     * The tables the export has {@code DELETE FROM} statements for (lower-case name), each with how many: SQLite's
+     * The tables the export has {@code DELETE FROM} statements for (lower-case name), each with how many, in the order they first appear: SQLite's
      * dump empties {@code sqlite_sequence} before it writes its rows.
      */
     public Map<String, Integer> deletes() {
-        return Map.copyOf(deletes);
+        return Collections.unmodifiableMap(deletes);
     }
 
     public static D1Export parse(String sql) {
