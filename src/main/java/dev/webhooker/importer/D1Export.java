@@ -54,8 +54,8 @@ public final class D1Export {
     }
 
     /**
-     * The tables the export has {@code DELETE FROM} statements for (lower-case name), each with how many, in the order they first appear: SQLite's
-     * dump empties {@code sqlite_sequence} before it writes its rows.
+     * The tables the export has {@code DELETE FROM} statements for (lower-case name), each with how many, in the
+     * order they first appear: SQLite's dump empties {@code sqlite_sequence} before it writes its rows.
      */
     public Map<String, Integer> deletes() {
         return Collections.unmodifiableMap(deletes);
