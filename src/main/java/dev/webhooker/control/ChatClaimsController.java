@@ -60,7 +60,7 @@ class ChatClaimsController {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("code", issued.code());
         body.put("command", "/gh claim " + issued.code());
-        body.put("expiresAt", issued.expiresAt().toString());
+        body.put("expiresAt", issued.expiresAt().toEpochMilli());
         return ResponseEntity.status(HttpStatus.CREATED).body(body);
     }
 
@@ -116,7 +116,7 @@ class ChatClaimsController {
         out.put("chatName", claim.chatName() == null ? null : "@" + claim.chatName());
         out.put("via", claim.via().wireName());
         out.put("grantedBy", claim.grantedBy());
-        out.put("createdAt", java.time.Instant.ofEpochMilli(claim.createdAt()).toString());
+        out.put("createdAt", claim.createdAt());
         return out;
     }
 }

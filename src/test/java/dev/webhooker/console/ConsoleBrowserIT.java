@@ -433,7 +433,8 @@ class ConsoleBrowserIT {
             type(driver.findElement(By.id("approve-chat")), "777777777777777777");
             driver.findElement(By.cssSelector("#approve-chat-form button[type=submit]")).click();
             wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.id("chats"), "None: every chat target is accepted."));
-            assertThat(driver.findElement(By.id("chats")).getText()).contains("by a super admin (root)");
+            assertThat(driver.findElement(By.id("chats")).getText()).contains("by a super admin (root)").doesNotContain("Invalid");
+            assertThat(driver.findElements(By.cssSelector("#route-list .badge.waiting"))).as("the route waits no more").isEmpty();
             chromium.screenshot("25-chats");
             accessible(driver, "group chats");
             });

@@ -214,7 +214,7 @@ function chatsPanel(ctx, id, base, first) {
           if (!confirm(t('chats.confirmRevoke', {chat: c.chatId}))) return;
           try {
             await api.del(base + '/chats/' + encodeURIComponent(c.platform) + '/' + encodeURIComponent(c.chatId));
-            draw();
+            ctx.refresh(); // the routes say again which of their targets wait
           } catch (e) { showError(status, e); }
         }}, t('group.revoke')) : ''},
       ], claims, t('common.none')));
@@ -237,9 +237,7 @@ function chatsPanel(ctx, id, base, first) {
       e.preventDefault();
       try {
         await api.post(base + '/chats', {platform: platform.value, chatId: chat.value.trim()});
-        chat.value = '';
-        notice(status, t('common.saved'));
-        draw();
+        ctx.refresh(); // the routes say again which of their targets wait
       } catch (err) { showError(status, err, approve); }
     });
     panel.append(approve);
