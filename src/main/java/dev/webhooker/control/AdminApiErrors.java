@@ -75,8 +75,9 @@ class AdminApiErrors {
     }
 
     /**
-     * A write that would delete or replace stored rows this instance cannot read: 409, naming in {@code rows} those of
-     * groups the caller may see (other tenants' rows are only counted).
+     * Stored rows this instance cannot read: a write that would delete or replace them is 409, a read (an export)
+     * that would leave them out is 503. {@code rows} names those of groups the caller may see; other tenants' rows
+     * are only counted.
      */
     @ExceptionHandler(UnreadableConfigException.class)
     ResponseEntity<Map<String, Object>> unreadableRows(UnreadableConfigException e, HttpServletRequest request) {
@@ -89,10 +90,13 @@ class AdminApiErrors {
         if (others > 0) {
             named.add(others + (others == 1 ? " row" : " rows") + " of other groups");
         }
-        ResponseEntity<Map<String, Object>> answer = body(HttpStatus.CONFLICT, "Unreadable configuration",
-                "nothing was written: this instance cannot read " + String.join(", ", named) + ", and the write would delete or "
-                        + "replace " + (e.rows().size() == 1 ? "it" : "them") + "; try again once the instance can read them "
-                        + "(see the config health check)");
+        String cannotRead = "this instance cannot read " + String.join(", ", named);
+        ResponseEntity<Map<String, Object>> answer = e.write()
+                ? body(HttpStatus.CONFLICT, "Unreadable configuration", "nothing was written: " + cannotRead
+                        + ", and the write would delete or replace " + (e.rows().size() == 1 ? "it" : "them")
+                        + "; try again once the instance can read them (see the config health check)")
+                : body(HttpStatus.SERVICE_UNAVAILABLE, "Unreadable configuration", "the answer would be incomplete: " + cannotRead
+                        + " (see the config health check)");
         answer.getBody().put("rows", visible);
         return answer;
     }

@@ -16,7 +16,8 @@ class SecretsConfiguration {
     /**
      * The key, checked against the one this database's secrets were sealed with before anything can use it: every
      * component that reads or writes a sealed value gets it from here, whatever kind of instance this is (serving
-     * and delivering, ingress-only with DELIVERY_ENABLED=false, a command of the jar). The JdbcTemplate is the one Flyway's migrations come first for.
+     * and delivering, ingress-only with DELIVERY_ENABLED=false, a command of the jar). The JdbcTemplate is the one
+     * Flyway's migrations come first for.
      */
     @Bean
     SecretBox secretBox(WebhookerProperties properties, JdbcTemplate jdbc, KvStore kv) {
