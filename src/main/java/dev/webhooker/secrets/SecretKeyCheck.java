@@ -23,7 +23,7 @@ import dev.webhooker.store.KvStore;
  *
  * <p>The database keeps a verifier of the key in {@code secret_key_check}: HMAC-SHA256 of a fixed label under the key
  * (the key's {@link SecretBox#purposeKeys purpose key} for this check, used for nothing else), which tells whether
- * two keys are the same and nothing about the key. A start passes when the verifier is its key's; when it is its
+ * two keys are the same; the key cannot be recovered from it. A start passes when the verifier is its key's; when it is its
  * previous key's (a rotation), the verifier moves to the new key. A database without a verifier gets one at the
  * first start — the key is first tried on the sealed values it already holds, if any (an upgrade from a version
  * without the check): at least one of them must open.
@@ -111,7 +111,6 @@ final class SecretKeyCheck {
     private List<String> sealedSamples() {
         List<String> samples = new ArrayList<>();
         for (String query : List.of(
-                "SELECT data FROM d1_groups WHERE data LIKE '%\"v1:%' LIMIT " + SAMPLES,
                 "SELECT targets FROM d1_routes WHERE targets LIKE '%\"v1:%' LIMIT " + SAMPLES,
                 "SELECT target_json FROM delivery_targets WHERE target_json LIKE '%\"v1:%' LIMIT " + SAMPLES)) {
             for (String text : jdbc.queryForList(query, String.class)) {

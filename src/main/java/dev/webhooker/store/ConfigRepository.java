@@ -461,13 +461,16 @@ public class ConfigRepository implements ConfigSource {
     /**
      * Deletes one group and its routes when it is still at {@code expectedVersion}, in one transaction with
      * {@code alsoInTransaction}; the same exceptions as {@link #updateGroup}, and {@link UnreadableConfigException} when
-     * one of its routes cannot be read (nobody who asked saw it).
+     * it or one of its routes cannot be read (nobody who asked saw it).
      */
     public void deleteGroup(String id, int expectedVersion, Runnable alsoInTransaction) {
         tx.executeWithoutResult(status -> {
             bumpRevision();
             lockedVersion("group " + ConfigError.quote(id), id, expectedVersion);
             List<UnreadableRow> unread = new ArrayList<>();
+            jdbc.query("SELECT data FROM d1_groups WHERE id = ?", (ResultSet rs) -> {
+                group(id, rs.getString("data"), unread);
+            }, id);
             jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast FROM d1_routes "
                     + "WHERE group_id = ?", (ResultSet rs) -> {
                 readableRoute(rs, unread);

@@ -112,6 +112,22 @@ abstract class UnreadableRowsContract extends DatabaseContract {
     }
 
     @Test
+    void aDamagedGroupRowIsLeftOutAndNeitherDeletedNorReplaced() {
+        right.createGroup(group("gamma"));
+        jdbc.update("UPDATE d1_groups SET data = '{\"id\":\"gamma\",\"members\":' WHERE id = 'gamma'");
+        Map<String, Object> before = stored();
+
+        assertThat(wrong.load().groups()).extracting(Group::id).containsExactly("alpha", "beta");
+        assertThat(wrong.unreadableRows()).extracting(UnreadableRow::describe)
+                .containsExactly("group \"gamma\"", "route \"b1\" of group \"beta\"");
+        assertThatThrownBy(() -> right.deleteGroup("gamma", 1, () -> { })).isInstanceOf(UnreadableConfigException.class);
+        assertThatThrownBy(() -> right.replaceAll(List.of(group("alpha"), group("beta"), group("gamma")), right.load().routes()))
+                .isInstanceOf(UnreadableConfigException.class);
+
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    @Test
     void writesOfSingleRowsItCanReadStillWork() {
         ConfigRepository.VersionedRoute a1 = wrong.findRoute("alpha", "a1").orElseThrow();
         Route renamed = new Route("a1", "alpha", "Renamed", true, a1.route().filters(), null, a1.route().targets(), false, false, List.of());
