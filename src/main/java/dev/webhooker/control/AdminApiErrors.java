@@ -33,6 +33,12 @@ import dev.webhooker.store.UnreadableRow;
 @RestControllerAdvice(basePackageClasses = AdminApiErrors.class)
 class AdminApiErrors {
 
+    private final RequestAccess access;
+
+    AdminApiErrors(RequestAccess access) {
+        this.access = access;
+    }
+
     @ExceptionHandler(AccessDeniedException.class)
     ResponseEntity<Map<String, Object>> accessDenied(AccessDeniedException e) {
         return body(e.notFound() ? HttpStatus.NOT_FOUND : HttpStatus.FORBIDDEN, e.getMessage(), null);
@@ -66,12 +72,6 @@ class AdminApiErrors {
         answer.getBody().put("setting", e.setting());
         answer.getBody().put("limit", e.limit());
         return answer;
-    }
-
-    private final RequestAccess access;
-
-    AdminApiErrors(RequestAccess access) {
-        this.access = access;
     }
 
     /**
