@@ -37,9 +37,12 @@ import javax.crypto.spec.SecretKeySpec;
  *                                              URLS is one URL or several, comma-separated (instances of a
  *                                              cluster), taken in turn
  *   join    SENT ARRIVALS TARGETS                 accept-to-sink latency and deliveries/s from the two logs
- *   drip    URL SECRET FIXTURE DRIPPERS SECONDS RATE   slow senders: DRIPPERS connections each sending a body at one
- *                                              byte per second (reconnecting when answered) while RATE normal
- *                                              webhooks/s are sent and /health is polled, for SECONDS
+ *   drip    URL SECRET FIXTURE DRIPPERS SECONDS RATE [PATHS]   slow senders: DRIPPERS connections each sending a
+ *                                              body at one byte per second (reconnecting when answered) while RATE
+ *                                              normal webhooks/s are sent to URL and /health is polled, for SECONDS.
+ *                                              PATHS: "webhook" (default: the drippers post to URL) or "other" (a
+ *                                              third each: /discord/interactions with well-formed signature
+ *                                              headers, a POST to a path nothing serves, a PUT form to it)
  *
  * In rate/blast each request carries a sequence number in the commit message ("bench#SEQ#"), which the
  * rendered Discord/Telegram message keeps, so the fake sink (bench/Sink.java) can tell which webhook a
@@ -69,7 +72,7 @@ public class Load {
                     Integer.parseInt(args[5]), Path.of(args[6]));
             case "join" -> join(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
             case "drip" -> drip(URI.create(args[1]), args[2], Path.of(args[3]), Integer.parseInt(args[4]),
-                    Integer.parseInt(args[5]), Double.parseDouble(args[6]));
+                    Integer.parseInt(args[5]), Double.parseDouble(args[6]), args.length > 7 && args[7].equals("other"));
             default -> throw new IllegalArgumentException("unknown mode " + args[0]);
         }
     }
@@ -237,14 +240,15 @@ public class Load {
      * 250 ms measure what everyone else sees. Prints one line: the normal webhooks' latency, failures, the
      * longest /health answer and how the drippers were answered.
      */
-    static void drip(URI url, String secret, Path fixture, int drippers, int seconds, double rate) throws Exception {
+    static void drip(URI url, String secret, Path fixture, int drippers, int seconds, double rate, boolean otherPaths) throws Exception {
         loopbackOnly(url);
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         AtomicLong answered408 = new AtomicLong();
         AtomicLong otherAnswers = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
         for (int d = 0; d < drippers; d++) {
-            Thread t = new Thread(() -> dripUntil(url, end, answered408, otherAnswers));
+            final int kind = otherPaths ? 1 + d % 3 : 0;
+            Thread t = new Thread(() -> dripUntil(url, kind, end, answered408, otherAnswers));
             t.setDaemon(true);
             t.start();
             threads.add(t);
@@ -319,14 +323,29 @@ public class Load {
         System.exit(0);
     }
 
+    /**
+     * The head of a dripper's request: 0 a webhook to {@code url}; 1 a Discord interaction whose signature headers
+     * are well-formed and fresh (so it is read, not refused at once); 2 a POST to a path nothing serves; 3 a PUT form there.
+     */
+    private static String dripHead(URI url, int kind) {
+        String host = "Host: " + url.getHost() + "\r\n";
+        String head = switch (kind) {
+            case 1 -> "POST /discord/interactions HTTP/1.1\r\n" + host + "Content-Type: application/json\r\nX-Signature-Ed25519: "
+                    + "ab".repeat(64) + "\r\nX-Signature-Timestamp: " + System.currentTimeMillis() / 1000 + "\r\n";
+            case 2 -> "POST /bench/no-such-path HTTP/1.1\r\n" + host + "Content-Type: application/json\r\n";
+            case 3 -> "PUT /bench/no-such-path HTTP/1.1\r\n" + host + "Content-Type: application/x-www-form-urlencoded\r\n";
+            default -> "POST " + url.getPath() + " HTTP/1.1\r\n" + host + "Content-Type: application/json\r\nX-GitHub-Event: push\r\n";
+        };
+        return head + "Content-Length: 1000\r\n\r\n";
+    }
+
     /** One slow sender: a byte a second on one connection, a new connection each time the server ends one. */
-    private static void dripUntil(URI url, long end, AtomicLong answered408, AtomicLong otherAnswers) {
+    private static void dripUntil(URI url, int kind, long end, AtomicLong answered408, AtomicLong otherAnswers) {
         while (System.nanoTime() < end) {
             try (java.net.Socket socket = new java.net.Socket(url.getHost(), url.getPort())) {
                 socket.setSoTimeout(1_000);
                 var out = socket.getOutputStream();
-                out.write(("POST " + url.getPath() + " HTTP/1.1\r\nHost: " + url.getHost() + "\r\nContent-Type: application/json\r\n"
-                        + "X-GitHub-Event: push\r\nContent-Length: 1000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(dripHead(url, kind).getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 var in = socket.getInputStream();
                 byte[] answer = new byte[64];

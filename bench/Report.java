@@ -139,12 +139,17 @@ public class Report {
                     .append(" ms (`POST /bench/bare`) → **").append(times("startup-webhooker", "ms", "startup-bare", "ms"))
                     .append("** the bare app's\n");
         }
-        if (points.containsKey("slow-senders-drip")) {
-            md.append("\n## 5. Slow senders (").append(machine.getOrDefault("drip", "")).append(", embedded)\n\n");
+        for (String point : List.of("slow-senders", "slow-senders-other")) {
+            if (!points.containsKey(point + "-drip")) {
+                continue;
+            }
+            md.append("\n## 5").append(point.equals("slow-senders") ? "" : "b").append(". Slow senders")
+                    .append(point.equals("slow-senders") ? " on /webhook" : " on /discord/interactions, a 404 path and a PUT form")
+                    .append(" (").append(machine.getOrDefault("drip", "")).append(", embedded)\n\n");
             md.append("| traffic | normal webhooks p50 ms | p99 ms | failed | /health slowest ms | /health failed | drippers answered 408 / other |\n");
             md.append("|---|---|---|---|---|---|---|\n");
             for (String mode : List.of("base", "drip")) {
-                String p = "slow-senders-" + mode;
+                String p = point + "-" + mode;
                 md.append("| ").append(mode.equals("base") ? "normal webhooks alone" : "with the dripping connections")
                         .append(" | ").append(fig(p, "p50_ms", 1)).append(" | ").append(fig(p, "p99_ms", 1))
                         .append(" | ").append(fmt(sum(p, "failed"), 0))
@@ -153,7 +158,7 @@ public class Report {
                         .append(" |\n");
             }
             md.append("\nThe drippers delay normal webhooks at p99 by **")
-                    .append(fmt(median("slow-senders-drip", "p99_ms") - median("slow-senders-base", "p99_ms"), 1))
+                    .append(fmt(median(point + "-drip", "p99_ms") - median(point + "-base", "p99_ms"), 1))
                     .append(" ms** (medians of the repetitions; target: under 100 ms, and /health answering throughout).\n");
         }
         if (points.keySet().stream().anyMatch(p -> p.startsWith("paging-"))) {

@@ -18,7 +18,7 @@
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
 # BENCH_SCALE_INSTANCES (the instance counts of the scale point, default "1 2 3"), BENCH_JFR=1 (JFR recordings of the two ingest points and of the end-to-end app into their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
-# embedded production e2e-rate e2e-saturation webhook-saturation slow-senders paging scale claim bare startup). A subset run writes its report into its
+# embedded production e2e-rate e2e-saturation webhook-saturation slow-senders slow-senders-other paging scale claim bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +46,7 @@ E2E_WARMUP_MAX_ROUNDS=${BENCH_E2E_WARMUP_MAX_ROUNDS:-12}
 DRIP_CONNECTIONS=${BENCH_DRIP_CONNECTIONS:-200}
 DRIP_SECONDS=${BENCH_DRIP_SECONDS:-60}
 DRIP_RATE=${BENCH_DRIP_RATE:-50}
-ALL_POINTS="embedded production e2e-rate e2e-saturation webhook-saturation slow-senders paging scale claim bare startup"
+ALL_POINTS="embedded production e2e-rate e2e-saturation webhook-saturation slow-senders slow-senders-other paging scale claim bare startup"
 POINTS=" ${BENCH_POINTS:-$ALL_POINTS} "
 want() { [[ "$POINTS" == *" $1 "* ]]; }
 FIXTURES=${WEBHOOKER_FIXTURES:-}
@@ -432,6 +432,30 @@ for rep in $(seq "$REPS"); do
     log "slow senders rep $rep $mode: $line"
     for k in failed p50_ms p99_ms health_max_ms health_failures drippers_408 drippers_other; do
       record "slow-senders-$mode" "$rep" "$k" "$(sed -E "s/.*[ ]$k=([0-9.]+).*/\1/" <<< "$line")"
+    done
+  done
+done
+echo "drip=$DRIP_CONNECTIONS connections, $DRIP_SECONDS s, $DRIP_RATE webhooks/s" >> "$WORK/machine.txt"
+stop_pid "$APP_PID"
+fi
+
+# --- 5b. slow senders on the other paths ------------------------------------------------------------
+# The same, with the drippers spread over /discord/interactions (well-formed, fresh signature headers: the body is
+# read before the signature can fail), a POST to a path nothing serves (404) and a PUT form there; the normal
+# webhooks still go to /webhook. DISCORD_PUBLIC_KEY is RFC 8032's first test key: any valid key would do.
+if want slow-senders-other; then
+log "slow senders on other paths: $DRIP_CONNECTIONS dripping connections for $DRIP_SECONDS s beside $DRIP_RATE webhooks/s"
+start_app slow-other WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml \
+  DISCORD_PUBLIC_KEY=d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a
+DRIP_FIXTURE=$FIXTURES/github/push/commits.json
+java bench/Load.java drip "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$DRIP_FIXTURE" 0 "$WARMUP" "$DRIP_RATE" >> "$WORK/load.log"
+for rep in $(seq "$REPS"); do
+  for mode in base drip; do
+    n=0; [ "$mode" = drip ] && n=$DRIP_CONNECTIONS
+    line=$(java bench/Load.java drip "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$DRIP_FIXTURE" "$n" "$DRIP_SECONDS" "$DRIP_RATE" other | grep RESULT)
+    log "slow senders (other paths) rep $rep $mode: $line"
+    for k in failed p50_ms p99_ms health_max_ms health_failures drippers_408 drippers_other; do
+      record "slow-senders-other-$mode" "$rep" "$k" "$(sed -E "s/.*[ ]$k=([0-9.]+).*/\1/" <<< "$line")"
     done
   done
 done

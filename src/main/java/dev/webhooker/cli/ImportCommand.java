@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -15,12 +16,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.PlatformTransactionManager;
 
+import dev.webhooker.access.ScopeResolver;
+import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.importer.D1Export;
 import dev.webhooker.importer.ImportReport;
 import dev.webhooker.importer.KvDump;
 import dev.webhooker.importer.WebHookerImport;
 import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
@@ -45,11 +49,18 @@ final class ImportCommand implements Commands.Command {
     public String usage() {
         return """
                 usage: java -jar webhooker.jar import --d1 EXPORT.sql [--kv DUMP.json] [--dry-run]
-                  EXPORT.sql: what `wrangler d1 export <db> --output EXPORT.sql` writes (groups, routes, chat links,
-                  message tracking, dedup keys, audit and send logs); DUMP.json: a JSON array of {key, value, expiration?}
-                  as the `wrangler kv` bulk commands use (group webhook secrets, i18n overrides). Into the database of
-                  DATABASE_URL (or the embedded one in DATA_DIR) and its KV store. --dry-run reports without writing.
-                  Running it twice changes nothing the second time.""";
+                  EXPORT.sql: what `wrangler d1 export <db> --output EXPORT.sql` or `sqlite3 <file> .dump` writes
+                  (groups, routes, chat links, message tracking, dedup keys, audit and send logs; SQLite's and D1's
+                  own tables are skipped); DUMP.json: a JSON array of {key, value, expiration?} as the `wrangler kv`
+                  bulk commands use (group webhook secrets, i18n overrides, dedup keys, sessions, pending invites).
+                  Into the database of DATABASE_URL (or the embedded one in DATA_DIR) and its KV store. --dry-run
+                  reports without writing. Running it twice changes nothing the second time.""";
+    }
+
+    /** DEDUP_WINDOW, or the catalogue's 7 days when it is not bound. */
+    private static Duration dedupWindow(WebhookerProperties properties) {
+        Duration window = properties.ingress() == null ? null : properties.ingress().dedupWindow();
+        return window != null ? window : KvKeys.DELIVERY_DEDUP.ttl();
     }
 
     @Override
@@ -97,7 +108,9 @@ final class ImportCommand implements Commands.Command {
         try (ConfigurableApplicationContext app = storage.get()) {
             WebHookerImport importer = new WebHookerImport(app.getBean(DataSource.class),
                     app.getBean(PlatformTransactionManager.class), app.getBean(ConfigRepository.class), app.getBean(KvStore.class),
-                    app.getBean(TenantSecrets.class), mapper, app.getBeanProvider(Clock.class).getIfAvailable(Clock::systemUTC));
+                    app.getBean(TenantSecrets.class), mapper, app.getBean(ScopeResolver.class),
+                    dedupWindow(app.getBean(WebhookerProperties.class)),
+                    app.getBeanProvider(Clock.class).getIfAvailable(Clock::systemUTC));
             ImportReport report = importer.run(export, dump, dryRun);
             out.print(report.describe());
             out.println(dryRun ? "dry run: nothing was written" : report.changes() ? "imported" : "nothing to change");

@@ -8,6 +8,8 @@ import java.util.regex.Pattern;
 import org.springframework.boot.convert.DurationStyle;
 import org.springframework.util.unit.DataSize;
 
+import dev.webhooker.web.TrustedProxies;
+
 /**
  * The shapes a setting's value can have, each checked the way Spring's binder will read it later, so
  * a value that passes here also binds. {@link #expected} is what the start-up line tells the operator.
@@ -95,6 +97,17 @@ enum SettingKind {
         @Override
         boolean accepts(String value) {
             return value.length() >= 32;
+        }
+    },
+    ADDRESS_RANGES("comma-separated IP addresses and CIDR ranges such as 10.0.0.0/8,192.168.1.5") {
+        @Override
+        boolean accepts(String value) {
+            for (String part : value.split(",", -1)) {
+                if (!part.isBlank() && !TrustedProxies.isRange(part)) {
+                    return false;
+                }
+            }
+            return true;
         }
     },
     NUMERIC_IDS("comma-separated numeric GitHub user ids such as 583231,9919") {

@@ -23,6 +23,7 @@ final class Settings {
             new Setting("HTTP_WORKERS", "spring.task.execution.pool.core-size", POSITIVE_INT),
             new Setting("QUARTZ_THREADS", "spring.quartz.properties.org.quartz.threadPool.threadCount", POSITIVE_INT),
             new Setting("BASE_URL", "webhooker.base-url", HTTP_URL),
+            new Setting("TRUSTED_PROXIES", "webhooker.trusted-proxies", ADDRESS_RANGES),
             new Setting("WEBHOOKER_CONFIG_WATCH_INTERVAL", "webhooker.config.watch-interval", POSITIVE_DURATION),
             new Setting("WEBHOOKER_CONFIG_REFRESH_INTERVAL", "webhooker.config.refresh-interval", POSITIVE_DURATION),
             new Setting("WEBHOOK_MAX_BODY_BYTES", "webhooker.ingress.max-body-bytes", DATA_SIZE),

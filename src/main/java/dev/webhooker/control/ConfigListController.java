@@ -90,7 +90,7 @@ class ConfigListController {
         for (JsonNode element : list) {
             if (element.isObject() && element.hasNonNull("id")) {
                 current.group(element.get("id").asText()).ifPresent(stored ->
-                        GroupChanges.keepingOmittedGates((ObjectNode) element, output.write(stored)));
+                        GroupChanges.keepingOmitted((ObjectNode) element, output.write(stored)));
             }
         }
         List<Group> submitted = input.readGroups(list);
@@ -172,7 +172,8 @@ class ConfigListController {
         return Map.of("ok", true, "count", result.size());
     }
 
-    @PutMapping("/admin/api/groups/{id}/routes")
+    /** JSON only: with the YAML mapping beside it, a body without a Content-Type matched both (Spring then refuses it 415). */
+    @PutMapping(path = "/admin/api/groups/{id}/routes", consumes = "application/json")
     Map<String, Object> replaceGroupRoutes(@PathVariable String id, @RequestBody JsonNode body,
                                            @RequestParam(name = "validate", defaultValue = "false") boolean validateOnly,
                                            @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
@@ -189,6 +190,12 @@ class ConfigListController {
                                                @RequestParam(name = "validate", defaultValue = "false") boolean validateOnly,
                                                @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                                HttpServletRequest request) {
+        if (request.getContentType() == null) {
+            // Spring lets an empty body without a Content-Type match "consumes" here, and an empty document would
+            // replace the group's routes with none
+            throw new AdminApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type",
+                    "the body needs a Content-Type: application/json, or application/yaml for the YAML view");
+        }
         JsonNode document;
         try {
             document = YAML.readTree(body == null ? "" : body);

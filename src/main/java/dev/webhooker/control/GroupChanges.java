@@ -84,16 +84,17 @@ record GroupChanges(List<String> fields, List<String> gateFields, List<MemberCha
         return detail.toString();
     }
 
-    /** The gate fields a submission may leave out: left out means "keep what is stored" (as in WebHooker). */
-    static final List<String> GATE_FIELDS = List.of("owners", "installationId", "globalWebhook");
-
-    /** {@code submitted} with the stored group's gate fields wherever it leaves them out. */
-    static ObjectNode keepingOmittedGates(ObjectNode submitted, ObjectNode stored) {
-        for (String field : GATE_FIELDS) {
-            if (!submitted.has(field) && stored.has(field)) {
+    /**
+     * {@code submitted} with the stored group's value of every field it leaves out: a save changes only what it sends
+     * (a form that does not show the log target's thread, or the sender gates, keeps them); a field sent as null is
+     * removed.
+     */
+    static ObjectNode keepingOmitted(ObjectNode submitted, ObjectNode stored) {
+        stored.fieldNames().forEachRemaining(field -> {
+            if (!submitted.has(field)) {
                 submitted.set(field, stored.get(field));
             }
-        }
+        });
         return submitted;
     }
 

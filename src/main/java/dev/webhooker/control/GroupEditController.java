@@ -29,7 +29,6 @@ import dev.webhooker.routing.ConfigJson;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
-import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.signin.RequestAccess;
 import dev.webhooker.store.ConfigRepository;
 
@@ -50,20 +49,18 @@ class GroupEditController {
     private final OperatorGrants grants;
     private final ConfigSnapshots snapshots;
     private final ConfigWrites configWrites;
-    private final TenantSecrets secrets;
     private final AuditLog audit;
     private final ConfigJson input;
     private final ConfigJson output;
 
     GroupEditController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                        TenantSecrets secrets, AuditLog audit, SecretSeal seal, OperatorGrants grants) {
+                        AuditLog audit, SecretSeal seal, OperatorGrants grants) {
         this.input = ConfigJson.forInput().sealedWith(seal);
         this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
         this.repository = repository;
         this.snapshots = snapshots;
         this.configWrites = configWrites;
-        this.secrets = secrets;
         this.audit = audit;
         this.grants = grants;
     }
@@ -98,7 +95,7 @@ class GroupEditController {
         }
         submitted.put("id", id);
         Group before = repository.findGroup(id).orElseThrow().group();
-        Group group = input.readGroup(GroupChanges.keepingOmittedGates(submitted, output.write(before)));
+        Group group = input.readGroup(GroupChanges.keepingOmitted(submitted, output.write(before)));
         GroupChanges changes = GroupChanges.between(before, group);
         if (!changes.gateFields().isEmpty() && !scope.can(Capability.EDIT_GATES, id)) {
             throw new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden",
@@ -124,7 +121,7 @@ class GroupEditController {
         return withVersion(HttpStatus.OK, stored.group(), stored.version());
     }
 
-    /** The group, its routes and its webhook secret. */
+    /** The group, its routes and chat claims, and (DeletedGroupCleanup) its webhook secret and invites. */
     @DeleteMapping("/admin/api/groups/{id}")
     Map<String, Object> delete(@PathVariable String id,
                                @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
@@ -136,7 +133,6 @@ class GroupEditController {
         SessionUser user = scope.user();
         repository.deleteGroup(id, expected, () -> audit.record(
                 AuditEntry.of("group.delete").actor(user.userId(), user.login()).onGroup(id).ip(request.getRemoteAddr())));
-        secrets.disable(id);
         snapshots.refresh();
         return Map.of("ok", true);
     }

@@ -23,6 +23,7 @@ import dev.webhooker.access.ScopeResolver;
 import dev.webhooker.access.SessionUser;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.signin.RequestAccess;
 import dev.webhooker.signin.SignedIn;
 import dev.webhooker.store.ConfigRepository;
@@ -96,7 +97,12 @@ class InviteAcceptController {
             response.sendRedirect("/auth/github?redirect=" + URLEncoder.encode("/admin/invite?token=" + token, StandardCharsets.UTF_8));
             return;
         }
-        configWrites.requireAllowed();
+        try {
+            configWrites.requireAllowed();
+        } catch (AdminApiException e) {
+            page(response, 409, "The invite cannot be accepted here", e.detail());
+            return;
+        }
         Optional<Invites.Invite> taken = invites.take(token);
         if (taken.isEmpty()) {
             response.sendRedirect("/admin?invite=invalid");
@@ -109,11 +115,29 @@ class InviteAcceptController {
                 response.sendRedirect("/admin?invite=group-missing");
                 return;
             }
+        } catch (InvalidConfigException e) {
+            // the group as it would be with the new member is refused (a limit, say): the invite stays usable
+            invites.restore(invite);
+            page(response, 409, "The invite cannot be accepted", e.errors().get(0).message());
+            return;
+        } catch (StaleVersionException e) {
+            invites.restore(invite);
+            page(response, 409, "The group was being changed", "Others changed the group at the same moment; open the link again.");
+            return;
         } catch (RuntimeException e) {
             invites.restore(invite);
             throw e;
         }
         response.sendRedirect("/admin?invite=ok");
+    }
+
+    /** Every step of accepting is a page a person reads, never an API error. */
+    private static void page(HttpServletResponse response, int status, String title, String detail) throws IOException {
+        response.setStatus(status);
+        response.setContentType("text/html;charset=UTF-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.getOutputStream().write(HtmlPage.render(title, "<p>" + HtmlUtils.htmlEscape(detail) + "</p><p><a href=\"/admin\">"
+                + "Back to the console</a></p>").getBytes(StandardCharsets.UTF_8));
     }
 
     /** Adds or raises the member; false when the group is gone. Retries when another write came first. */

@@ -118,6 +118,12 @@ class Invites {
         kv.delete(KvKeys.INVITE.key(token));
     }
 
+    /** Every pending invite of a deleted group goes: none may admit into a later group of the same id. */
+    void revokeAll(String groupId) {
+        list(groupId).forEach(invite -> revoke(invite.token()));
+        kv.delete(KvKeys.INVITE_GROUP.key(groupId));
+    }
+
     private Optional<Invite> parse(String token, String value) {
         try {
             JsonNode node = JSON.readTree(value);

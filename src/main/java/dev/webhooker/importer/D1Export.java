@@ -1,17 +1,22 @@
 package dev.webhooker.importer;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The rows of a D1 export: the SQL text {@code wrangler d1 export} writes (SQLite's dump: {@code CREATE TABLE} and
- * {@code INSERT INTO "t" [("c", …)] VALUES(…)[, (…)];} statements, {@code PRAGMA}s and transactions around them).
- * Values are text (with {@code ''} for a quote), integers, reals, NULL or {@code X'…'} blobs (kept as hex text). An
- * INSERT without column names takes them from the table's CREATE TABLE in the same file, else from WebHooker's
- * schema. Anything malformed is an {@link IllegalArgumentException} naming the statement's line.
+ * The rows of a D1 export: the SQL text {@code wrangler d1 export} and {@code sqlite3 .dump} write ({@code CREATE
+ * TABLE} and {@code INSERT INTO "t" [("c", …)] VALUES(…)[, (…)];} statements, {@code DELETE FROM} the bookkeeping
+ * table {@code sqlite_sequence}, {@code PRAGMA}s and transactions around them). Values are text (with {@code ''} for
+ * a quote), integers, reals, NULL, {@code X'…'} blobs (kept as hex text), and the expressions SQLite's dump writes
+ * for text with line breaks or other control characters: {@code replace('…','\n',char(10))} and {@code
+ * unistr('…')}. An INSERT without column names takes them from the table's CREATE TABLE in the same file, else from
+ * WebHooker's schema; in a table neither knows (SQLite's own {@code sqlite_sequence}, say) its values are kept by
+ * position, {@code #1}, {@code #2}…, for a report that only counts them. Anything malformed is an {@link
+ * IllegalArgumentException} naming the statement's line.
  */
 public final class D1Export {
 
@@ -31,9 +36,11 @@ public final class D1Export {
             "delivery_state", List.of("key", "status", "updated_at"));
 
     private final Map<String, List<Map<String, Object>>> rows;
+    private final Map<String, Integer> deletes;
 
-    private D1Export(Map<String, List<Map<String, Object>>> rows) {
+    private D1Export(Map<String, List<Map<String, Object>>> rows, Map<String, Integer> deletes) {
         this.rows = rows;
+        this.deletes = deletes;
     }
 
     /** The tables that have rows, in the order they first appear. */
@@ -46,15 +53,28 @@ public final class D1Export {
         return rows.getOrDefault(table, List.of());
     }
 
+    /**
+     * The tables the export has {@code DELETE FROM} statements for (lower-case name), each with how many, in the
+     * order they first appear: SQLite's dump empties {@code sqlite_sequence} before it writes its rows.
+     */
+    public Map<String, Integer> deletes() {
+        return Collections.unmodifiableMap(deletes);
+    }
+
     public static D1Export parse(String sql) {
         Map<String, List<String>> declared = new LinkedHashMap<>();
         Map<String, List<Map<String, Object>>> rows = new LinkedHashMap<>();
+        Map<String, Integer> deletes = new LinkedHashMap<>();
         Scanner in = new Scanner(sql);
         while (in.skipSpaceAndComments()) {
-            int line = in.line();
+            int start = in.offset();
             String keyword = in.word().toUpperCase(Locale.ROOT);
             if (keyword.equals("INSERT")) {
-                insert(in, line, declared, rows);
+                insert(in, start, declared, rows);
+            } else if (keyword.equals("DELETE") && in.peekWord().equalsIgnoreCase("FROM")) {
+                in.word();
+                deletes.merge(in.name().toLowerCase(Locale.ROOT), 1, Integer::sum);
+                in.skipStatement();
             } else if (keyword.equals("CREATE") && in.peekWord().equalsIgnoreCase("TABLE")) {
                 in.word();
                 if (in.peekWord().equalsIgnoreCase("IF")) {
@@ -63,16 +83,16 @@ public final class D1Export {
                     in.word();
                 }
                 String table = in.name().toLowerCase(Locale.ROOT);
-                declared.put(table, columns(in, line));
+                declared.put(table, columns(in, start));
                 in.skipStatement();
             } else {
                 in.skipStatement();
             }
         }
-        return new D1Export(rows);
+        return new D1Export(rows, deletes);
     }
 
-    private static void insert(Scanner in, int line, Map<String, List<String>> declared,
+    private static void insert(Scanner in, int start, Map<String, List<String>> declared,
                                Map<String, List<Map<String, Object>>> rows) {
         String word = in.word();
         if (word.equalsIgnoreCase("OR")) {
@@ -80,7 +100,7 @@ public final class D1Export {
             word = in.word();
         }
         if (!word.equalsIgnoreCase("INTO")) {
-            throw in.error(line, "INSERT without INTO");
+            throw in.error(start, "INSERT without INTO");
         }
         String table = in.name().toLowerCase(Locale.ROOT);
         List<String> columns;
@@ -94,12 +114,9 @@ public final class D1Export {
             in.expect(')');
         } else {
             columns = declared.getOrDefault(table, WEBHOOKER_COLUMNS.get(table));
-            if (columns == null) {
-                throw in.error(line, "INSERT INTO " + table + " names no columns, and the export has no CREATE TABLE for it");
-            }
         }
         if (!in.word().equalsIgnoreCase("VALUES")) {
-            throw in.error(line, "INSERT INTO " + table + " without VALUES");
+            throw in.error(start, "INSERT INTO " + table + " without VALUES");
         }
         List<Map<String, Object>> into = rows.computeIfAbsent(table, t -> new ArrayList<>());
         do {
@@ -109,22 +126,22 @@ public final class D1Export {
                 values.add(in.value());
             } while (in.accept(','));
             in.expect(')');
-            if (values.size() != columns.size()) {
-                throw in.error(line, "INSERT INTO " + table + " has " + values.size() + " values for " + columns.size() + " columns");
+            if (columns != null && values.size() != columns.size()) {
+                throw in.error(start, "INSERT INTO " + table + " has " + values.size() + " values for " + columns.size() + " columns");
             }
             Map<String, Object> row = new LinkedHashMap<>();
-            for (int i = 0; i < columns.size(); i++) {
-                row.put(columns.get(i), values.get(i));
+            for (int i = 0; i < values.size(); i++) {
+                row.put(columns == null ? "#" + (i + 1) : columns.get(i), values.get(i));
             }
             into.add(row);
         } while (in.accept(','));
         if (!in.accept(';') && in.skipSpaceAndComments()) {
-            throw in.error(line, "INSERT INTO " + table + " does not end with ;");
+            throw in.error(start, "INSERT INTO " + table + " does not end with ;");
         }
     }
 
     /** The column names of a CREATE TABLE body: the first name of each entry that is not a constraint. */
-    private static List<String> columns(Scanner in, int line) {
+    private static List<String> columns(Scanner in, int start) {
         List<String> columns = new ArrayList<>();
         in.expect('(');
         int depth = 1;
@@ -133,7 +150,7 @@ public final class D1Export {
             in.skipSpaceAndComments();
             char c = in.peek();
             if (c == 0) {
-                throw in.error(line, "CREATE TABLE does not end");
+                throw in.error(start, "CREATE TABLE does not end");
             }
             if (c == '(') {
                 depth++;
@@ -169,14 +186,9 @@ public final class D1Export {
             this.s = s;
         }
 
-        int line() {
-            int line = 1;
-            for (int i = 0; i < at && i < s.length(); i++) {
-                if (s.charAt(i) == '\n') {
-                    line++;
-                }
-            }
-            return line;
+        /** Where the cursor is; an error turns it into a line number (counting lines as it goes would be quadratic). */
+        int offset() {
+            return at;
         }
 
         char peek() {
@@ -213,7 +225,7 @@ public final class D1Export {
                 at++;
             }
             if (start == at) {
-                throw error(line(), "expected a word at " + snippet());
+                throw error(at, "expected a word at " + snippet());
             }
             return s.substring(start, at);
         }
@@ -241,7 +253,7 @@ public final class D1Export {
             at++;
             while (true) {
                 if (at >= s.length()) {
-                    throw error(line(), "a quoted name does not end");
+                    throw error(at, "a quoted name does not end");
                 }
                 char d = s.charAt(at++);
                 if (d == close) {
@@ -266,32 +278,123 @@ public final class D1Export {
                 at++;
                 return text();
             }
+            if (Character.isLetter(c)) {
+                int start = at;
+                String word = word();
+                if (word.equalsIgnoreCase("NULL")) {
+                    return null;
+                }
+                if (accept('(')) {
+                    return call(start, word.toLowerCase(Locale.ROOT));
+                }
+                throw error(start, "not a value: " + word);
+            }
             int start = at;
             if (c == '-' || c == '+') {
                 at++;
             }
-            while (at < s.length() && (Character.isLetterOrDigit(s.charAt(at)) || s.charAt(at) == '.' || s.charAt(at) == '_')) {
+            while (at < s.length() && (Character.isLetterOrDigit(s.charAt(at)) || s.charAt(at) == '.'
+                    || (s.charAt(at) == '-' || s.charAt(at) == '+') && (s.charAt(at - 1) == 'e' || s.charAt(at - 1) == 'E'))) {
                 at++;
             }
             String token = s.substring(start, at);
-            if (token.equalsIgnoreCase("NULL")) {
-                return null;
-            }
             try {
                 return token.contains(".") || token.contains("e") || token.contains("E") ? (Object) Double.parseDouble(token)
                         : (Object) Long.parseLong(token);
             } catch (NumberFormatException e) {
-                throw error(line(), "not a value: " + (token.isEmpty() ? snippet() : token));
+                throw error(start, "not a value: " + (token.isEmpty() ? snippet() : token));
             }
         }
 
+        /**
+         * The functions SQLite's dump writes around text with control characters in it, after the opening
+         * parenthesis: {@code replace(text, marker, char(10))} (nested for several characters) and {@code unistr(text)}.
+         */
+        private Object call(int start, String function) {
+            List<Object> args = new ArrayList<>();
+            if (!accept(')')) {
+                do {
+                    args.add(value());
+                } while (accept(','));
+                expect(')');
+            }
+            switch (function) {
+                case "replace" -> {
+                    if (args.size() != 3) {
+                        throw error(start, "replace() takes 3 arguments, got " + args.size());
+                    }
+                    if (args.contains(null)) {
+                        return null;
+                    }
+                    String what = String.valueOf(args.get(1));
+                    return what.isEmpty() ? String.valueOf(args.get(0))
+                            : String.valueOf(args.get(0)).replace(what, String.valueOf(args.get(2)));
+                }
+                case "char" -> {
+                    StringBuilder out = new StringBuilder();
+                    for (Object code : args) {
+                        if (!(code instanceof Long n) || n < 0 || n > Character.MAX_CODE_POINT) {
+                            throw error(start, "char() takes code points, got " + code);
+                        }
+                        out.appendCodePoint(n.intValue());
+                    }
+                    return out.toString();
+                }
+                case "unistr" -> {
+                    if (args.size() != 1 || !(args.get(0) instanceof String text)) {
+                        throw error(start, "unistr() takes one text");
+                    }
+                    return unistr(start, text);
+                }
+                default -> throw error(start, "not a value: " + function + "(…)");
+            }
+        }
+
+        /** SQLite's {@code unistr()}: a backslash then four hex digits, or u and four, or + or U and six; two backslashes are one. */
+        private String unistr(int start, String text) {
+            StringBuilder out = new StringBuilder();
+            for (int i = 0; i < text.length(); i++) {
+                char d = text.charAt(i);
+                if (d != '\\') {
+                    out.append(d);
+                    continue;
+                }
+                int digits;
+                int from = i + 1;
+                char kind = from < text.length() ? text.charAt(from) : 0;
+                if (kind == '\\') {
+                    out.append('\\');
+                    i++;
+                    continue;
+                } else if (kind == 'u') {
+                    digits = 4;
+                    from++;
+                } else if (kind == '+' || kind == 'U') {
+                    digits = 6;
+                    from++;
+                } else {
+                    digits = 4;
+                }
+                if (from + digits > text.length()) {
+                    throw error(start, "unistr(): an escape does not end");
+                }
+                try {
+                    out.appendCodePoint(Integer.parseInt(text.substring(from, from + digits), 16));
+                } catch (IllegalArgumentException e) {
+                    throw error(start, "unistr(): not an escape: " + text.substring(i, from + digits));
+                }
+                i = from + digits - 1;
+            }
+            return out.toString();
+        }
+
         private String text() {
-            int line = line();
+            int start = at;
             at++;
             StringBuilder out = new StringBuilder();
             while (true) {
                 if (at >= s.length()) {
-                    throw error(line, "a quoted value does not end");
+                    throw error(start, "a quoted value does not end");
                 }
                 char d = s.charAt(at++);
                 if (d == '\'') {
@@ -309,7 +412,7 @@ public final class D1Export {
         void expect(char c) {
             skipSpaceAndComments();
             if (peek() != c) {
-                throw error(line(), "expected " + c + " at " + snippet());
+                throw error(at, "expected " + c + " at " + snippet());
             }
             at++;
         }
@@ -344,7 +447,14 @@ public final class D1Export {
             return rest.isEmpty() ? "the end" : "\"" + rest + "\"";
         }
 
-        IllegalArgumentException error(int line, String message) {
+        /** An error at the statement or value that starts at {@code offset}, named by its line. */
+        IllegalArgumentException error(int offset, String message) {
+            int line = 1;
+            for (int i = 0; i < offset && i < s.length(); i++) {
+                if (s.charAt(i) == '\n') {
+                    line++;
+                }
+            }
             return new IllegalArgumentException("line " + line + ": " + message);
         }
     }

@@ -1,13 +1,19 @@
 package dev.webhooker.importer;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
@@ -19,6 +25,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.webhooker.access.ScopeResolver;
+import dev.webhooker.access.SessionUser;
 import dev.webhooker.importer.ImportReport.Outcome;
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.ConfigJson;
@@ -35,21 +43,27 @@ import dev.webhooker.store.KvStore;
 
 /**
  * Loads a WebHooker deployment's D1 export and KV dump into this one. Everything SQL (groups, routes, chat links,
- * message tracking, dedup keys, audit and send logs) is one transaction, so a failure leaves the database as it was;
- * the KV part (group webhook secrets, sealed with this deployment's key, and i18n overrides) follows its commit. Every
- * item is compared with what is here: the same is "unchanged", so a second run changes nothing; the import adds and
- * updates, never deletes. A dry run does the same work and rolls it back, writing no KV. What the import has no rule
- * for is reported, never dropped silently.
+ * message tracking, dedup keys from {@code dedup_keys} and from the KV's {@code delivery:…} keys, audit and send
+ * logs) is one transaction, so a failure leaves the database as it was; the KV part (group webhook secrets, sealed
+ * with this deployment's key, i18n overrides, sign-in sessions and pending invites) follows its commit. Every item is
+ * compared with what is here: the same is "unchanged", so a second run changes nothing; the import adds and updates,
+ * never deletes. A dry run does the same work and rolls it back, writing no KV. The bookkeeping tables of SQLite,
+ * D1 and wrangler are skipped, and what the import has no rule for is reported, never dropped silently.
  */
 public final class WebHookerImport {
 
     /** Tables of WebHooker's that carry nothing to move, with the reason the report gives. */
     private static final Map<String, String> SKIPPED_TABLES = Map.of(
             "delivery_state", "WebHooker's in-flight deliveries: their payloads are in its queue, not in the export;"
-                    + " let WebHooker finish them before the move",
-            "sqlite_sequence", "SQLite bookkeeping",
-            "d1_migrations", "D1 bookkeeping",
-            "_cf_kv", "D1 bookkeeping");
+                    + " let WebHooker finish them before the move");
+
+    /** The providers of WebHooker's dedup keys, {@code delivery:{provider}:{group or global}:{delivery id}}. */
+    private static final Set<String> PROVIDERS = Set.of("github", "gitea", "custom");
+    private static final String DELIVERY_KEY = "delivery:";
+    private static final String SESSION_KEY = "session:";
+    private static final String INVITE_KEY = "invite:";
+    /** Session ids and invite tokens are 64 lowercase hex characters in WebHooker as here. */
+    private static final Pattern HEX_64 = Pattern.compile("[0-9a-f]{64}");
 
     /** KV key prefixes that carry nothing to move, with the reason. */
     private static final Map<String, String> SKIPPED_KEYS = new LinkedHashMap<>();
@@ -58,17 +72,15 @@ public final class WebHookerImport {
         SKIPPED_KEYS.put("config:groups", "WebHooker's cache of d1_groups; the D1 export is read instead");
         SKIPPED_KEYS.put("config:routes", "WebHooker's cache of d1_routes; the D1 export is read instead");
         SKIPPED_KEYS.put("config:discord-app-id", "webhooker reads DISCORD_APPLICATION_ID");
-        SKIPPED_KEYS.put("session:", "sign-in sessions: everyone signs in again");
-        SKIPPED_KEYS.put("state:", "sign-in sessions: everyone signs in again");
+        SKIPPED_KEYS.put("state:", "sign-ins under way live 10 minutes: whoever was signing in starts again");
         SKIPPED_KEYS.put("token:", "GitHub tokens, kept in clear by WebHooker: each user signs in again to give webhooker one");
         SKIPPED_KEYS.put("token-reverse:", "GitHub tokens, kept in clear by WebHooker: each user signs in again to give webhooker one");
-        SKIPPED_KEYS.put("invite:", "pending invites: make new links in the console");
+        SKIPPED_KEYS.put("invite:group:", "WebHooker's index of a group's invites: webhooker finds the invites without it");
         SKIPPED_KEYS.put("nonce:", "replay-protection nonces live minutes");
         SKIPPED_KEYS.put("msg:lock:", "in-place edit locks live a minute");
         SKIPPED_KEYS.put("inst:lock:", "installation locks live a minute");
         SKIPPED_KEYS.put("msg:", "WebHooker's copy of message tracking; message_tracking in the D1 export is read instead");
         SKIPPED_KEYS.put("cmd:", "Discord command registration markers: webhooker registers its own commands");
-        SKIPPED_KEYS.put("delivery:", "WebHooker's dedup fallback; dedup_keys in the D1 export is read instead");
         SKIPPED_KEYS.put("delivery-state:", "WebHooker's queue fallback: let WebHooker finish its deliveries before the move");
         SKIPPED_KEYS.put("queue:payload:", "WebHooker's queue fallback: let WebHooker finish its deliveries before the move");
     }
@@ -82,36 +94,54 @@ public final class WebHookerImport {
     private final KvStore kv;
     private final TenantSecrets tenants;
     private final ObjectMapper mapper;
+    private final ScopeResolver scopes;
+    private final Duration dedupWindow;
     private final Clock clock;
     private final ConfigJson json = ConfigJson.forStorage();
     private final ConfigValidator validator = new ConfigValidator();
 
+    /**
+     * @param scopes      who has access here (ADMIN_USER_IDS and the groups' members): only their sessions are taken
+     * @param dedupWindow this deployment's DEDUP_WINDOW: how long a delivery WebHooker took stays a duplicate here,
+     *                    counted from when WebHooker took it
+     */
     public WebHookerImport(DataSource dataSource, PlatformTransactionManager transactions, ConfigRepository repository, KvStore kv,
-                           TenantSecrets tenants, ObjectMapper mapper, Clock clock) {
+                           TenantSecrets tenants, ObjectMapper mapper, ScopeResolver scopes, Duration dedupWindow, Clock clock) {
         this.jdbc = new JdbcTemplate(dataSource);
         this.tx = new TransactionTemplate(transactions);
         this.repository = repository;
         this.kv = kv;
         this.tenants = tenants;
         this.mapper = mapper;
+        this.scopes = scopes;
+        this.dedupWindow = dedupWindow;
         this.clock = clock;
     }
 
     public ImportReport run(D1Export d1, KvDump dump, boolean dryRun) {
         ImportReport report = new ImportReport();
         for (String table : d1.tables()) {
-            if (SKIPPED_TABLES.containsKey(table)) {
+            Optional<String> internal = internal(table);
+            if (internal.isPresent()) {
+                d1.rows(table).forEach(row -> report.skip("table " + table, internal.get()));
+            } else if (SKIPPED_TABLES.containsKey(table)) {
                 d1.rows(table).forEach(row -> report.skip("table " + table, SKIPPED_TABLES.get(table)));
             } else if (!IMPORTED_TABLES.contains(table)) {
                 report.unknown("table " + table + " (" + d1.rows(table).size() + " rows)");
             }
         }
+        d1.deletes().forEach((table, count) -> {
+            String reason = internal(table).orElse("the import adds and updates, it never deletes");
+            for (int i = 0; i < count; i++) {
+                report.skip("DELETE FROM " + table, reason);
+            }
+        });
         ConfigSnapshot merged = tx.execute(status -> {
             ConfigSnapshot config = config(d1, report);
             links(d1, "discord_links", "discord_user_id", report);
             links(d1, "telegram_links", "telegram_user_id", report);
             tracking(d1, report);
-            dedup(d1, report);
+            dedup(d1, dump, report);
             audit(d1, report);
             sendLogs(d1, report);
             if (dryRun) {
@@ -125,6 +155,23 @@ public final class WebHookerImport {
             throw new KvPartFailed(e);
         }
         return report;
+    }
+
+    /**
+     * Why a table of SQLite's, D1's or wrangler's own is not imported ({@code sqlite_sequence}, {@code _cf_KV},
+     * {@code d1_migrations}), or empty for any other table.
+     */
+    static Optional<String> internal(String table) {
+        if (table.startsWith("sqlite_")) {
+            return Optional.of("internal table (SQLite's bookkeeping)");
+        }
+        if (table.startsWith("_cf_")) {
+            return Optional.of("internal table (Cloudflare D1's bookkeeping)");
+        }
+        if (table.startsWith("d1_") && table.endsWith("migrations")) {
+            return Optional.of("internal table (wrangler's record of applied migrations)");
+        }
+        return Optional.empty();
     }
 
     /** The SQL part is committed, the KV part stopped (the KV store went away): running the import again finishes it. */
@@ -264,19 +311,72 @@ public final class WebHookerImport {
         }
     }
 
-    /** So a sender's redelivery of an event WebHooker took is still a duplicate here. */
-    private void dedup(D1Export d1, ImportReport report) {
+    /**
+     * So a sender's redelivery of an event WebHooker took is still a duplicate here. WebHooker claimed {@code
+     * delivery:{provider}:{group or global}:{delivery id}}, in {@code dedup_keys} or, without D1, as a KV key; the
+     * ingress here claims the same key without the {@code delivery:} prefix. A claim lasts this deployment's dedup
+     * window from when WebHooker took the delivery, or as long as WebHooker kept it if that is longer (WebHooker
+     * kept its claims 120 s, shorter than GitHub's redeliveries come). A KV key does not say when it was taken, so its
+     * window counts from the import. A claim here already is never shortened.
+     */
+    private void dedup(D1Export d1, KvDump dump, ImportReport report) {
         long now = clock.millis();
         for (Map<String, Object> row : d1.rows("dedup_keys")) {
-            Long expires = number(row, "expires_at");
-            if (expires == null || expires <= now) {
-                report.skip("dedup_keys", "expired");
+            Optional<String> key = dedupKey(text(row, "key"));
+            if (key.isEmpty()) {
+                report.skip("dedup_keys", "not a key of WebHooker's delivery:{provider}:{group}:{delivery id}");
                 continue;
             }
-            int added = jdbc.update("INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    text(row, "key"), number(row, "claimed_at"), expires);
-            report.count("dedup_keys", added == 1 ? Outcome.CREATED : Outcome.UNCHANGED, text(row, "key"));
+            Long claimedAt = number(row, "claimed_at");
+            Long expiresAt = number(row, "expires_at");
+            long until = Math.max(expiresAt == null ? 0 : expiresAt, claimedAt == null ? 0 : claimedAt + dedupWindow.toMillis());
+            claim("dedup_keys", key.get(), claimedAt == null ? now : claimedAt, until, now, report);
         }
+        for (KvDump.Entry entry : dump.entries()) {
+            if (!entry.key().startsWith(DELIVERY_KEY)) {
+                continue;
+            }
+            Optional<String> key = dedupKey(entry.key());
+            if (key.isEmpty()) {
+                report.skip("key delivery:…", "not a key of WebHooker's delivery:{provider}:{group}:{delivery id}");
+                continue;
+            }
+            long kept = entry.expiration() == null ? Long.MAX_VALUE : entry.expiration() * 1000;
+            if (kept <= now) {
+                report.skip("key delivery:…", "expired");
+                continue;
+            }
+            claim("dedup keys from KV", key.get(), now, Math.max(kept == Long.MAX_VALUE ? 0 : kept, now + dedupWindow.toMillis()),
+                    now, report);
+        }
+    }
+
+    private void claim(String kind, String key, long claimedAt, long until, long now, ImportReport report) {
+        if (until <= now) {
+            report.skip(kind, "expired");
+            return;
+        }
+        if (jdbc.update("INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                key, claimedAt, until) == 1) {
+            report.count(kind, Outcome.CREATED, key);
+        } else if (jdbc.update("UPDATE dedup_keys SET expires_at = ? WHERE key = ? AND expires_at < ?", until, key, until) == 1) {
+            report.count(kind, Outcome.UPDATED, key);
+        } else {
+            report.count(kind, Outcome.UNCHANGED, key);
+        }
+    }
+
+    /** The ingress's claim ({@code {provider}:{group or global}:{delivery id}}) for one of WebHooker's dedup keys. */
+    static Optional<String> dedupKey(String original) {
+        if (original == null || !original.startsWith(DELIVERY_KEY)) {
+            return Optional.empty();
+        }
+        String key = original.substring(DELIVERY_KEY.length());
+        String[] parts = key.split(":", 3);
+        if (parts.length != 3 || !PROVIDERS.contains(parts[0]) || parts[1].isEmpty() || parts[2].isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(key);
     }
 
     /** Rows get ids of this database; a row already here (same time, action, actor, target) is not added twice. */
@@ -331,6 +431,10 @@ public final class WebHookerImport {
         Set<String> groups = config.groupsById().keySet();
         for (KvDump.Entry entry : dump.entries()) {
             String key = entry.key();
+            if (key.startsWith(DELIVERY_KEY)) {
+                // taken into dedup_keys with the SQL part, and reported there
+                continue;
+            }
             if (entry.expiration() != null && entry.expiration() <= nowSeconds) {
                 report.skip("key " + prefix(key), "expired");
             } else if (key.startsWith("tenant:")) {
@@ -350,6 +454,10 @@ public final class WebHookerImport {
                 report.count("group webhook secrets", current.isPresent() ? Outcome.UPDATED : Outcome.CREATED, groupId);
             } else if (key.startsWith("i18n:")) {
                 i18n(entry, dryRun, report);
+            } else if (key.startsWith(SESSION_KEY)) {
+                session(entry, config.groups(), dryRun, report);
+            } else if (key.startsWith(INVITE_KEY) && !key.startsWith(INVITE_KEY + "group:")) {
+                invite(entry, groups, dryRun, report);
             } else {
                 Optional<String> reason = SKIPPED_KEYS.entrySet().stream().filter(e -> key.startsWith(e.getKey()))
                         .map(Map.Entry::getValue).findFirst();
@@ -383,6 +491,116 @@ public final class WebHookerImport {
             kv.put(KvKeys.I18N.key(lang), entry.value(), null);
         }
         report.count("i18n overrides", current.isPresent() ? Outcome.UPDATED : Outcome.CREATED, lang);
+    }
+
+    /**
+     * WebHooker's {@code session:{id}} = {@code {userId, login}}, kept here under the SHA-256 of its id (the browser's
+     * cookie still holds the id), for a user with access here. It ends when it would have ended in WebHooker (its KV
+     * expiry, taken as the end of the 7-day lifetime) and after the idle timeout counted from the import.
+     */
+    private void session(KvDump.Entry entry, List<Group> groups, boolean dryRun, ImportReport report) {
+        String id = entry.key().substring(SESSION_KEY.length());
+        if (!HEX_64.matcher(id).matches()) {
+            report.skip("key session:…", "not a session id of WebHooker's (64 hex characters)");
+            return;
+        }
+        JsonNode record = object(entry.value());
+        String userId = record == null ? "" : record.path("userId").asText("");
+        String login = record == null ? "" : record.path("login").asText("");
+        if (userId.isEmpty() || login.isEmpty()) {
+            report.skip("key session:…", "not a session record {userId, login}");
+            return;
+        }
+        SessionUser user = new SessionUser(userId, login);
+        if (!scopes.resolve(user, groups).hasAnyAccess()) {
+            report.skip("session of " + login, "no access here (neither in ADMIN_USER_IDS nor a member of a group): they sign in again");
+            return;
+        }
+        long now = clock.millis();
+        long lifetime = KvKeys.SESSION.ttl().toMillis();
+        long endsAt = entry.expiration() == null ? now + lifetime : Math.min(entry.expiration() * 1000, now + lifetime);
+        String key = KvKeys.SESSION.key(sha256(id));
+        if (kv.get(key).isPresent()) {
+            report.count("sessions", Outcome.UNCHANGED, login);
+            return;
+        }
+        if (!dryRun) {
+            ObjectNode session = mapper.createObjectNode().put("userId", userId).put("login", login)
+                    .put("createdAt", endsAt - lifetime).put("lastSeenAt", now);
+            kv.put(key, session.toString(), Duration.ofMillis(endsAt - now));
+        }
+        report.count("sessions", Outcome.CREATED, login);
+    }
+
+    /**
+     * WebHooker's {@code invite:{token}} = {@code {groupId, role, expiresAt, createdBy, note?}}, the same record here,
+     * for a group in the export or here; it ends when it would have ended in WebHooker (the earlier of its
+     * {@code expiresAt} and its KV expiry).
+     */
+    private void invite(KvDump.Entry entry, Set<String> groups, boolean dryRun, ImportReport report) {
+        String token = entry.key().substring(INVITE_KEY.length());
+        if (!HEX_64.matcher(token).matches()) {
+            report.skip("key invite:…", "not an invite token of WebHooker's (64 hex characters)");
+            return;
+        }
+        JsonNode record = object(entry.value());
+        String groupId = record == null ? "" : record.path("groupId").asText("");
+        String role = record == null ? "" : record.path("role").asText("");
+        long expiresAt = record == null ? 0 : record.path("expiresAt").asLong(0);
+        if (groupId.isEmpty() || expiresAt <= 0) {
+            report.skip("key invite:…", "not an invite record {groupId, role, expiresAt, createdBy}");
+            return;
+        }
+        String name = groupId + " (" + role + ")";
+        if (!role.equals("admin") && !role.equals("viewer")) {
+            report.skip("invite into " + name, "an invite makes an admin or a viewer");
+            return;
+        }
+        if (!groups.contains(groupId)) {
+            report.skip("invite into " + groupId, "no such group in the export or here");
+            return;
+        }
+        long now = clock.millis();
+        long endsAt = entry.expiration() == null ? expiresAt : Math.min(expiresAt, entry.expiration() * 1000);
+        if (endsAt <= now) {
+            report.skip("key invite:…", "expired");
+            return;
+        }
+        ObjectNode invite = mapper.createObjectNode().put("groupId", groupId).put("role", role).put("expiresAt", endsAt);
+        if (record.hasNonNull("createdBy")) {
+            invite.put("createdBy", record.path("createdBy").asText());
+        }
+        if (record.hasNonNull("note")) {
+            invite.put("note", record.path("note").asText());
+        }
+        String key = KvKeys.INVITE.key(token);
+        Optional<String> current = kv.get(key);
+        if (current.isPresent() && invite.equals(object(current.get()))) {
+            report.count("invites", Outcome.UNCHANGED, name);
+            return;
+        }
+        if (!dryRun) {
+            kv.put(key, invite.toString(), Duration.ofMillis(endsAt - now));
+        }
+        report.count("invites", current.isPresent() ? Outcome.UPDATED : Outcome.CREATED, name);
+    }
+
+    /** The JSON object in {@code value}, or null when it is not one. */
+    private JsonNode object(String value) {
+        try {
+            JsonNode node = mapper.readTree(value);
+            return node != null && node.isObject() ? node : null;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is not available in this JVM", e);
+        }
     }
 
     /** The key's pattern part for the report ({@code session:…}), not a session id or a token. */

@@ -85,7 +85,7 @@ public final class ConfigJson {
     public List<Group> readGroups(JsonNode node) {
         List<Group> groups = new ArrayList<>();
         List<ConfigError> errors = new ArrayList<>();
-        for (JsonNode element : list(node, "groups")) {
+        for (JsonNode element : listOrRefused(node, "groups")) {
             int index = groups.size() + errors.size();
             String entry = ConfigError.groupEntry(index, idOf(element, "id"));
             try {
@@ -104,7 +104,7 @@ public final class ConfigJson {
     public List<Route> readRoutes(JsonNode node) {
         List<Route> routes = new ArrayList<>();
         List<ConfigError> errors = new ArrayList<>();
-        for (JsonNode element : list(node, "routes")) {
+        for (JsonNode element : listOrRefused(node, "routes")) {
             int index = routes.size() + errors.size();
             String entry = ConfigError.routeEntry(index, idOf(element, "id"), idOf(element, "groupId"));
             try {
@@ -618,6 +618,15 @@ public final class ConfigJson {
             return o;
         }
         throw new FieldProblem(path, "must be an object");
+    }
+
+    /** The top-level list {@code path}; a node that is not a list is refused naming it (never an unchecked problem). */
+    private static Iterable<JsonNode> listOrRefused(JsonNode node, String path) {
+        try {
+            return list(node, path);
+        } catch (FieldProblem p) {
+            throw InvalidConfigException.single("", p.field, p.getMessage());
+        }
     }
 
     private static Iterable<JsonNode> list(JsonNode node, String path) {

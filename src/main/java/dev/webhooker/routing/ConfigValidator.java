@@ -183,6 +183,9 @@ public final class ConfigValidator {
             p.add("name", "required (not blank)");
         } else if (name.length() > MAX_NAME_LENGTH) {
             p.add("name", "longer than " + MAX_NAME_LENGTH + " characters");
+        } else if (name.indexOf('\u0000') >= 0) {
+            // PostgreSQL's text cannot hold it: refused here on every store alike
+            p.add("name", "must not contain the NUL character");
         }
     }
 
@@ -193,7 +196,6 @@ public final class ConfigValidator {
         }
         Map<String, Integer> seen = new HashMap<>();
         Map<String, Integer> seenIds = new HashMap<>();
-        boolean owner = false;
         for (int i = 0; i < members.size(); i++) {
             Group.Member m = members.get(i);
             String path = "members[" + i + "]";
@@ -218,11 +220,9 @@ public final class ConfigValidator {
             if (m.role() == null || !ROLES.contains(m.role())) {
                 p.add(path + ".role", "unknown role " + ConfigError.quote(m.role()) + " (expected owner, admin or viewer)");
             }
-            owner |= "owner".equals(m.role());
         }
-        if (!members.isEmpty() && !owner) {
-            p.add("members", "at least one member must be an owner");
-        }
+        // no owner among the members is allowed: super admins administer such a group (one they created, say), and
+        // the first invite accepted into it adds an admin or a viewer
     }
 
     private static void checkForgeSources(Problems p, List<Group.ForgeSource> sources) {

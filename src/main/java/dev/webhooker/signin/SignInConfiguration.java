@@ -2,6 +2,8 @@ package dev.webhooker.signin;
 
 import java.time.Clock;
 
+import jakarta.servlet.DispatcherType;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -165,6 +167,8 @@ class SignInConfiguration {
         DelegatingFilterProxyRegistrationBean registration = new DelegatingFilterProxyRegistrationBean("springSecurityFilterChain");
         registration.setOrder(-100);
         registration.addUrlPatterns(SECURED);
+        // a request whose body arrived slowly reaches the chain in the dispatch that resumes it (web.RequestBodyFilter)
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
         return registration;
     }
 }

@@ -20,7 +20,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * SIGN_IN_RATE_LIMIT requests per minute per client address on the sign-in and token endpoints
  * ({@code /auth/*}, {@code /admin/login}, {@code /admin/logout}): Bucket4j token buckets, refilled
  * gradually, so a burst is allowed and a steady hammering is not. Over the limit: 429 with Retry-After.
- * The client address is the connection's (see docs/operations.md for proxies). Buckets are per instance
+ * The client address is the request's: the connection's, or the one a proxy in TRUSTED_PROXIES forwards
+ * (web.TrustedProxyValve). Buckets are per instance
  * and the least recently used are dropped beyond {@link #MAX_CLIENTS}.
  */
 final class SignInRateLimit extends OncePerRequestFilter {

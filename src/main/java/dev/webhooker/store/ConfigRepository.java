@@ -64,6 +64,7 @@ public class ConfigRepository implements ConfigSource {
     private final ConfigJson json;
     private final ConfigValidator validator = new ConfigValidator();
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
+    private final List<java.util.function.Consumer<String>> deletionListeners = new CopyOnWriteArrayList<>();
     /** What the last {@link #load()} could not read; each row is logged once while it stays unreadable. */
     private final AtomicReference<List<UnreadableRow>> unreadable = new AtomicReference<>(List.of());
 
@@ -78,6 +79,15 @@ public class ConfigRepository implements ConfigSource {
     public static ConfigRepository on(DataSource dataSource) {
         return new ConfigRepository(new JdbcTemplate(dataSource), new DataSourceTransactionManager(dataSource), Clock.systemUTC(),
                 null);
+    }
+
+    /**
+     * Runs with the id of every group this instance deletes, by whatever write (a single delete, a whole-list write, an
+     * import, the config file), once the deletion is committed: what is kept outside the database for a group (its
+     * webhook secret, its invites) goes with it, so a new group of the same id inherits none of it.
+     */
+    public void addGroupDeletionListener(java.util.function.Consumer<String> listener) {
+        deletionListeners.add(listener);
     }
 
     /** Runs after every committed write of this instance (the snapshot refresh). */
@@ -240,7 +250,9 @@ public class ConfigRepository implements ConfigSource {
      */
     public void replaceAll(List<Group> groups, List<Route> routes, Long expectedRevision, Runnable alsoInTransaction) {
         validator.requireValid(groups, routes);
+        List<String> deleted = new ArrayList<>();
         tx.executeWithoutResult(status -> {
+            deleted.clear();
             if (expectedRevision != null) {
                 Long stored = jdbc.queryForObject("SELECT revision FROM config_revision WHERE id = 1 FOR UPDATE", Long.class);
                 if (stored == null || stored.longValue() != expectedRevision) {
@@ -312,16 +324,19 @@ public class ConfigRepository implements ConfigSource {
                 if (!keepGroups.contains(gone)) {
                     jdbc.update("DELETE FROM chat_claims WHERE group_id = ?", gone);
                     jdbc.update("DELETE FROM d1_groups WHERE id = ?", gone);
+                    deleted.add(gone);
                 }
             }
             alsoInTransaction.run();
         });
+        deleted.forEach(this::groupDeleted);
         changed();
     }
 
     /**
      * Binds each listed group to GitHub App installation {@code installationId}, overwriting an earlier
-     * binding; one transaction. Unknown group ids fail the whole call.
+     * binding, and takes the installation from every other group that had it (its events go to the groups named
+     * here, not also to an earlier one); one transaction. Unknown group ids fail the whole call.
      */
     public void bindInstallation(List<String> groupIds, long installationId) {
         if (installationId <= 0) {
@@ -339,6 +354,18 @@ public class ConfigRepository implements ConfigSource {
                 jdbc.update("UPDATE d1_groups SET data = ?, version = version + 1, updated_at = ? WHERE id = ?",
                         json.toText(json.write(bound)), now, id);
             }
+            Map<String, Group> others = new HashMap<>();
+            jdbc.query("SELECT id, data FROM d1_groups", (ResultSet rs) -> {
+                if (!groupIds.contains(rs.getString("id"))) {
+                    others.put(rs.getString("id"), json.readGroup(rs.getString("data")));
+                }
+            });
+            others.forEach((id, other) -> {
+                if (other.installationId() != null && other.installationId() == installationId) {
+                    jdbc.update("UPDATE d1_groups SET data = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                            json.toText(json.write(other.withInstallationId(null))), now, id);
+                }
+            });
         });
         changed();
     }
@@ -483,6 +510,7 @@ public class ConfigRepository implements ConfigSource {
             jdbc.update("DELETE FROM d1_groups WHERE id = ?", id);
             alsoInTransaction.run();
         });
+        groupDeleted(id);
         changed();
     }
 
@@ -588,8 +616,10 @@ public class ConfigRepository implements ConfigSource {
                 throw new java.util.NoSuchElementException("group " + ConfigError.quote(claim.groupId()) + " does not exist");
             }
             String platform = claim.platform().wireName();
-            int updated = claim.chatName() == null ? 0 : jdbc.update("UPDATE chat_claims SET chat_name = ? WHERE group_id = ? AND platform = ? "
-                    + "AND chat_id = ?", claim.chatName(), claim.groupId(), platform, claim.chatId());
+            if (claim.chatName() != null) {
+                jdbc.update("UPDATE chat_claims SET chat_name = ? WHERE group_id = ? AND platform = ? "
+                        + "AND chat_id = ?", claim.chatName(), claim.groupId(), platform, claim.chatId());
+            }
             Integer present = jdbc.queryForObject("SELECT COUNT(*) FROM chat_claims WHERE group_id = ? AND platform = ? AND chat_id = ?",
                     Integer.class, claim.groupId(), platform, claim.chatId());
             boolean fresh = present == null || present == 0;
@@ -599,7 +629,7 @@ public class ConfigRepository implements ConfigSource {
                         claim.via().wireName(), claim.grantedBy(), clock.millis());
             }
             alsoInTransaction.run();
-            return fresh || updated > 0;
+            return fresh;
         });
         changed();
         return Boolean.TRUE.equals(added);
@@ -782,6 +812,17 @@ public class ConfigRepository implements ConfigSource {
     private void insertGroup(String id, GroupRow row, long now) {
         jdbc.update("INSERT INTO d1_groups (id, name, data, version, created_at, updated_at, position) VALUES (?, ?, ?, 1, ?, ?, ?)",
                 id, row.name(), row.data(), now, now, row.position());
+    }
+
+    private void groupDeleted(String id) {
+        for (java.util.function.Consumer<String> listener : deletionListeners) {
+            try {
+                listener.accept(id);
+            } catch (RuntimeException e) {
+                LOG.error("group {} is deleted, but what it kept outside the database could not all be removed: {}", ConfigError.quote(id),
+                        e.toString());
+            }
+        }
     }
 
     private void changed() {

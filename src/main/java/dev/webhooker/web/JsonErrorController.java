@@ -43,6 +43,10 @@ class JsonErrorController implements ErrorController {
                     .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
                     .body(Map.of("error", "Starting, retry later"));
         }
+        if (status == HttpStatus.UNSUPPORTED_MEDIA_TYPE) {
+            return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(Map.of("error", status.getReasonPhrase(),
+                    "detail", "the Content-Type is missing or not one this endpoint reads (the admin API reads application/json)"));
+        }
         return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
                 .body(Map.of("error", status.getReasonPhrase()));
     }

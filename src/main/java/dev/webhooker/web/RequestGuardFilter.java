@@ -80,7 +80,7 @@ public class RequestGuardFilter extends OncePerRequestFilter {
         response.getOutputStream().write(body);
     }
 
-    private static byte[] json(String error, String detail) {
+    static byte[] json(String error, String detail) {
         String text = detail == null ? "{\"error\":\"" + error + "\"}" : "{\"error\":\"" + error + "\",\"detail\":\"" + detail + "\"}";
         return text.getBytes(StandardCharsets.UTF_8);
     }

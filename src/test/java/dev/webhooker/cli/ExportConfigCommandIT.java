@@ -62,13 +62,13 @@ class ExportConfigCommandIT {
     void theDatabasesGroupsAndRoutesComeOutAsAConfigFileThisDeploymentReadsBackTheSame() throws Exception {
         List<Group> groups = List.of(
                 new Group("team", "Team", List.of(new Group.Member("olive", "owner", "1002")), List.of(), List.of(), List.of(), null,
-                        true, List.of(), "zh", Target.discord("999", null), false),
+                        true, List.of(), "zh", Target.discord("999999999999999999", null), false),
                 new Group("other", "Other", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false));
         List<Route> routes = List.of(
                 new Route("pushes", "team", "Pushes", true, List.of(new Filter("event", List.of("push"), false)), null,
-                        List.of(Target.discord("111", "222"), Target.slack("C0123ABCD", null),
+                        List.of(Target.discord("111111111111111111", "222222222222222222"), Target.slack("C0123ABCD", null),
                                 Target.webhook(new Target.Webhook("https://ci.example.com/in", List.of(SECRET), Map.of("X-Team", "a"),
-                                        Target.BodyFormat.MESSAGE, 5))), false, false, List.of("55")),
+                                        Target.BodyFormat.MESSAGE, 5))), false, false, List.of("550000000000000055")),
                 new Route("all", "other", "All", false, List.of(), null, List.of(Target.telegram("-100", "7")), true, true, List.of()));
         dev.webhooker.routing.ConfigSnapshot stored;
         try (ConfigurableApplicationContext app = HeadlessApp.start(false)) {

@@ -92,6 +92,14 @@ class ImportCommandIT {
                 .contains("telegram_links: 1 created (42)")
                 .contains("message_tracking: 1 created")
                 .contains("dedup_keys: 1 created (github:team:d-1)")
+                .contains("dedup keys from KV: 1 created (gitea:ops:g-7)")
+                .contains("skipped 1 × dedup_keys: not a key of WebHooker's delivery:{provider}:{group}:{delivery id}")
+                .contains("sessions: 1 created (olive)")
+                .contains("skipped 1 × session of mallory: no access here")
+                .contains("invites: 1 created (team (viewer))")
+                .contains("skipped 1 × key invite:…: WebHooker's index of a group's invites")
+                .contains("skipped 1 × table sqlite_sequence: internal table (SQLite's bookkeeping)")
+                .contains("skipped 1 × table d1_migrations: internal table (wrangler's record of applied migrations)")
                 .contains("audit_logs: 1 created")
                 .contains("send_logs: 2 created")
                 .contains("group webhook secrets: 1 created (team)")
@@ -100,13 +108,14 @@ class ImportCommandIT {
                 .contains("skipped 1 × route gone/orphan: its group gone is neither in the export nor here")
                 .contains("skipped 1 × table delivery_state: WebHooker's in-flight deliveries")
                 .contains("skipped 1 × dedup_keys: expired")
-                .contains("skipped 1 × key session:…: sign-in sessions: everyone signs in again")
+                .contains("skipped 1 × key session:…: not a session id of WebHooker's (64 hex characters)")
                 .contains("skipped 1 × key token:…: GitHub tokens")
                 .contains("skipped 1 × key nonce:…: expired")
                 .contains("skipped 1 × tenant secret of gone: no such group")
                 .contains("unknown, not imported: table experiments (1 rows)")
                 .contains("unknown, not imported: key feature-flags")
-                .doesNotContain("gho_secret").doesNotContain(TEAM_SECRET).endsWith("imported\n");
+                .doesNotContain("gho_secret").doesNotContain(TEAM_SECRET).doesNotContain("5e55105e").doesNotContain("1a2b3c4d")
+                .endsWith("imported\n");
 
         try (ConfigurableApplicationContext app = HeadlessApp.start(false)) {
             ConfigSnapshot config = app.getBean(ConfigRepository.class).load();
@@ -125,11 +134,21 @@ class ImportCommandIT {
             assertThat(app.getBean(KvStore.class).get("i18n:zh")).hasValue("{\"push.title\":\"推送\"}");
             JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
             assertThat(jdbc.queryForList("SELECT target || ' ' || ok || ' ' || COALESCE(error_code, '-') FROM send_logs ORDER BY ts",
-                    String.class)).containsExactly("111 1 -", "-100/7 0 TELEGRAM_ERROR");
+                    String.class)).containsExactly("111111111111111111 1 -", "-100/7 0 TELEGRAM_ERROR");
             assertThat(jdbc.queryForObject("SELECT github_user_id FROM discord_links WHERE discord_user_id = '300000000000000001'",
                     String.class)).isEqualTo("1002");
-            assertThat(jdbc.queryForObject("SELECT message_id FROM message_tracking WHERE target_id = '111'", String.class))
+            assertThat(jdbc.queryForObject("SELECT message_id FROM message_tracking WHERE target_id = '111111111111111111'", String.class))
                     .isEqualTo("9002");
+            assertThat(jdbc.queryForList("SELECT key FROM dedup_keys ORDER BY key", String.class))
+                    .as("the ingress's claims: WebHooker's keys without their delivery: prefix")
+                    .containsExactly("gitea:ops:g-7", "github:team:d-1");
+            KvStore kvStore = app.getBean(KvStore.class);
+            assertThat(kvStore.get("session:5e55105e55105e55105e55105e55105e55105e55105e55105e55105e55105e55"))
+                    .as("sessions are kept under the hash of their id").isEmpty();
+            assertThat(kvStore.get("session:" + sha256("5e55105e55105e55105e55105e55105e55105e55105e55105e55105e55105e55")))
+                    .hasValueSatisfying(v -> assertThat(v).contains("\"userId\":\"1002\"", "\"login\":\"olive\""));
+            assertThat(kvStore.get("invite:1a2b3c4d5e6f70811a2b3c4d5e6f70811a2b3c4d5e6f70811a2b3c4d5e6f7081"))
+                    .hasValueSatisfying(v -> assertThat(v).contains("\"groupId\":\"team\"", "\"role\":\"viewer\"", "\"note\":\"for vera\""));
         }
 
         String again = run("--d1", d1.toString(), "--kv", kv.toString());
@@ -137,7 +156,19 @@ class ImportCommandIT {
                 .contains("routes: 0 created, 0 updated, 3 unchanged")
                 .contains("send_logs: 0 created, 0 updated, 2 unchanged")
                 .contains("group webhook secrets: 0 created, 0 updated, 1 unchanged")
+                .contains("sessions: 0 created, 0 updated, 1 unchanged")
+                .contains("invites: 0 created, 0 updated, 1 unchanged")
+                .contains("dedup_keys: 0 created, 0 updated, 1 unchanged")
                 .endsWith("nothing to change\n");
+    }
+
+    static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

@@ -38,6 +38,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
+import dev.webhooker.routing.Filter;
+import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.AppStores;
@@ -212,7 +214,7 @@ class ConsoleBrowserIT {
             chromium.screenshot("02-group");
             accessible(driver, "group");
 
-            driver.findElement(By.id("add-route")).click();
+            wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("add-route"))).click();
             WebElement form = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
             type(form.findElement(By.name("id")), "pushes");
             type(form.findElement(By.name("name")), "Pushes");
@@ -224,7 +226,7 @@ class ConsoleBrowserIT {
 
             // a webhook target: URL, secret and body format in the form; saved again untouched, the secret stays
             String hookSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
-            driver.findElement(By.id("add-route")).click();
+            wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("add-route"))).click();
             WebElement hookForm = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
             type(hookForm.findElement(By.name("id")), "hooks");
             type(hookForm.findElement(By.name("name")), "Hooks");
@@ -270,7 +272,7 @@ class ConsoleBrowserIT {
             assertThat(saved.headers()).containsExactly(java.util.Map.entry("X-Team", "widgets"), java.util.Map.entry("X-Env", "ci"));
 
             // a Slack channel of the bot and a Teams workflow, in the same form
-            driver.findElement(By.id("add-route")).click();
+            wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("add-route"))).click();
             WebElement chatForm = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
             type(chatForm.findElement(By.name("id")), "chat");
             type(chatForm.findElement(By.name("name")), "Chat");
@@ -403,6 +405,77 @@ class ConsoleBrowserIT {
             wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("nav a[data-nav='overview']"), "概览"));
             waitForHeading(driver, "指标");
             chromium.screenshot("12-chinese");
+            });
+        }
+    }
+
+    @Test
+    void aTargetWaitingForItsChatIsShownAndASuperAdminApprovesTheChat() throws Exception {
+        repository.replaceAll(List.of(new Group("base", "Base", List.of(new Group.Member("olive", "owner", "1002")), List.of(), List.of(),
+                List.of(), null, true, List.of(), null, null, false)), List.of(new Route("news", "base", "News", true,
+                List.of(new Filter("event", List.of("push"), false)), null, List.of(Target.discord("777777777777777777", null)), false, false,
+                List.of())));
+        // as if a group admin had written it: the channel has not claimed the group
+        jdbc.update("DELETE FROM chat_claims WHERE group_id = 'base'");
+        snapshots.refresh();
+        try (Chromium chromium = new Chromium("en-US")) {
+            scenario(chromium, "chats", driver -> {
+            signInAt(driver, "/admin/groups/base", "root");
+            WebElement chats = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("chats")));
+            assertThat(chats.getText()).contains("Targets waiting for their chat").contains("777777777777777777")
+                    .contains("route news, target 1");
+            assertThat(driver.findElement(By.cssSelector("#route-list .badge.waiting")).getText()).isEqualTo("1 waiting for the chat");
+
+            driver.findElement(By.id("claim-code")).click();
+            WebElement command = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("claim-command")));
+            assertThat(command.getText()).matches("/gh claim [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}");
+
+            type(driver.findElement(By.id("approve-chat")), "777777777777777777");
+            driver.findElement(By.cssSelector("#approve-chat-form button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.id("chats"), "None: every chat target is accepted."));
+            assertThat(driver.findElement(By.id("chats")).getText()).contains("by a super admin (root)");
+            chromium.screenshot("25-chats");
+            accessible(driver, "group chats");
+            });
+        }
+        assertThat(snapshots.current().consent().allows("base", Target.discord("777777777777777777", null))).isTrue();
+    }
+
+    @Test
+    void theGroupFormKeepsAndSetsATelegramOrDiscordLogAnyLanguageAndTheGates() throws Exception {
+        repository.replaceAll(List.of(new Group("base", "Base", List.of(new Group.Member("olive", "owner", "1002")), List.of(),
+                List.of("acme"), List.of("gitea"), 42L, true, List.of(new Group.ForgeSource("git.example.org", "gitea", "Example")), "pt-BR",
+                Target.telegram("-1001234567890", "7"), false)), List.of());
+        snapshots.refresh();
+        try (Chromium chromium = new Chromium("en-US")) {
+            scenario(chromium, "group-form", driver -> {
+            signInAt(driver, "/admin/groups/base", "root");
+            WebElement form = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("group-settings")));
+            assertThat(form.findElement(By.id("log-chat")).getAttribute("value")).isEqualTo("-1001234567890");
+            assertThat(form.findElement(By.id("log-thread")).getAttribute("value")).isEqualTo("7");
+            type(form.findElement(By.name("name")), "Base team");
+            form.findElement(By.cssSelector("button[type=submit]")).click();
+            wait(driver).until(d -> snapshots.current().group("base").map(Group::name).orElse("").equals("Base team"));
+            Group saved = snapshots.current().group("base").orElseThrow();
+            assertThat(saved.logTarget()).as("a save keeps the Telegram log and its topic").isEqualTo(Target.telegram("-1001234567890", "7"));
+            assertThat(saved.lang()).isEqualTo("pt-BR");
+            assertThat(saved.owners()).containsExactly("acme");
+            assertThat(saved.providers()).containsExactly("gitea");
+            assertThat(saved.installationId()).isEqualTo(42L);
+            assertThat(saved.forgeSources()).containsExactly(new Group.ForgeSource("git.example.org", "gitea", "Example"));
+
+            heading(driver);
+            form = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("group-settings")));
+            new org.openqa.selenium.support.ui.Select(form.findElement(By.id("log-platform"))).selectByValue("discord");
+            type(form.findElement(By.id("log-chat")), "222222222222222222");
+            type(form.findElement(By.id("log-thread")), "333333333333333333");
+            type(form.findElement(By.id("group-owners")), "acme, widgets-inc");
+            form.findElement(By.cssSelector("button[type=submit]")).click();
+            wait(driver).until(d -> snapshots.current().group("base").map(g -> g.owners().size() == 2).orElse(false));
+            assertThat(snapshots.current().group("base").orElseThrow().logTarget())
+                    .isEqualTo(Target.discord("222222222222222222", "333333333333333333"));
+            chromium.screenshot("26-group-form");
+            accessible(driver, "group form");
             });
         }
     }

@@ -161,7 +161,7 @@ abstract class AdminApiContract {
         for (String channel : channels) {
             targets.append(targets.length() == 0 ? "" : ",").append("{\"platform\":\"discord\",\"channelId\":\"").append(channel).append("\"}");
         }
-        return "{\"id\":\"" + id + "\",\"name\":\"" + id + "\",\"filters\":[{\"type\":\"event\",\"match\":[\"push\"]}],"
+        return "{\"id\":\"" + id + "\",\"name\":\"" + id + "\",\"enabled\":true,\"filters\":[{\"type\":\"event\",\"match\":[\"push\"]}],"
                 + "\"targets\":[" + targets + "]}";
     }
 
@@ -480,10 +480,38 @@ abstract class AdminApiContract {
         return "http://localhost:" + port;
     }
 
+    @Test
+    void aGroupDeletedByAWholeListWriteTakesItsSecretInvitesAndClaimsAlongAndANewGroupOfTheSameIdInheritsNone() throws Exception {
+        Browser olive = signedIn("olive");
+        String secret = body(olive.json("POST", "/admin/api/groups/team/webhook/regenerate", "{}")).path("secret").asText();
+        String invite = body(olive.json("POST", "/admin/api/groups/team/invites", "{\"role\":\"admin\"}")).path("token").asText();
+        assertThat(snapshots.current().consent().claimsOf("team")).isNotEmpty();
+        Browser root = signedIn("root");
+        JsonNode groups = body(root.getJson("/admin/api/groups")).path("groups");
+        com.fasterxml.jackson.databind.node.ArrayNode kept = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        groups.forEach(g -> { if (!g.path("id").asText().equals("team")) kept.add(g); });
+
+        HttpResponse<String> written = root.json("PUT", "/admin/api/groups", "{\"groups\":" + kept + "}");
+
+        assertThat(written.statusCode()).as(written.body()).isEqualTo(200);
+        assertThat(snapshots.current().group("team")).isEmpty();
+        assertThat(kv.get(KvKeys.TENANT.key("team"))).isEmpty();
+        assertThat(kv.get(KvKeys.INVITE.key(invite))).isEmpty();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM chat_claims WHERE group_id = 'team'", Integer.class)).isZero();
+
+        assertThat(root.json("POST", "/admin/api/groups", "{\"id\":\"team\",\"name\":\"Team again\"}").statusCode()).isEqualTo(201);
+        assertThat(pingGroupEndpoint("team", secret)).as("the old secret opens nothing").isEqualTo(404);
+        assertThat(snapshots.current().consent().claimsOf("team")).isEmpty();
+        Browser stranger = signedIn("stranger");
+        HttpResponse<String> accept = stranger.get("/admin/invite?token=" + invite);
+        assertThat(accept.body()).doesNotContain("Team again");
+        assertThat(snapshots.current().group("team").orElseThrow().members()).isEmpty();
+    }
+
     // ---------------------------------------------------------------- writing one route
 
     private static final String RELEASES = "{\"id\":\"team-releases\",\"name\":\"Releases\",\"enabled\":true,"
-            + "\"filters\":[{\"type\":\"event\",\"match\":\"release\"}],\"targets\":[{\"platform\":\"discord\",\"channelId\":\"9\"}]}";
+            + "\"filters\":[{\"type\":\"event\",\"match\":\"release\"}],\"targets\":[{\"platform\":\"discord\",\"channelId\":\"900000000000000009\"}]}";
 
     @Test
     void adminsAddChangeReorderAndDeleteTheirGroupsRoutes() {
@@ -614,7 +642,7 @@ abstract class AdminApiContract {
         assertThat(adam.json("POST", "/admin/api/groups/elsewhere/routes", RELEASES).statusCode()).isEqualTo(404);
 
         HttpResponse<String> noTarget = adam.json("POST", "/admin/api/groups/team/routes", RELEASES.replace(
-                ",\"targets\":[{\"platform\":\"discord\",\"channelId\":\"9\"}]", ""));
+                ",\"targets\":[{\"platform\":\"discord\",\"channelId\":\"900000000000000009\"}]", ""));
         assertThat(noTarget.statusCode()).isEqualTo(400);
         assertThat(body(noTarget).path("detail").asText()).contains("targets");
         HttpResponse<String> badRegex = adam.json("POST", "/admin/api/groups/team/routes",
@@ -939,6 +967,24 @@ abstract class AdminApiContract {
     }
 
     @Test
+    void anInviteIntoAGroupWithoutAnOwnerMemberIsAcceptedAndEveryStepIsAPage() throws Exception {
+        Browser root = signedIn("root");
+        assertThat(root.json("POST", "/admin/api/groups", "{\"id\":\"ownerless\",\"name\":\"Ownerless\"}").statusCode()).isEqualTo(201);
+        String token = body(root.json("POST", "/admin/api/groups/ownerless/invites", "{\"role\":\"admin\"}")).path("token").asText();
+        GITHUB.user("joiner", 1011, "joiner");
+        Browser joiner = new Browser(port);
+        FakeGithub.signIn(joiner, "joiner", "/admin/invite?token=" + token);
+
+        HttpResponse<String> page = joiner.get("/admin/invite?token=" + token);
+        assertThat(page.headers().firstValue("Content-Type").orElse("")).startsWith("text/html");
+        HttpResponse<String> accepted = joiner.post("/admin/invite/accept", "token=" + token, joiner.origin());
+
+        assertThat(accepted.headers().firstValue("Location").orElse("")).as(accepted.body()).endsWith("/admin?invite=ok");
+        assertThat(snapshots.current().group("ownerless").orElseThrow().members()).containsExactly(new Group.Member("joiner", "admin", "1011"));
+        assertThat(body(joiner.getJson("/admin/api/me")).path("roles").path("ownerless").asText()).isEqualTo("admin");
+    }
+
+    @Test
     void twentyConcurrentAcceptsOfOneInviteAdmitOnePerson() throws Exception {
         String token = body(signedIn("olive").json("POST", "/admin/api/groups/team/invites", "{\"role\":\"viewer\"}")).path("token").asText();
         List<Browser> people = new java.util.ArrayList<>();
@@ -1163,6 +1209,119 @@ abstract class AdminApiContract {
         } finally {
             jdbc.update("DELETE FROM d1_routes WHERE id = 'sealed-elsewhere'");
             snapshots.refresh();
+        }
+    }
+
+    // ---------------------------------------------------------------- wrong shapes
+
+    /**
+     * Every write endpoint with each field of a valid body given the wrong type (and the whole body too): never a 5xx,
+     * and every 400 names the field it refuses (in {@code field} or its {@code detail}).
+     */
+    @Test
+    void wrongTypedBodiesAreNever5xxAndEach400NamesTheField() throws Exception {
+        Browser root = signedIn("root");
+        String exported = root.get("/admin/api/config/export").body();
+        JsonNode document = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(exported);
+        com.fasterxml.jackson.databind.node.JsonNodeFactory f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        JsonNode release = FakeGithub.parse(RELEASES);
+        java.util.Map<String, JsonNode> endpoints = new java.util.LinkedHashMap<>();
+        endpoints.put("POST /admin/api/config/import", document);
+        endpoints.put("PUT /admin/api/groups/team/routes?validate=true", f.objectNode().set("routes", f.arrayNode().add(release)));
+        endpoints.put("POST /admin/api/groups/team/routes", release);
+        endpoints.put("PUT /admin/api/groups", f.objectNode().set("groups", document.path("groups")));
+        endpoints.put("PUT /admin/api/routes", f.objectNode().set("routes", document.path("routes")));
+        endpoints.put("POST /admin/api/groups", FakeGithub.parse("{\"id\":\"new-one\",\"name\":\"New\"}"));
+        endpoints.put("PUT /admin/api/groups/team/route-order", FakeGithub.parse("{\"ids\":[\"team-pushes\"]}"));
+        int requests = 0;
+        java.util.List<String> problems = new java.util.ArrayList<>();
+        for (java.util.Map.Entry<String, JsonNode> endpoint : endpoints.entrySet()) {
+            String method = endpoint.getKey().substring(0, endpoint.getKey().indexOf(' '));
+            String path = endpoint.getKey().substring(method.length() + 1);
+            for (WrongShapes.Shape shape : WrongShapes.of(endpoint.getValue())) {
+                HttpResponse<String> answer = root.json(method, path, shape.body());
+                requests++;
+                String where = endpoint.getKey() + " " + shape.path() + " = " + shape.body().substring(0, Math.min(200, shape.body().length()));
+                if (answer.statusCode() >= 500) {
+                    problems.add(answer.statusCode() + " for " + where + ": " + answer.body());
+                } else if (answer.statusCode() == 400) {
+                    JsonNode error = body(answer);
+                    String named = error.path("field").asText("") + " " + error.path("detail").asText("");
+                    boolean tooDeep = error.path("error").asText().equals("Invalid JSON body") && named.contains("nesting depth");
+                    if (!error.hasNonNull("error") || named.isBlank()
+                            || (shape.wrongType() && !shape.field().isEmpty() && !named.contains(shape.field()) && !tooDeep)) {
+                        problems.add("400 without the field \"" + shape.field() + "\" for " + where + ": " + answer.body());
+                    }
+                } else if (answer.statusCode() < 300) {
+                    // an accepted shape changed the configuration: the next one starts from the same state
+                    usersAndGroups();
+                }
+            }
+        }
+        System.out.println("wrong shapes: " + requests + " requests, " + problems.size() + " problems");
+        assertThat(requests).isGreaterThan(500);
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void aNulCharacterInANameIs400NamingTheField() {
+        Browser root = signedIn("root");
+        HttpResponse<String> group = root.json("POST", "/admin/api/groups", "{\"id\":\"nul-group\",\"name\":\"New\\u0000One\"}");
+        assertThat(group.statusCode()).as(group.body()).isEqualTo(400);
+        assertThat(body(group).path("detail").asText() + body(group).path("field").asText()).contains("name");
+        HttpResponse<String> route = root.json("POST", "/admin/api/groups/team/routes", RELEASES.replace("\"Releases\"", "\"Rel\\u0000eases\""));
+        assertThat(route.statusCode()).as(route.body()).isEqualTo(400);
+        assertThat(body(route).path("detail").asText() + body(route).path("field").asText()).contains("name");
+        assertThat(snapshots.refresh().group("nul-group")).isEmpty();
+    }
+
+    @Test
+    void anEmptyPutWithoutAContentTypeIsAClear4xx() throws Exception {
+        Browser root = signedIn("root");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        for (String path : List.of("/admin/api/groups/team/routes?validate=true", "/admin/api/groups/team/routes", "/admin/api/groups",
+                "/admin/api/routes")) {
+            HttpResponse<String> answer = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(root.origin() + path))
+                    .PUT(java.net.http.HttpRequest.BodyPublishers.noBody()).header("Origin", root.origin())
+                    .header("Cookie", "wh_admin_session=" + root.cookie("wh_admin_session")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(path + ": " + answer.body()).isIn(400, 415);
+            assertThat(body(answer).path("error").asText()).as(path).isNotBlank();
+            assertThat(answer.body()).as(path).doesNotContain("ambiguous").doesNotContain("Exception");
+        }
+    }
+
+    /**
+     * A body that arrives in two parts is read asynchronously and the request resumed once it is complete
+     * (web.RequestBodyFilter): the session, the origin check and the route's access are checked on that resumed
+     * request as on any other; without the session it is still a 401.
+     */
+    @Test
+    void aBodyArrivingSlowlyIsServedWithTheCallersSessionAndRefusedWithoutOne() throws Exception {
+        Browser adam = signedIn("adam");
+        String body = "{\"routes\":[" + RELEASES + "]}";
+        String session = "wh_admin_session=" + adam.cookie("wh_admin_session");
+        String withSession = inTwoParts("/admin/api/groups/team/routes?validate=true", adam.origin(), session, body);
+        assertThat(withSession).startsWith("HTTP/1.1 200").contains("\"applied\":false");
+        String without = inTwoParts("/admin/api/groups/team/routes?validate=true", adam.origin(), null, body);
+        assertThat(without).startsWith("HTTP/1.1 401");
+    }
+
+    /** A PUT whose body's second half follows 500 ms after the first; the whole answer. */
+    private String inTwoParts(String path, String origin, String cookie, String body) throws Exception {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            var out = socket.getOutputStream();
+            out.write(("PUT " + path + " HTTP/1.1\r\nHost: localhost:" + port + "\r\nConnection: close\r\nOrigin: " + origin
+                    + "\r\nContent-Type: application/json\r\nAccept: application/json\r\n" + (cookie == null ? "" : "Cookie: " + cookie + "\r\n")
+                    + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.write(bytes, 0, bytes.length / 2);
+            out.flush();
+            Thread.sleep(500);
+            out.write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
+            out.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         }
     }
 }

@@ -31,7 +31,7 @@ class D1ExportTest {
         assertThat((String) ops.get("data")).contains("\"Ops's room\"");
         assertThat(ops.get("created_at")).isEqualTo(1764500000000L);
         assertThat(export.rows("send_logs").get(0)).containsEntry("error", null).containsEntry("ok", 1L)
-                .containsEntry("target", "111");
+                .containsEntry("target", "111111111111111111");
         assertThat(export.rows("sqlite_sequence").get(0)).containsEntry("name", "send_logs").containsEntry("seq", 2L);
     }
 
@@ -55,10 +55,38 @@ class D1ExportTest {
     void aMalformedStatementNamesItsLine() {
         assertThatThrownBy(() -> D1Export.parse("PRAGMA x;\nINSERT INTO \"d1_groups\" VALUES('a','b');"))
                 .hasMessage("line 2: INSERT INTO d1_groups has 2 values for 6 columns");
-        assertThatThrownBy(() -> D1Export.parse("INSERT INTO mystery VALUES(1);"))
-                .hasMessageContaining("line 1: INSERT INTO mystery names no columns");
         assertThatThrownBy(() -> D1Export.parse("\n\nINSERT INTO discord_links VALUES('a, 'b');"))
                 .hasMessageStartingWith("line 3: ");
+    }
+
+    @Test
+    void readsWhatSqlitesOwnDumpWritesWithItsBookkeepingTableAndEscapedText() throws IOException {
+        D1Export export = D1Export.parse(resource("sqlite-dump.sql"));
+
+        assertThat(export.tables()).containsExactly("d1_migrations", "_cf_kv", "send_logs", "audit_logs", "discord_links",
+                "telegram_links", "d1_groups", "d1_routes", "dedup_keys", "delivery_state", "message_tracking", "experiments",
+                "sqlite_sequence");
+        assertThat(export.deletes()).containsExactly(Map.entry("sqlite_sequence", 1));
+        assertThat(export.rows("sqlite_sequence")).as("no CREATE TABLE for it: its values by position")
+                .containsExactly(Map.of("#1", "d1_migrations", "#2", 8L), Map.of("#1", "send_logs", "#2", 2L),
+                        Map.of("#1", "audit_logs", "#2", 1L));
+        assertThat(export.rows("send_logs").get(1)).containsEntry("error", "Bad Request:\nchat not found\t(400)");
+        assertThat(export.rows("d1_groups").get(1).get("data").toString()).contains("\"Ops's room\"");
+        assertThat(export.rows("_cf_kv").get(0)).containsEntry("value", "01");
+    }
+
+    @Test
+    void theExpressionsOfSqlitesDumpForControlCharactersAreEvaluated() {
+        D1Export export = D1Export.parse("""
+                CREATE TABLE t (a TEXT, b TEXT, c TEXT, d REAL);
+                INSERT INTO t VALUES(replace(replace('x\\r\\ny','\\r',char(13)),'\\n',char(10)), unistr('tab\\0009\\u00e9\\+01F600\\\\'),
+                  replace(NULL,'a','b'), -1.5e-3);
+                """);
+
+        assertThat(export.rows("t").get(0)).containsEntry("a", "x\r\ny").containsEntry("b", "tab\t\u00e9\uD83D\uDE00\\")
+                .containsEntry("c", null).containsEntry("d", -1.5e-3);
+        assertThatThrownBy(() -> D1Export.parse("CREATE TABLE t (a);\nINSERT INTO t VALUES(lower('A'));"))
+                .hasMessage("line 2: not a value: lower(…)");
     }
 
     @Test

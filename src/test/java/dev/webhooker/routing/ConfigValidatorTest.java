@@ -169,8 +169,6 @@ class ConfigValidatorTest {
                 Arguments.of("duplicate login", (Consumer<ObjectNode>) g -> g.putArray("members")
                                 .add(node("{'login':'alice','role':'owner'}")).add(node("{'login':'ALICE','role':'viewer'}")),
                         "members[1].login: duplicate login \"ALICE\" (also members[0])"),
-                Arguments.of("no owner", (Consumer<ObjectNode>) g -> g.putArray("members").add(node("{'login':'alice','role':'admin'}")),
-                        "members: at least one member must be an owner"),
                 Arguments.of("login over 39", (Consumer<ObjectNode>) g -> g.putArray("members")
                                 .add(node("{'login':'" + "a".repeat(40) + "','role':'owner'}")),
                         "members[0].login: longer than 39 characters"),

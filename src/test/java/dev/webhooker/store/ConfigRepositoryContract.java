@@ -12,6 +12,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataIntegrityViolationException;
 
+import dev.webhooker.routing.ChatClaim;
+import dev.webhooker.routing.ChatConsent;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Filter;
@@ -31,6 +33,7 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
     @BeforeEach
     void emptyTables() {
         jdbc.update("DELETE FROM d1_routes");
+        jdbc.update("DELETE FROM chat_claims");
         jdbc.update("DELETE FROM d1_groups");
         repository = ConfigRepository.on(dataSource);
     }
@@ -42,7 +45,7 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
 
     static Route route(String id, String groupId) {
         return new Route(id, groupId, "Route " + id, true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("1", null)), false, false, List.of());
+                List.of(Target.discord("100000000000000001", null)), false, false, List.of());
     }
 
     private List<String> routeKeys() {
@@ -77,7 +80,7 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
                 List.of(new Group.ForgeSource("git.example.com", "gitea", "Example")), "zh", Target.telegram("-100", "5"), true);
         Route tree = new Route("tree", "team", "Tree", false, List.of(new Filter("repo", List.of("a/*", "/b/"), true)),
                 new FilterNode.Any(List.of(new FilterNode.Not(new FilterNode.Leaf(new Filter("actor", List.of("bot"), false))))),
-                List.of(Target.discord("1", "2"), Target.telegram("-3", null)), true, true, List.of("9", "8"));
+                List.of(Target.discord("100000000000000001", "200000000000000002"), Target.telegram("-3", null)), true, true, List.of("900000000000000009", "800000000000000008"));
 
         repository.replaceAll(List.of(full), List.of(tree));
 
@@ -87,8 +90,8 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
         assertThat(((Number) row.get("enabled")).intValue()).isZero();
         assertThat(((Number) row.get("stop")).intValue()).isOne();
         assertThat(((Number) row.get("fallback")).intValue()).isOne();
-        assertThat(row.get("discord_role_ids")).isEqualTo("[\"9\",\"8\"]");
-        assertThat(row.get("targets")).isEqualTo("[{\"platform\":\"discord\",\"channelId\":\"1\",\"threadId\":\"2\"},"
+        assertThat(row.get("discord_role_ids")).isEqualTo("[\"900000000000000009\",\"800000000000000008\"]");
+        assertThat(row.get("targets")).isEqualTo("[{\"platform\":\"discord\",\"channelId\":\"100000000000000001\",\"threadId\":\"200000000000000002\"},"
                 + "{\"platform\":\"telegram\",\"chatId\":\"-3\"}]");
         assertThat(jdbc.queryForObject("SELECT name FROM d1_groups", String.class)).isEqualTo("Team");
     }
@@ -168,6 +171,42 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
 
         assertThat(repository.load().groups()).extracting(Group::installationId).containsExactly(4242L, null, 4242L);
         assertThat(jdbc.queryForObject("SELECT version FROM d1_groups WHERE id = 'a'", Integer.class)).isEqualTo(2);
+    }
+
+    @Test
+    void chatClaimsAreKeptPerGroupAndChatAndGoOrMoveWithTheirGroup() {
+        repository.replaceAll(List.of(group("a"), group("b")), List.of(route("r", "a")));
+        ChatClaim telegram = new ChatClaim("b", Target.Platform.TELEGRAM, "-1001234", "Team_News", ChatClaim.Via.CHAT, "telegram:5", 0);
+
+        assertThat(repository.claimChat(telegram, () -> { })).isTrue();
+        assertThat(repository.claimChat(telegram, () -> { })).as("claimed before").isFalse();
+        ChatConsent consent = repository.load().consent();
+        assertThat(consent.allows("a", Target.discord("100000000000000001", null))).as("the operator's write").isTrue();
+        assertThat(consent.allows("b", Target.telegram("@team_news", "3"))).isTrue();
+        assertThat(consent.allows("a", Target.telegram("-1001234", null))).isFalse();
+
+        assertThat(repository.revokeChat("b", Target.Platform.TELEGRAM, "@TEAM_NEWS", () -> { })).isTrue();
+        assertThat(repository.revokeChat("b", Target.Platform.TELEGRAM, "-1001234", () -> { })).isFalse();
+        assertThat(repository.load().consent().allows("b", Target.telegram("-1001234", null))).isFalse();
+
+        repository.renameGroup("a", "a2", () -> { });
+        assertThat(repository.load().consent().allows("a2", Target.discord("100000000000000001", null))).isTrue();
+        repository.replaceAll(List.of(group("b")), List.of());
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM chat_claims", Integer.class)).as("gone with its group").isZero();
+        assertThatThrownBy(() -> repository.claimChat(new ChatClaim("nope", Target.Platform.DISCORD, "100000000000000001", null,
+                ChatClaim.Via.OPERATOR, "root", 0), () -> { })).isInstanceOf(java.util.NoSuchElementException.class);
+    }
+
+    @Test
+    void bindingAnInstallationTakesItFromTheGroupThatHadIt() {
+        repository.replaceAll(List.of(group("a"), group("b"), group("c")), List.of());
+        repository.bindInstallation(List.of("a"), 4242L);
+        repository.bindInstallation(List.of("c"), 7L);
+
+        repository.bindInstallation(List.of("b"), 4242L);
+
+        assertThat(repository.load().groups()).extracting(g -> g.id() + "=" + g.installationId())
+                .containsExactly("a=null", "b=4242", "c=7");
     }
 
     @Test

@@ -1,9 +1,13 @@
 package dev.webhooker.chat.discord;
 
 import java.net.http.HttpClient;
+import java.time.Clock;
 
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 
 import dev.webhooker.actions.ForgeLinks;
 import dev.webhooker.actions.GithubActions;
@@ -30,6 +34,17 @@ class DiscordInteractionsConfiguration {
     @Bean
     InteractionSignature interactionSignature(WebhookerProperties properties) {
         return InteractionSignature.of(properties.platforms().discordPublicKey());
+    }
+
+    /** Before the filter that reads request bodies ({@code web.RequestBodyFilter}, order HIGHEST_PRECEDENCE + 20). */
+    @Bean
+    FilterRegistrationBean<InteractionHeadersFilter> interactionHeadersFilter(InteractionSignature interactionSignature,
+                                                                              ObjectProvider<Clock> clock) {
+        FilterRegistrationBean<InteractionHeadersFilter> registration = new FilterRegistrationBean<>(
+                new InteractionHeadersFilter(interactionSignature, clock.getIfAvailable(Clock::systemUTC)));
+        registration.addUrlPatterns(InteractionHeadersFilter.PATH);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 15);
+        return registration;
     }
 
     @Bean

@@ -55,12 +55,20 @@ final class InteractionSignature {
         return key != null;
     }
 
-    boolean verify(String signatureHex, String timestamp, byte[] body, Instant now) {
+    /**
+     * What can be checked before the body is read: a key to check with, both headers there and well-formed, and
+     * the timestamp fresh. A request failing this is refused without reading its body.
+     */
+    boolean plausible(String signatureHex, String timestamp, Instant now) {
         if (key == null || signatureHex == null || timestamp == null || !timestamp.matches("\\d{1,12}") || !signatureHex.matches("[0-9a-fA-F]{128}")) {
             return false;
         }
         Instant sent = Instant.ofEpochSecond(Long.parseLong(timestamp));
-        if (Duration.between(sent, now).abs().compareTo(MAX_SKEW) > 0) {
+        return Duration.between(sent, now).abs().compareTo(MAX_SKEW) <= 0;
+    }
+
+    boolean verify(String signatureHex, String timestamp, byte[] body, Instant now) {
+        if (!plausible(signatureHex, timestamp, now)) {
             return false;
         }
         try {

@@ -13,14 +13,15 @@ const GATES = ['owners', 'installationId', 'globalWebhook'];
 export async function group(ctx) {
   const id = ctx.params[0];
   const base = '/admin/api/groups/' + encodeURIComponent(id);
-  const [{group: g, version}, {routes, waiting}] = await Promise.all([api.get(base), api.get(base + '/routes')]);
+  const [{group: g, version}, {routes, waiting}, chats] = await Promise.all([api.get(base), api.get(base + '/routes'),
+    api.get(base + '/chats')]);
   const owner = ctx.me.isSuper || ((ctx.me.capabilities || {})[id] || []).includes('edit-group');
   const section = h('section', {},
     h('h1', {tabindex: '-1'}, g.name + ' ', h('code', {}, g.id)),
     settingsPanel(ctx, g, version, base),
     owner ? webhookPanel(ctx, id, base) : null,
     owner ? await invitesPanel(ctx, id, base) : null,
-    await chatsPanel(ctx, id, base),
+    chatsPanel(ctx, id, base, chats),
     routesPanel(ctx, id, routes, readOnlyReason(ctx, id, 'edit-routes'), waiting || []),
     owner ? dangerPanel(ctx, g, version, base) : null);
   return section;
@@ -29,10 +30,18 @@ export async function group(ctx) {
 function settingsPanel(ctx, g, version, base) {
   const errors = h('div', {'aria-live': 'polite'});
   const name = h('input', {name: 'name', value: g.name, required: true, 'data-field': 'name', maxlength: 100});
-  const lang = h('select', {name: 'lang', 'data-field': 'lang'}, ['en', 'zh'].map(l => h('option', {value: l, selected: (g.lang || 'en') === l}, l)));
+  // any language tag the service has a dictionary or KV overrides for: the list only suggests the built-in ones
+  const lang = h('input', {name: 'lang', value: g.lang || 'en', 'data-field': 'lang', list: 'group-langs', size: 8, maxlength: 35});
+  const langs = h('datalist', {id: 'group-langs'}, ['en', 'zh'].map(l => h('option', {value: l})));
   const emoji = h('input', {type: 'checkbox', checked: g.emoji !== false, 'data-field': 'emoji'});
   const replay = h('input', {type: 'checkbox', checked: !!g.requireReplayProtection, 'data-field': 'requireReplayProtection'});
-  const logTarget = h('input', {value: g.logTarget && g.logTarget.platform === 'discord' ? g.logTarget.channelId : '', 'data-field': 'logTarget', size: 22});
+  const log = g.logTarget || {};
+  const logPlatform = h('select', {id: 'log-platform', 'data-field': 'logTarget.platform'},
+    [['', t('group.logNone')], ['discord', 'Discord'], ['telegram', 'Telegram']].map(([v, l]) => h('option', {value: v, selected: (log.platform || '') === v}, l)));
+  const logChat = h('input', {id: 'log-chat', value: log.channelId || log.chatId || '', 'data-field': 'logTarget', size: 22, maxlength: 64,
+    'aria-label': t('group.logChat')});
+  const logThread = h('input', {id: 'log-thread', value: log.threadId || log.topicId || '', 'data-field': 'logTarget.threadId', size: 22,
+    maxlength: 64, 'aria-label': t('group.logThread')});
   const members = h('tbody', {});
   const addMember = m => {
     const i = members.children.length;
@@ -45,25 +54,63 @@ function settingsPanel(ctx, g, version, base) {
     members.append(row);
   };
   (g.members || []).forEach(addMember);
+  // the sender gates only super admins set (an owner who could would reach other tenants' events)
+  const owners = h('input', {id: 'group-owners', value: (g.owners || []).join(', '), 'data-field': 'owners', size: 40});
+  const providers = ['github', 'gitea'].map(p => h('input', {type: 'checkbox', value: p, checked: (g.providers || []).includes(p), 'data-field': 'providers'}));
+  const installation = h('input', {id: 'group-installation', value: g.installationId == null ? '' : String(g.installationId),
+    'data-field': 'installationId', inputmode: 'numeric', size: 12});
+  const globalWebhook = h('input', {type: 'checkbox', id: 'group-global', checked: !!g.globalWebhook, 'data-field': 'globalWebhook'});
+  const forges = h('textarea', {id: 'group-forges', rows: 2, cols: 40, 'data-field': 'forgeSources'});
+  forges.value = (g.forgeSources || []).map(f => [f.type, f.host, f.name || ''].join(' ').trim()).join('\n');
+  const sources = h('fieldset', {id: 'group-sources'}, h('legend', {}, t('group.sources')),
+    h('div', {class: 'checks'}, ...providers.map(c => field(c.value, c))), field(t('group.forges'), forges));
+  const gates = ctx.me.isSuper ? h('fieldset', {id: 'group-gates'}, h('legend', {}, t('group.gates')),
+    field(t('group.owners'), owners), field(t('group.installation'), installation),
+    h('div', {class: 'checks'}, field(t('group.globalWebhook'), globalWebhook))) : null;
   const form = h('form', {class: 'stack', id: 'group-settings'},
     h('h2', {}, t('group.settings')),
-    field(t('groups.name'), name), field(t('group.lang'), lang),
+    field(t('groups.name'), name), field(t('group.lang'), lang), langs,
     h('div', {class: 'checks'}, field(t('group.emoji'), emoji), field(t('group.replay'), replay)),
-    field(t('group.logTarget'), logTarget),
+    h('fieldset', {}, h('legend', {}, t('group.logTarget')),
+      h('div', {class: 'row'}, field(t('group.logPlatform'), logPlatform), field(t('group.logChat'), logChat), field(t('group.logThread'), logThread))),
     h('fieldset', {}, h('legend', {}, t('group.members')),
       h('table', {}, h('thead', {}, h('tr', {}, [t('group.login'), t('group.userId'), t('groups.role'), ''].map(c => h('th', {scope: 'col'}, c)))), members),
       h('button', {type: 'button', id: 'add-member', onclick: () => addMember({role: 'viewer'})}, t('group.addMember'))),
+    sources, gates,
     h('button', {type: 'submit', class: 'primary'}, t('common.save')), errors);
+  const logTargetOf = () => {
+    const chat = logChat.value.trim();
+    const thread = logThread.value.trim();
+    if (!logPlatform.value || !chat) return null;
+    // what the form does not show of the stored log target (nothing today, but a field added later) is kept
+    const kept = log.platform === logPlatform.value ? {...log} : {};
+    delete kept.channelId; delete kept.threadId; delete kept.chatId; delete kept.topicId;
+    return logPlatform.value === 'discord'
+      ? {...kept, platform: 'discord', channelId: chat, ...(thread ? {threadId: thread} : {})}
+      : {...kept, platform: 'telegram', chatId: chat, ...(thread ? {topicId: thread} : {})};
+  };
   form.addEventListener('submit', async e => {
     e.preventDefault();
-    const body = {...g, name: name.value.trim(), lang: lang.value, emoji: emoji.checked, requireReplayProtection: replay.checked,
-      logTarget: logTarget.value.trim() ? {platform: 'discord', channelId: logTarget.value.trim()} : null,
+    const body = {...g, name: name.value.trim(), lang: lang.value.trim() || 'en', emoji: emoji.checked, requireReplayProtection: replay.checked,
+      logTarget: logTargetOf(),
       members: [...members.children].map(row => {
         const [login, userId, role] = row.querySelectorAll('input, select');
         return {login: login.value.trim(), role: role.value, ...(userId.value.trim() ? {userId: userId.value.trim()} : {})};
       })};
     delete body.id;
-    if (!ctx.me.isSuper) GATES.forEach(k => delete body[k]);
+    body.providers = providers.filter(c => c.checked).map(c => c.value);
+    body.forgeSources = forges.value.split('\n').map(l => l.trim()).filter(Boolean).map(l => {
+      const [type, host, ...rest] = l.split(/\s+/);
+      return {type, host, ...(rest.length ? {name: rest.join(' ')} : {})};
+    });
+    if (ctx.me.isSuper) {
+      body.owners = owners.value.split(',').map(o => o.trim()).filter(Boolean);
+      body.installationId = installation.value.trim() ? Number(installation.value.trim()) : null;
+      body.globalWebhook = globalWebhook.checked;
+    } else {
+      // left out, the stored gates are kept
+      GATES.forEach(k => delete body[k]);
+    }
     try {
       await api.put(base, body, {ifMatch: version});
       ctx.refresh();
@@ -143,13 +190,13 @@ async function invitesPanel(ctx, id, base) {
 
 // Chats accept a group's messages once they claim it (/gh claim with a code from here) or a super admin approves
 // them; claims are not configuration, so this panel works in sync mode too.
-async function chatsPanel(ctx, id, base) {
+function chatsPanel(ctx, id, base, first) {
   const panel = h('section', {id: 'chats'}, h('h2', {}, t('chats.title')), h('p', {class: 'help'}, t('chats.help')));
   const status = h('div', {'aria-live': 'polite'});
   const lists = h('div', {});
   const admin = !readOnlyReason(ctx, id, 'edit-routes', false);
-  const draw = async () => {
-    const {claims, waiting} = await api.get(base + '/chats');
+  const draw = async (known) => {
+    const {claims, waiting} = known || await api.get(base + '/chats');
     replace(lists,
       h('h3', {}, t('chats.waiting')),
       table([
@@ -197,7 +244,7 @@ async function chatsPanel(ctx, id, base) {
     });
     panel.append(approve);
   }
-  await draw();
+  draw(first);
   return panel;
 }
 
