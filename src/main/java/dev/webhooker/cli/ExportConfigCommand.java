@@ -16,6 +16,8 @@ import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.store.UnreadableConfigException;
+import dev.webhooker.store.UnreadableRow;
 
 /**
  * {@code export-config [--out FILE] [--group ID]}: the groups and routes in the database as the config file
@@ -64,8 +66,15 @@ final class ExportConfigCommand implements Commands.Command {
         }
         String yaml;
         try (ConfigurableApplicationContext app = storage.get()) {
-            ConfigSnapshot config = app.getBean(ConfigRepository.class).load();
+            ConfigRepository repository = app.getBean(ConfigRepository.class);
+            ConfigSnapshot config = repository.load();
             String only = group;
+            // a config file that silently lacks rows would lose them wherever it is applied
+            List<UnreadableRow> unread = repository.unreadableRows().stream()
+                    .filter(row -> only == null || only.equals(row.groupId())).toList();
+            if (!unread.isEmpty()) {
+                throw UnreadableConfigException.onRead(unread, "the export");
+            }
             List<Group> groups = config.groups().stream().filter(g -> only == null || g.id().equals(only)).toList();
             if (only != null && groups.isEmpty()) {
                 err.println("export-config: no group " + only + " in the database");

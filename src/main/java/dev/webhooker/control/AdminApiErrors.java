@@ -1,7 +1,12 @@
 package dev.webhooker.control;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+
+import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -9,11 +14,16 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
+import dev.webhooker.access.Access;
 import dev.webhooker.access.AccessDeniedException;
+import dev.webhooker.access.Capability;
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.InvalidConfigException;
+import dev.webhooker.signin.RequestAccess;
 import dev.webhooker.store.StaleVersionException;
 import dev.webhooker.store.TenantLimitException;
+import dev.webhooker.store.UnreadableConfigException;
+import dev.webhooker.store.UnreadableRow;
 
 /**
  * The admin API's errors as {@code {"error": …, "detail": …}} (control-plane.md §9.2): an unknown group and one
@@ -22,6 +32,12 @@ import dev.webhooker.store.TenantLimitException;
  */
 @RestControllerAdvice(basePackageClasses = AdminApiErrors.class)
 class AdminApiErrors {
+
+    private final RequestAccess access;
+
+    AdminApiErrors(RequestAccess access) {
+        this.access = access;
+    }
 
     @ExceptionHandler(AccessDeniedException.class)
     ResponseEntity<Map<String, Object>> accessDenied(AccessDeniedException e) {
@@ -55,6 +71,33 @@ class AdminApiErrors {
         ResponseEntity<Map<String, Object>> answer = body(HttpStatus.CONFLICT, "Limit reached", e.getMessage());
         answer.getBody().put("setting", e.setting());
         answer.getBody().put("limit", e.limit());
+        return answer;
+    }
+
+    /**
+     * Stored rows this instance cannot read: a write that would delete or replace them is 409, a read (an export)
+     * that would leave them out is 503. {@code rows} names those of groups the caller may see; other tenants' rows
+     * are only counted.
+     */
+    @ExceptionHandler(UnreadableConfigException.class)
+    ResponseEntity<Map<String, Object>> unreadableRows(UnreadableConfigException e, HttpServletRequest request) {
+        Optional<Access> scope = access.of(request);
+        List<String> visible = e.rows().stream()
+                .filter(row -> scope.map(a -> a.superAdmin() || a.can(Capability.VIEW, row.groupId())).orElse(false))
+                .map(UnreadableRow::describe).toList();
+        int others = e.rows().size() - visible.size();
+        List<String> named = new ArrayList<>(visible);
+        if (others > 0) {
+            named.add(others + (others == 1 ? " row" : " rows") + " of other groups");
+        }
+        String cannotRead = "this instance cannot read " + String.join(", ", named);
+        ResponseEntity<Map<String, Object>> answer = e.write()
+                ? body(HttpStatus.CONFLICT, "Unreadable configuration", "nothing was written: " + cannotRead
+                        + ", and the write would delete or replace " + (e.rows().size() == 1 ? "it" : "them")
+                        + "; try again once the instance can read them (see the config health check)")
+                : body(HttpStatus.SERVICE_UNAVAILABLE, "Unreadable configuration", "the answer would be incomplete: " + cannotRead
+                        + " (see the config health check)");
+        answer.getBody().put("rows", visible);
         return answer;
     }
 

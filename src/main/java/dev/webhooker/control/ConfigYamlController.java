@@ -34,6 +34,8 @@ import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.signin.RequestAccess;
 import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.store.UnreadableConfigException;
+import dev.webhooker.store.UnreadableRow;
 
 /**
  * The configuration as the YAML the config file uses. {@code GET /admin/api/config/export} gives what the caller
@@ -81,6 +83,12 @@ class ConfigYamlController {
             boolean visible = r.groupId() == null ? scope.superAdmin() && groupId == null : scope.sees(r.groupId());
             return visible && (groupId == null || groupId.equals(r.groupId()));
         }).toList();
+        // an export is how a configuration is copied or kept: one that silently lacks rows would lose them
+        List<UnreadableRow> unread = repository.unreadableRows().stream()
+                .filter(row -> scope.sees(row.groupId()) && (groupId == null || groupId.equals(row.groupId()))).toList();
+        if (!unread.isEmpty()) {
+            throw UnreadableConfigException.onRead(unread, "the export");
+        }
         return ResponseEntity.ok().contentType(YAML)
                 .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + (groupId == null ? "webhooker" : groupId) + ".yaml\"")
                 .body(export.yaml(groups, routes));

@@ -49,6 +49,14 @@ final class SecretKeys {
         return new SecretBox(keyFile(properties.dataDir().resolve(KEY_FILE)), previous == null ? null : previous.trim());
     }
 
+    /** Where {@link #box} takes the key from, as a refusal names it. */
+    static String source(WebhookerProperties properties) {
+        WebhookerProperties.Secrets secrets = properties.secrets();
+        String key = secrets == null ? null : secrets.key();
+        return key != null && !key.isBlank() ? "WEBHOOKER_SECRET_KEY"
+                : "the key file " + properties.dataDir().resolve(KEY_FILE) + ", WEBHOOKER_SECRET_KEY being unset";
+    }
+
     private static String keyFile(Path file) {
         try {
             DataDirectory.makePrivate(file.getParent());

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 
 import javax.sql.DataSource;
 
@@ -64,6 +65,8 @@ public class ConfigRepository implements ConfigSource {
     private final ConfigValidator validator = new ConfigValidator();
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
     private final List<java.util.function.Consumer<String>> deletionListeners = new CopyOnWriteArrayList<>();
+    /** What the last {@link #load()} could not read; each row is logged once while it stays unreadable. */
+    private final AtomicReference<List<UnreadableRow>> unreadable = new AtomicReference<>(List.of());
 
     public ConfigRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock, SecretSeal seal) {
         this.json = ConfigJson.forStorage().sealedWith(seal);
@@ -104,13 +107,42 @@ public class ConfigRepository implements ConfigSource {
      * Groups and routes in (position, id) order, as one committed state. The read holds the revision row's
      * lock, which every writer takes first, so no write can be half visible to it — also on H2, whose
      * commits were seen to become visible table by table to a concurrent reader.
+     *
+     * <p>A row this instance cannot read is left out, so that every other group keeps working; it is kept in
+     * {@link #unreadableRows()} (the {@code config} health check, down while there is one), logged once, and no
+     * write deletes or replaces it ({@link UnreadableConfigException}).
      */
     @Override
     public ConfigSnapshot load() {
-        return tx.execute(status -> {
+        List<UnreadableRow> skipped = new ArrayList<>();
+        ConfigSnapshot snapshot = tx.execute(status -> {
             Long revision = jdbc.queryForObject("SELECT revision FROM config_revision WHERE id = 1 FOR UPDATE", Long.class);
-            return new ConfigSnapshot(revision == null ? 0 : revision, loadGroups(), loadRoutes(), ChatConsent.of(loadClaims()));
+            return new ConfigSnapshot(revision == null ? 0 : revision, readGroups(skipped), readRoutes(skipped), ChatConsent.of(loadClaims()));
         });
+        noteUnreadable(skipped);
+        return snapshot;
+    }
+
+    /** The groups and routes the last {@link #load()} could not read and left out; empty when it read them all. */
+    public List<UnreadableRow> unreadableRows() {
+        return unreadable.get();
+    }
+
+    private void noteUnreadable(List<UnreadableRow> now) {
+        List<UnreadableRow> before = unreadable.getAndSet(List.copyOf(now));
+        for (UnreadableRow row : now) {
+            if (!before.contains(row)) {
+                LOG.error("{} cannot be read by this instance and is left out of its configuration: {}; writes that would delete or "
+                        + "replace it are refused", row.describe(), row.reason());
+            }
+        }
+        Set<String> still = new HashSet<>();
+        now.forEach(row -> still.add(row.describe()));
+        for (UnreadableRow row : before) {
+            if (!still.contains(row.describe())) {
+                LOG.info("{} is no longer unreadable (read again, or gone)", row.describe());
+            }
+        }
     }
 
     /** Every chat's consent to a group ({@code chat_claims}), oldest first. */
@@ -136,32 +168,52 @@ public class ConfigRepository implements ConfigSource {
         return rows == null || rows == 0;
     }
 
+    /** The groups this instance can read (those it cannot are in {@link #unreadableRows()} after a {@link #load()}). */
     public List<Group> loadGroups() {
+        return readGroups(new ArrayList<>());
+    }
+
+    /** The routes this instance can read (those it cannot are in {@link #unreadableRows()} after a {@link #load()}). */
+    public List<Route> loadRoutes() {
+        return readRoutes(new ArrayList<>());
+    }
+
+    private List<Group> readGroups(List<UnreadableRow> skipped) {
         List<Group> groups = new ArrayList<>();
         jdbc.query("SELECT id, data FROM d1_groups ORDER BY position, id", (ResultSet rs) -> {
             String id = rs.getString("id");
-            try {
-                Group g = json.readGroup(rs.getString("data"));
-                groups.add(Objects.equals(g.id(), id) ? g : g.withId(id));
-            } catch (InvalidConfigException | IllegalArgumentException e) {
-                LOG.error("d1_groups row {} is unreadable and is left out: {}", ConfigError.quote(id), e.getMessage());
-            }
+            group(id, rs.getString("data"), skipped).ifPresent(groups::add);
         });
         return groups;
     }
 
-    public List<Route> loadRoutes() {
+    private List<Route> readRoutes(List<UnreadableRow> skipped) {
         List<Route> routes = new ArrayList<>();
         jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast "
                 + "FROM d1_routes ORDER BY position, id", (ResultSet rs) -> {
-            try {
-                routes.add(route(rs));
-            } catch (InvalidConfigException | IllegalArgumentException e) {
-                LOG.error("d1_routes row {} of group {} is unreadable and is left out: {}",
-                        ConfigError.quote(rs.getString("id")), ConfigError.quote(rs.getString("group_id")), e.getMessage());
-            }
+            readableRoute(rs, skipped).ifPresent(routes::add);
         });
         return routes;
+    }
+
+    /** The group stored as {@code data}, or empty with the row added to {@code skipped}. */
+    private Optional<Group> group(String id, String data, List<UnreadableRow> skipped) {
+        try {
+            Group g = json.readGroup(data);
+            return Optional.of(Objects.equals(g.id(), id) ? g : g.withId(id));
+        } catch (InvalidConfigException | IllegalArgumentException e) {
+            skipped.add(new UnreadableRow(id, null, e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    private Optional<Route> readableRoute(ResultSet rs, List<UnreadableRow> skipped) throws SQLException {
+        try {
+            return Optional.of(route(rs));
+        } catch (InvalidConfigException | IllegalArgumentException e) {
+            skipped.add(new UnreadableRow(rs.getString("group_id"), rs.getString("id"), e.getMessage()));
+            return Optional.empty();
+        }
     }
 
     private Route route(ResultSet rs) throws SQLException {
@@ -184,7 +236,9 @@ public class ConfigRepository implements ConfigSource {
     /**
      * Makes the stored configuration exactly {@code groups} and {@code routes}, in that order, in one
      * transaction, as the operator's word: the chats they name accept their groups' messages ({@link #grantChats}).
-     * Throws {@link InvalidConfigException} (nothing written) when they don't validate.
+     * Throws {@link InvalidConfigException} (nothing written) when they don't validate, and
+     * {@link UnreadableConfigException} (nothing written) when it would delete or replace a stored row this instance
+     * cannot read: whoever built the lists never saw that row.
      */
     public void replaceAll(List<Group> groups, List<Route> routes) {
         replaceAll(groups, routes, null, () -> grantChats(groups, routes, ChatClaim.Via.OPERATOR, null));
@@ -207,9 +261,11 @@ public class ConfigRepository implements ConfigSource {
             }
             bumpRevision();
             long now = clock.millis();
+            List<UnreadableRow> unread = new ArrayList<>();
             Map<String, GroupRow> storedGroups = new HashMap<>();
             jdbc.query("SELECT id, name, data, position FROM d1_groups", (ResultSet rs) -> {
                 storedGroups.put(rs.getString("id"), new GroupRow(rs.getString("name"), rs.getString("data"), rs.getInt("position")));
+                group(rs.getString("id"), rs.getString("data"), unread);
             });
             for (int i = 0; i < groups.size(); i++) {
                 Group g = groups.get(i);
@@ -230,7 +286,12 @@ public class ConfigRepository implements ConfigSource {
                                 rs.getString("name"), rs.getInt("enabled"), rs.getString("filters"), rs.getString("targets"),
                                 rs.getInt("stop"), rs.getInt("fallback"), rs.getString("discord_role_ids"), rs.getString("ast"),
                                 rs.getInt("position")));
+                        readableRoute(rs, unread);
                     });
+            // every unreadable row is deleted (absent from the lists) or replaced (present): refuse either
+            if (!unread.isEmpty()) {
+                throw new UnreadableConfigException(unread);
+            }
             Set<RouteKey> keep = new HashSet<>();
             for (int i = 0; i < routes.size(); i++) {
                 Route r = routes.get(i);
@@ -426,12 +487,24 @@ public class ConfigRepository implements ConfigSource {
 
     /**
      * Deletes one group and its routes when it is still at {@code expectedVersion}, in one transaction with
-     * {@code alsoInTransaction}; the same exceptions as {@link #updateGroup}.
+     * {@code alsoInTransaction}; the same exceptions as {@link #updateGroup}, and {@link UnreadableConfigException} when
+     * it or one of its routes cannot be read (nobody who asked saw it).
      */
     public void deleteGroup(String id, int expectedVersion, Runnable alsoInTransaction) {
         tx.executeWithoutResult(status -> {
             bumpRevision();
             lockedVersion("group " + ConfigError.quote(id), id, expectedVersion);
+            List<UnreadableRow> unread = new ArrayList<>();
+            jdbc.query("SELECT data FROM d1_groups WHERE id = ?", (ResultSet rs) -> {
+                group(id, rs.getString("data"), unread);
+            }, id);
+            jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast FROM d1_routes "
+                    + "WHERE group_id = ?", (ResultSet rs) -> {
+                readableRoute(rs, unread);
+            }, id);
+            if (!unread.isEmpty()) {
+                throw new UnreadableConfigException(unread);
+            }
             jdbc.update("DELETE FROM d1_routes WHERE group_id = ?", id);
             jdbc.update("DELETE FROM chat_claims WHERE group_id = ?", id);
             jdbc.update("DELETE FROM d1_groups WHERE id = ?", id);

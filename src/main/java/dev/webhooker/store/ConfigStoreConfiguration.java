@@ -33,6 +33,12 @@ class ConfigStoreConfiguration {
         return snapshots;
     }
 
+    /** The {@code config} check of /health and of readiness (the bean's name gives the actuator's "config"). */
+    @Bean
+    ConfigReadHealth configHealthIndicator(ConfigRepository repository) {
+        return new ConfigReadHealth(repository);
+    }
+
     @Bean(destroyMethod = "close")
     ConfigSnapshotPoller configSnapshotPoller(ConfigSnapshots snapshots,
                                               @Value("${webhooker.config.refresh-interval:5s}") Duration interval) {

@@ -1165,6 +1165,53 @@ abstract class AdminApiContract {
         assertThat(signedIn("olive").json("POST", "/admin/api/config/import", all).statusCode()).isEqualTo(403);
     }
 
+    // ---------------------------------------------------------------- rows this instance cannot read
+
+    @Test
+    void anOwnerSavingTheirRoutesUnchangedCannotDeleteAnotherGroupsRouteThisInstanceCannotRead() throws Exception {
+        // a route an instance with another key sealed: this instance reads every other row
+        new ConfigRepository(jdbc, new org.springframework.jdbc.datasource.DataSourceTransactionManager(jdbc.getDataSource()),
+                java.time.Clock.systemUTC(), new dev.webhooker.secrets.SecretBox("a key this instance was not given, 32+ chars", null))
+                .addRoute(new Route("sealed-elsewhere", "elsewhere", "Sealed", true, List.of(new Filter("event", List.of("push"), false)),
+                        null, List.of(Target.webhook(new Target.Webhook("https://hooks.example.com/ci",
+                                List.of("whsec_" + java.util.Base64.getEncoder().encodeToString(new byte[32])), java.util.Map.of(),
+                                Target.BodyFormat.EVENT, null))), false, false, List.of()), () -> { });
+        try {
+            snapshots.refresh();
+            assertThat(snapshots.current().routes()).extracting(Route::id).containsExactly("team-pushes", "other-pushes");
+
+            Browser olive = signedIn("olive");
+            JsonNode routes = body(olive.getJson("/admin/api/groups/team/routes")).path("routes");
+            HttpResponse<String> saved = olive.json("PUT", "/admin/api/groups/team/routes", "{\"routes\":" + routes + "}");
+            assertThat(saved.statusCode()).as(saved.body()).isEqualTo(409);
+            assertThat(body(saved).path("error").asText()).isEqualTo("Unreadable configuration");
+            // another tenant's row is counted, not named
+            assertThat(body(saved).path("detail").asText()).startsWith("nothing was written").contains("1 row of other groups")
+                    .doesNotContain("sealed-elsewhere");
+            assertThat(body(saved).path("rows")).isEmpty();
+            Browser root = signedIn("root");
+            HttpResponse<String> all = root.json("PUT", "/admin/api/routes",
+                    "{\"routes\":" + body(root.getJson("/admin/api/routes")).path("routes") + "}");
+            assertThat(all.statusCode()).as(all.body()).isEqualTo(409);
+            assertThat(body(all).path("rows")).extracting(JsonNode::asText).containsExactly("route \"sealed-elsewhere\" of group \"elsewhere\"");
+            assertThat(jdbc.queryForList("SELECT id FROM d1_routes ORDER BY id", String.class))
+                    .containsExactly("other-pushes", "sealed-elsewhere", "team-pushes");
+
+            // reads of what it can read go on; an export that would lack the row is refused; /health says why
+            assertThat(olive.get("/admin/api/config/export?groupId=team").statusCode()).isEqualTo(200);
+            HttpResponse<String> export = root.getJson("/admin/api/config/export");
+            assertThat(export.statusCode()).as(export.body()).isEqualTo(503);
+            assertThat(body(export).path("rows")).extracting(JsonNode::asText).containsExactly("route \"sealed-elsewhere\" of group \"elsewhere\"");
+            Thread.sleep(1_100); // /health reuses a report for a second
+            HttpResponse<String> health = new Browser(port).getJson("/health");
+            assertThat(health.statusCode()).isEqualTo(503);
+            assertThat(body(health).path("checks").path("config").asText()).isEqualTo("down");
+        } finally {
+            jdbc.update("DELETE FROM d1_routes WHERE id = 'sealed-elsewhere'");
+            snapshots.refresh();
+        }
+    }
+
     // ---------------------------------------------------------------- wrong shapes
 
     /**

@@ -38,6 +38,9 @@ class ProbesAndMetricsIT extends ObservedApp {
     @Autowired
     CamelContext camel;
 
+    @Autowired
+    javax.sql.DataSource dataSource;
+
     static HttpResponse<String> get(int port, String path) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -64,6 +67,32 @@ class ProbesAndMetricsIT extends ObservedApp {
             camel.getRouteController().startRoute("webhook-global");
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> get(managementPort, "/actuator/health/readiness").statusCode() == 200);
+    }
+
+    @Test
+    void readinessAndHealthAreDownWhileAStoredRouteCannotBeRead() throws Exception {
+        org.springframework.jdbc.core.JdbcTemplate jdbc = new org.springframework.jdbc.core.JdbcTemplate(dataSource);
+        // a route an instance with another key sealed
+        new dev.webhooker.store.ConfigRepository(jdbc, new org.springframework.jdbc.datasource.DataSourceTransactionManager(dataSource),
+                java.time.Clock.systemUTC(), new dev.webhooker.secrets.SecretBox("a key this instance was not given, 32+ chars", null))
+                .addRoute(new dev.webhooker.routing.Route("sealed", "team", "Sealed", true,
+                        List.of(new dev.webhooker.routing.Filter("event", List.of("push"), false)), null,
+                        List.of(dev.webhooker.routing.Target.posting(dev.webhooker.routing.Target.Platform.SLACK,
+                                "https://hooks.slack.com/services/T000/B000/XXXX")), false, false, List.of()), () -> { });
+        try {
+            snapshots.refresh();
+
+            assertThat(get(managementPort, "/actuator/health/readiness").statusCode()).isEqualTo(503);
+            assertThat(get(managementPort, "/actuator/health/liveness").statusCode()).as("still alive").isEqualTo(200);
+            Thread.sleep(1_100); // /health reuses a report for a second
+            HttpResponse<String> health = get(port, "/health");
+            assertThat(health.statusCode()).isEqualTo(503);
+            assertThat(health.body()).contains("\"config\":\"down\"");
+        } finally {
+            jdbc.update("DELETE FROM d1_routes WHERE id = 'sealed'");
+            snapshots.refresh();
+        }
+        assertThat(get(managementPort, "/actuator/health/readiness").statusCode()).isEqualTo(200);
     }
 
     @Test

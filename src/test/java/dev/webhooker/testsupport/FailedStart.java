@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.springframework.boot.SpringApplication;
@@ -21,7 +22,12 @@ public final class FailedStart {
 
     /** The ERROR lines a failed start wrote, after checking that nothing else looked like a report. */
     public static List<String> errorLines(String... settings) throws Exception {
-        String dataDir = Files.createTempDirectory("webhooker-settings").toString();
+        return errorLinesIn(Files.createTempDirectory("webhooker-settings"), settings);
+    }
+
+    /** {@link #errorLines} with DATA_DIR {@code dataDirectory} (a data directory an earlier start used). */
+    public static List<String> errorLinesIn(Path dataDirectory, String... settings) throws Exception {
+        String dataDir = dataDirectory.toString();
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream originalOut = System.out;
         Throwable failure = null;
