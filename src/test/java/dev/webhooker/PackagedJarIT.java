@@ -81,7 +81,7 @@ class PackagedJarIT {
         Path config = workDir.resolve("config/webhooker.yaml");
         Files.createDirectories(config.getParent());
         String example = Files.readString(repository().resolve("config/webhooker.example.yaml"));
-        Files.writeString(config, example.replace(EXAMPLE_CHANNEL, "111"));
+        Files.writeString(config, example.replace(EXAMPLE_CHANNEL, "111111111111111111"));
 
         start();
         assertThat(logText()).contains("Camel routes: delivery.camel.yaml, health.camel.yaml, ingress.camel.yaml, "
@@ -95,21 +95,21 @@ class PackagedJarIT {
         assertThat(get(managementPort, "/actuator/health/liveness")).isEqualTo(200);
         assertThat(get(port, "/actuator/health")).isEqualTo(404);
 
-        String first = pushAndExpectMessageIn("111");
+        String first = pushAndExpectMessageIn("111111111111111111");
         assertThat(logText()).contains("[delivery " + first + "]").contains("Accepted github push " + first
                 + " on /webhook: routes default/pushes");
 
         // edited while running: applied within a few checks, and logged
-        Files.writeString(config, example.replace(EXAMPLE_CHANNEL, "333"));
+        Files.writeString(config, example.replace(EXAMPLE_CHANNEL, "333333333333333333"));
         await().atMost(Duration.ofSeconds(30)).until(() -> logText().contains("Config file config/webhooker.yaml changed and applied: "
                 + "routes: changed default/pushes, default/pull-requests, default/releases, default/ci-failures, default/everything-else"));
-        pushAndExpectMessageIn("333");
+        pushAndExpectMessageIn("333333333333333333");
 
         // a broken edit: one error line, the configuration in force stays
         Files.writeString(config, example.replace("type: event\n        match: push", "type: evnt\n        match: push"));
         await().atMost(Duration.ofSeconds(30)).until(() -> logText().contains("the configuration in force stays"));
         assertThat(logText()).contains("config/webhooker.yaml: routes[0] (id \"pushes\", group \"default\"): filters[0].type: unknown type \"evnt\"");
-        pushAndExpectMessageIn("333");
+        pushAndExpectMessageIn("333333333333333333");
 
         // and a restart with it stops at once, with that one line; the clean shutdown before it exits 0
         app.destroy();
@@ -124,7 +124,7 @@ class PackagedJarIT {
         String yaml = new String(export.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(export.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(export.exitValue()).as(Files.readString(workDir.resolve("export.err"))).isZero();
-        assertThat(yaml).startsWith("---\ngroups:").contains("id: \"pushes\"").contains("channelId: \"333\"")
+        assertThat(yaml).startsWith("---\ngroups:").contains("id: \"pushes\"").contains("channelId: \"333333333333333333\"")
                 .doesNotContain(" INFO ").doesNotContain(" WARN ");
         Files.writeString(log, "");
         app = launch();

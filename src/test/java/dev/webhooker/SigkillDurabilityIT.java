@@ -204,7 +204,7 @@ class SigkillDurabilityIT {
                     fallback: true
                     targets:
                       - platform: discord
-                        channelId: "111"
+                        channelId: "111111111111111111"
                 """);
         env.put("WEBHOOKER_CONFIG", config.toString());
         env.putAll(extraEnv);

@@ -16,6 +16,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.webhooker.chat.ChatApp;
+import dev.webhooker.routing.Group;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
 
@@ -37,6 +39,11 @@ class ActionsApiIT extends ChatApp {
         FAKE_GITHUB.user("code-olive", "gho_olive", 1002, "olive", null, null);
         FAKE_GITHUB.user("code-busy", "gho_busy", 1010, "busy", null, null);
         FAKE_GITHUB.user("code-mapper", "gho_mapper", 1011, "mapper", null, null);
+        // a sign-in is accepted (and its token kept for /api/*) only for a user with access: all three are members
+        repository.replaceAll(List.of(new Group("team", "Team", List.of(new Group.Member("olive", "owner", "1002"),
+                new Group.Member("busy", "viewer", "1010"), new Group.Member("mapper", "viewer", "1011")), List.of(), List.of(), List.of(),
+                null, true, List.of(), null, null, false)), List.of());
+        snapshots.refresh();
     }
 
     static HttpResponse<String> call(String path, String token, String body) {

@@ -167,7 +167,8 @@ final class EngineHarness implements AutoCloseable {
         java.util.function.BiConsumer<String, Target> grant = (groupId, target) -> ChatConsent.chatOf(target).ifPresent(chat ->
                 claims.add(new ChatClaim(groupId, chat.platform(), chat.id(), null, ChatClaim.Via.CONFIG_FILE, null, 0)));
         groups.stream().filter(g -> g.logTarget() != null).forEach(g -> grant.accept(g.id(), g.logTarget()));
-        routes.forEach(r -> r.targets().forEach(t -> grant.accept(r.groupId(), t)));
+        // a route of no group (these tests' global routes) is looked up under "" by the catalog
+        routes.forEach(r -> r.targets().forEach(t -> grant.accept(r.groupId() == null ? "" : r.groupId(), t)));
         return ChatConsent.of(claims);
     }
 

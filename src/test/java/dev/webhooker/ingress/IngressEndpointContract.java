@@ -98,7 +98,7 @@ abstract class IngressEndpointContract {
                         id.equals(REPLAY_GROUP)));
                 if (!id.equals(UNROUTED_GROUP)) {
                     // a fallback route needs no filter: it fires whenever no other route does
-                    routes.add(new Route("all", id, "Everything", true, List.of(), null, List.of(Target.discord("111", null)),
+                    routes.add(new Route("all", id, "Everything", true, List.of(), null, List.of(Target.discord("111111111111111111", null)),
                             false, true, List.of()));
                 }
             }
