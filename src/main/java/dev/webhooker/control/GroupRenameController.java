@@ -57,7 +57,7 @@ class GroupRenameController {
     Map<String, Object> rename(@PathVariable String id, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.RENAME_GROUP, id);
-        configWrites.requireAllowed();
+        configWrites.requireAllowed(id);
         String newId = JsonBody.of(body, "newId is invalid", List.of("newId")).text("newId", 64, "newId is invalid").orElse("");
         if (!ID.matcher(newId).matches()) {
             throw AdminApiException.badRequest("newId is invalid", "newId: lower-case letters, digits and dashes, at most 64, starting with a letter or digit");
