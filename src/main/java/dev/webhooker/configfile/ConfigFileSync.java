@@ -139,7 +139,13 @@ public class ConfigFileSync implements AutoCloseable {
                     ConfigChanges.between(List.of(), List.of(), document).describe());
             return;
         }
-        Applied applied = apply(document);
+        Applied applied;
+        try {
+            applied = apply(document);
+        } catch (InvalidConfigException e) {
+            throw new InvalidSettingException(ConfigFileSettings.SETTING, settings.displayName() + " with the groups it keeps: "
+                    + e.getMessage());
+        }
         String kept = applied.kept().isEmpty() ? "" : "; groups not in the file, kept: " + describeKept(applied.kept());
         LOG.info("Config file {} applied (sync mode): {}{}", settings.displayName(), applied.changes() == null
                 ? (applied.kept().isEmpty() ? "the database already matches it" : "its groups already match it")
@@ -196,7 +202,14 @@ public class ConfigFileSync implements AutoCloseable {
             return false;
         }
         // a database error leaves the digest unhandled, so the next check tries again
-        Applied applied = apply(document);
+        Applied applied;
+        try {
+            applied = apply(document);
+        } catch (InvalidConfigException e) {
+            LOG.error("{} with the groups it keeps: {}; the configuration in force stays", settings.displayName(), e.getMessage());
+            handledDigest = digest;
+            return false;
+        }
         handledDigest = digest;
         if (applied.changes() != null) {
             LOG.info("Config file {} changed and applied: {}", settings.displayName(), applied.describe());
