@@ -222,7 +222,8 @@ class ConfigListController {
             }
         });
         List<Route> submitted = input.readRoutes(routes);
-        ConfigSnapshot current = snapshots.refresh();
+        // read from the repository: its version is the revision the write below names
+        ConfigSnapshot current = repository.load();
         // the group's routes take the place of its first one; the others keep theirs
         List<Route> result = new ArrayList<>();
         boolean placed = false;
