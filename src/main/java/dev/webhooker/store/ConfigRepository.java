@@ -223,6 +223,7 @@ public class ConfigRepository implements ConfigSource {
      * Makes the stored groups that {@code managed} names (and their routes) exactly {@code groups} and {@code routes};
      * every other stored group and its routes stay as they are, untouched. {@code groups} must be managed themselves
      * (a group of the lists that is stored with an origin {@code managed} refuses: {@link IllegalArgumentException}).
+     * The rows written take the places after those left alone, in the order of the lists.
      * Rows it inserts are recorded as coming from {@code origin}; rows it updates keep their origin, except that the
      * config file ({@link ConfigOrigin#FILE}) takes over every group it writes and the group's routes.
      * The whole that results (these lists and the groups and routes left alone) is validated with
@@ -247,12 +248,15 @@ public class ConfigRepository implements ConfigSource {
             long now = clock.millis();
             Map<String, GroupRow> storedGroups = new HashMap<>();
             Set<String> leftAlone = new HashSet<>();
+            // the rows written take the places after those left alone, so that the order stays one list
+            int[] groupBase = {0};
             jdbc.query("SELECT id, name, data, position, source FROM d1_groups", (ResultSet rs) -> {
                 String id = rs.getString("id");
                 if (managed.manages(id, ConfigOrigin.fromColumn(rs.getString("source")))) {
                     storedGroups.put(id, new GroupRow(rs.getString("name"), rs.getString("data"), rs.getInt("position")));
                 } else {
                     leftAlone.add(id);
+                    groupBase[0] = Math.max(groupBase[0], rs.getInt("position") + 1);
                 }
             });
             for (Group g : groups) {
@@ -273,7 +277,7 @@ public class ConfigRepository implements ConfigSource {
             boolean takeOver = origin == ConfigOrigin.FILE;
             for (int i = 0; i < groups.size(); i++) {
                 Group g = groups.get(i);
-                GroupRow row = groupRow(g, i);
+                GroupRow row = groupRow(g, groupBase[0] + i);
                 GroupRow stored = storedGroups.get(g.id());
                 if (stored == null) {
                     insertGroup(g.id(), row, now, origin);
@@ -288,6 +292,7 @@ public class ConfigRepository implements ConfigSource {
             }
 
             Map<RouteKey, RouteRow> storedRoutes = new HashMap<>();
+            int[] routeBase = {0};
             jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, position, source "
                             + "FROM d1_routes", (ResultSet rs) -> {
                         String groupId = rs.getString("group_id");
@@ -295,6 +300,7 @@ public class ConfigRepository implements ConfigSource {
                         boolean managedRoute = groupId == null ? managed.manages(null, ConfigOrigin.fromColumn(rs.getString("source")))
                                 : !leftAlone.contains(groupId);
                         if (!managedRoute) {
+                            routeBase[0] = Math.max(routeBase[0], rs.getInt("position") + 1);
                             return;
                         }
                         storedRoutes.put(new RouteKey(rs.getString("id"), rs.getString("group_id")), new RouteRow(
@@ -307,7 +313,7 @@ public class ConfigRepository implements ConfigSource {
                 Route r = routes.get(i);
                 RouteKey key = new RouteKey(r.id(), r.groupId());
                 keep.add(key);
-                RouteRow row = routeRow(r, i);
+                RouteRow row = routeRow(r, routeBase[0] + i);
                 RouteRow stored = storedRoutes.get(key);
                 if (stored == null) {
                     insertRoute(key, row, now, origin);
