@@ -66,6 +66,8 @@ class GroupRenameController {
             throw AdminApiException.badRequest("newId must differ from the current id", "newId: " + newId);
         }
         TenantLimits.requireNotAnothersPersonalId(scope, newId, "newId");
+        // a new id the sync-mode file names would make the group the file's at its next apply
+        configWrites.requireAllowed(newId);
         SessionUser user = scope.user();
         int routes = snapshots.refresh().routesOf(id).size();
         int moved = repository.renameGroup(id, newId, () -> audit.record(AuditEntry.of("group.rename").actor(user.userId(), user.login())
