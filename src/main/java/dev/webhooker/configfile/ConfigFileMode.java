@@ -14,7 +14,10 @@ public enum ConfigFileMode {
     /** Imported once, into a database that holds no groups and no routes; afterwards the admin API owns them. */
     SEED,
 
-    /** The file is the truth: applied at start and on every change; admin writes are refused. */
+    /**
+     * The file is the truth for the groups it manages (those it names and those it wrote before): applied at start and
+     * on every change; admin writes to those groups, and of whole lists, are refused. Other groups are kept.
+     */
     SYNC;
 
     public static final String SETTING = "WEBHOOKER_CONFIG_MODE";

@@ -5,8 +5,13 @@ import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +23,10 @@ import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.routing.ChatClaim;
 import dev.webhooker.routing.ConfigSnapshot;
+import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
+import dev.webhooker.routing.Route;
+import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 
 /**
@@ -27,9 +35,12 @@ import dev.webhooker.store.ConfigRepository;
  * <ul>
  *   <li>{@code seed}: at start, import the file only into a database without groups and routes.</li>
  *   <li>{@code sync}: at start, and whenever the file's content changes (checked by polling, which also
- *       works on network and container file systems where file events don't arrive), make the database
- *       exactly the file. A change is applied once the same content was seen on two checks in a row, so
- *       a file caught half-written is not applied.</li>
+ *       works on network and container file systems where file events don't arrive), make the groups the file
+ *       manages exactly the file's: the groups it names (a group made elsewhere that it names becomes the file's) and
+ *       the groups it wrote before (one it no longer names is removed, with its routes). Groups made in the console,
+ *       by the import command or from chat, and groups stored before origins were recorded, stay as they are unless
+ *       the file names them; the start-up line lists them. A change is applied once the same content was seen on two
+ *       checks in a row, so a file caught half-written is not applied.</li>
  * </ul>
  * A bad file at start stops start-up ({@link InvalidSettingException} naming {@code WEBHOOKER_CONFIG}); a
  * bad edit later is logged as one error line and the configuration in force stays.
@@ -47,6 +58,8 @@ public class ConfigFileSync implements AutoCloseable {
     private byte[] handledDigest;
     private byte[] pendingDigest;
     private boolean reportedMissing;
+    /** The groups the last applied document names (the file manages them even before they are stored). */
+    private volatile Set<String> named = Set.of();
 
     public ConfigFileSync(ConfigFileSettings settings, ConfigRepository repository, SecretSeal seal) {
         this.reader = new ConfigFileReader(seal);
@@ -63,9 +76,37 @@ public class ConfigFileSync implements AutoCloseable {
         return settings.displayName();
     }
 
-    /** False in sync mode: the file is authoritative, so the admin API must refuse config writes. */
+    /**
+     * False in sync mode: writes of whole lists (every group, every route) would rewrite the file's groups, so the admin
+     * API refuses them; a write to one group asks {@link #managesGroup(String)}.
+     */
     public boolean configWritesAllowed() {
         return !(settings.mode() == ConfigFileMode.SYNC && settings.hasFile());
+    }
+
+    /**
+     * True when a sync-mode file manages the group, so a write through the admin API would be undone by the file: the
+     * file names it, or wrote it before. Groups made elsewhere are written through the API as usual.
+     */
+    public boolean managesGroup(String groupId) {
+        if (configWritesAllowed()) {
+            return false;
+        }
+        return named.contains(groupId) || repository.groupOrigin(groupId).orElse(null) == ConfigOrigin.FILE;
+    }
+
+    /** The groups a sync-mode file manages now (empty in seed mode or without a file), for the console. */
+    public Set<String> managedGroups() {
+        if (configWritesAllowed()) {
+            return Set.of();
+        }
+        Set<String> managed = new HashSet<>(named);
+        repository.groupOrigins().forEach((id, origin) -> {
+            if (origin == ConfigOrigin.FILE) {
+                managed.add(id);
+            }
+        });
+        return managed;
     }
 
     /** {@link #configWritesAllowed()} for code built where the config-file bean may be absent (then: allowed). */
@@ -98,9 +139,17 @@ public class ConfigFileSync implements AutoCloseable {
                     ConfigChanges.between(List.of(), List.of(), document).describe());
             return;
         }
-        ConfigChanges changes = apply(document);
-        LOG.info("Config file {} applied (sync mode): {}", settings.displayName(),
-                changes == null ? "the database already matches it" : changes.describe());
+        Applied applied;
+        try {
+            applied = apply(document);
+        } catch (InvalidConfigException e) {
+            throw new InvalidSettingException(ConfigFileSettings.SETTING, settings.displayName() + " with the groups it keeps: "
+                    + e.getMessage());
+        }
+        String kept = applied.kept().isEmpty() ? "" : "; groups not in the file, kept: " + describeKept(applied.kept());
+        LOG.info("Config file {} applied (sync mode): {}{}", settings.displayName(), applied.changes() == null
+                ? (applied.kept().isEmpty() ? "the database already matches it" : "its groups already match it")
+                : applied.describe(), kept);
         handledDigest = digest(bytes);
         pendingDigest = handledDigest;
     }
@@ -153,12 +202,19 @@ public class ConfigFileSync implements AutoCloseable {
             return false;
         }
         // a database error leaves the digest unhandled, so the next check tries again
-        ConfigChanges changes = apply(document);
-        handledDigest = digest;
-        if (changes != null) {
-            LOG.info("Config file {} changed and applied: {}", settings.displayName(), changes.describe());
+        Applied applied;
+        try {
+            applied = apply(document);
+        } catch (InvalidConfigException e) {
+            LOG.error("{} with the groups it keeps: {}; the configuration in force stays", settings.displayName(), e.getMessage());
+            handledDigest = digest;
+            return false;
         }
-        return changes != null;
+        handledDigest = digest;
+        if (applied.changes() != null) {
+            LOG.info("Config file {} changed and applied: {}", settings.displayName(), applied.describe());
+        }
+        return applied.changes() != null;
     }
 
     private void checkQuietly() {
@@ -169,21 +225,89 @@ public class ConfigFileSync implements AutoCloseable {
         }
     }
 
-    /** Makes the database the document, unless it already is (no write, no revision bump: null). */
-    private ConfigChanges apply(ConfigDocument document) {
-        ConfigSnapshot stored = repository.load();
-        if (stored.groups().equals(document.groups()) && stored.routes().equals(document.routes())) {
-            return null;
+    /**
+     * What one apply did: the changes to the groups the file manages (null: none, nothing was written), the groups
+     * made elsewhere that the file now names and so took over, and the groups it left alone with their origins (null:
+     * stored before origins were recorded), in stored order.
+     */
+    private record Applied(ConfigChanges changes, List<String> adopted, Map<String, ConfigOrigin> kept) {
+
+        String describe() {
+            String described = changes.isEmpty() ? "" : changes.describe();
+            if (!adopted.isEmpty()) {
+                described += (described.isEmpty() ? "" : "; ") + "groups taken over by the file: " + String.join(", ", adopted);
+            }
+            return described;
         }
-        ConfigChanges changes = ConfigChanges.between(stored.groups(), stored.routes(), document);
-        replaceWith(document);
-        return changes;
+    }
+
+    /**
+     * Makes the groups the file manages the document's (no write, no revision bump when they already are), leaving every
+     * other group and its routes alone; the one write validates the whole that results.
+     */
+    private Applied apply(ConfigDocument document) {
+        ConfigSnapshot stored = repository.load();
+        Map<String, ConfigOrigin> origins = repository.groupOrigins();
+        Map<String, Map<String, ConfigOrigin>> routeOrigins = repository.routeOrigins();
+        ConfigRepository.ManagedGroups managed = managedBy(document);
+        List<Group> managedGroups = new ArrayList<>();
+        Map<String, ConfigOrigin> kept = new LinkedHashMap<>();
+        for (Group g : stored.groups()) {
+            if (managed.manages(g.id(), origins.get(g.id()))) {
+                managedGroups.add(g);
+            } else {
+                kept.put(g.id(), origins.get(g.id()));
+            }
+        }
+        List<Route> managedRoutes = stored.routes().stream().filter(r -> r.groupId() == null
+                ? managed.manages(null, routeOrigins.getOrDefault(null, Map.of()).get(r.id()))
+                : !kept.containsKey(r.groupId())).toList();
+        List<String> adopted = document.groups().stream().map(Group::id)
+                .filter(id -> origins.containsKey(id) && origins.get(id) != ConfigOrigin.FILE).toList();
+        if (managedGroups.equals(document.groups()) && managedRoutes.equals(document.routes()) && adopted.isEmpty()) {
+            named = namedBy(document);
+            return new Applied(null, List.of(), kept);
+        }
+        ConfigChanges changes = ConfigChanges.between(managedGroups, managedRoutes, document);
+        repository.replaceAll(document.groups(), document.routes(), ConfigOrigin.FILE, managed, null, grantChats(document));
+        named = namedBy(document);
+        return new Applied(changes, adopted, kept);
+    }
+
+    /**
+     * The groups a sync-mode file manages: those it wrote before (origin {@code file}) and those it names; the routes
+     * without a group follow the same rule, by their own origin and whether the file has such routes.
+     */
+    private static ConfigRepository.ManagedGroups managedBy(ConfigDocument document) {
+        Set<String> named = namedBy(document);
+        boolean namesUngroupedRoutes = document.routes().stream().anyMatch(r -> r.groupId() == null);
+        return (groupId, origin) -> origin == ConfigOrigin.FILE || (groupId == null ? namesUngroupedRoutes : named.contains(groupId));
+    }
+
+    private static Set<String> namedBy(ConfigDocument document) {
+        Set<String> ids = new HashSet<>();
+        document.groups().forEach(g -> ids.add(g.id()));
+        return Set.copyOf(ids);
+    }
+
+    /** e.g. "team-a (console), legacy (source unknown)", at most ten named. */
+    private static String describeKept(Map<String, ConfigOrigin> kept) {
+        List<String> parts = new ArrayList<>();
+        kept.forEach((id, origin) -> parts.add(id + " (" + (origin == null ? "source unknown" : origin.wireName()) + ")"));
+        if (parts.size() <= 10) {
+            return String.join(", ", parts);
+        }
+        return String.join(", ", parts.subList(0, 10)) + " and " + (parts.size() - 10) + " more";
+    }
+
+    /** Seed mode, into an empty database: the document becomes the configuration, its rows the file's. */
+    private void replaceWith(ConfigDocument document) {
+        repository.replaceAll(document.groups(), document.routes(), ConfigOrigin.FILE, null, grantChats(document));
     }
 
     /** The file is the operator's word: the chats it names as targets accept their group's messages. */
-    private void replaceWith(ConfigDocument document) {
-        repository.replaceAll(document.groups(), document.routes(), null,
-                () -> repository.grantChats(document.groups(), document.routes(), ChatClaim.Via.CONFIG_FILE, settings.displayName()));
+    private Runnable grantChats(ConfigDocument document) {
+        return () -> repository.grantChats(document.groups(), document.routes(), ChatClaim.Via.CONFIG_FILE, settings.displayName());
     }
 
     private byte[] bytesAtStart() {

@@ -40,6 +40,7 @@ import dev.webhooker.routing.ConfigValidator;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.signin.RequestAccess;
+import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 
 /**
@@ -84,7 +85,7 @@ class ConfigListController {
     Map<String, Object> replaceGroups(@RequestBody JsonNode body, @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                       HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
-        configWrites.requireAllowed();
+        configWrites.requireWholeListAllowed();
         ConfigSnapshot current = snapshots.refresh();
         JsonNode list = array(body, "groups");
         for (JsonNode element : list) {
@@ -125,7 +126,7 @@ class ConfigListController {
         result.forEach(g -> kept.add(g.id()));
         List<Route> routes = current.routes().stream().filter(r -> kept.contains(r.groupId())).toList();
         String ip = request.getRemoteAddr();
-        repository.replaceAll(result, routes, Versions.optional(ifMatch), grants.with(scope, current, result, List.of(), () -> {
+        repository.replaceAll(result, routes, ConfigOrigin.CONSOLE, Versions.optional(ifMatch), grants.with(scope, current, result, List.of(), () -> {
             for (Group g : result) {
                 var before = current.group(g.id());
                 GroupChanges changes = before.map(b -> GroupChanges.between(b, g)).orElse(null);
@@ -150,7 +151,7 @@ class ConfigListController {
     Map<String, Object> replaceRoutes(@RequestBody JsonNode body, @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                       HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
-        configWrites.requireAllowed();
+        configWrites.requireWholeListAllowed();
         List<Route> submitted = input.readRoutes(array(body, "routes"));
         ConfigSnapshot current = snapshots.refresh();
         List<Route> result = new ArrayList<>();
@@ -165,7 +166,7 @@ class ConfigListController {
         result.addAll(submitted);
         limits.requireRouteLists(scope, current.routes(), result);
         SessionUser user = scope.user();
-        repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), grants.with(scope, current, List.of(), result,
+        repository.replaceAll(current.groups(), result, ConfigOrigin.CONSOLE, Versions.optional(ifMatch), grants.with(scope, current, List.of(), result,
                 () -> audit.record(AuditEntry.of("routes.update").actor(user.userId(), user.login()).target("routes", "all")
                         .detail("{\"count\":" + result.size() + "}").ip(request.getRemoteAddr()))));
         snapshots.refresh();
@@ -221,14 +222,15 @@ class ConfigListController {
                                                    HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.EDIT_ROUTES, id);
-        configWrites.requireAllowed();
+        configWrites.requireAllowed(id);
         routes.forEach(r -> {
             if (r.isObject()) {
                 ((ObjectNode) r).put("groupId", id);
             }
         });
         List<Route> submitted = input.readRoutes(routes);
-        ConfigSnapshot current = snapshots.refresh();
+        // read from the repository: its version is the revision the write below names
+        ConfigSnapshot current = repository.load();
         // the group's routes take the place of its first one; the others keep theirs
         List<Route> result = new ArrayList<>();
         boolean placed = false;
@@ -251,7 +253,9 @@ class ConfigListController {
             return Map.of("ok", true, "count", submitted.size(), "applied", false);
         }
         SessionUser user = scope.user();
-        repository.replaceAll(current.groups(), result, Versions.optional(ifMatch), grants.with(scope, current, List.of(), submitted,
+        // every other group is written as read: a write that came in between (the config file's, say) is not undone
+        Long revision = ifMatch == null ? Long.valueOf(current.version()) : Versions.optional(ifMatch);
+        repository.replaceAll(current.groups(), result, ConfigOrigin.CONSOLE, revision, grants.with(scope, current, List.of(), submitted,
                 () -> audit.record(AuditEntry.of("group.routes.update").actor(user.userId(), user.login()).onGroup(id)
                         .detail("{\"count\":" + submitted.size() + "}").ip(request.getRemoteAddr()))));
         snapshots.refresh();

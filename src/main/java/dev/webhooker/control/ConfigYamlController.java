@@ -2,7 +2,9 @@ package dev.webhooker.control;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -27,12 +29,15 @@ import dev.webhooker.configfile.ConfigChanges;
 import dev.webhooker.configfile.ConfigDocument;
 import dev.webhooker.configfile.ConfigExport;
 import dev.webhooker.configfile.ConfigFileReader;
+import dev.webhooker.configfile.ConfigMerge;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
+import dev.webhooker.routing.ConfigValidator;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.signin.RequestAccess;
+import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.UnreadableConfigException;
 import dev.webhooker.store.UnreadableRow;
@@ -40,9 +45,10 @@ import dev.webhooker.store.UnreadableRow;
 /**
  * The configuration as the YAML the config file uses. {@code GET /admin/api/config/export} gives what the caller
  * sees (one group with {@code ?groupId=}), ready to become a {@code WEBHOOKER_CONFIG} file.
- * {@code POST /admin/api/config/import} takes such a document for the whole instance (super admins only): it is
- * validated like the file and answered with what would change; with {@code ?apply=true} (and optionally
- * {@code If-Match} with the configuration revision) it replaces the configuration in one transaction.
+ * {@code POST /admin/api/config/import} takes such a document (super admins only): it is validated like the file and
+ * answered with what would change; with {@code ?apply=true} (and optionally {@code If-Match} with the configuration
+ * revision) it is written in one transaction. It adds and updates what it names and leaves the rest; only
+ * {@code ?prune=true} makes it the whole configuration, removing what it leaves out.
  */
 @RestController
 class ConfigYamlController {
@@ -57,6 +63,7 @@ class ConfigYamlController {
     private final AuditLog audit;
     private final ConfigExport export;
     private final ConfigFileReader reader;
+    private final ConfigValidator validator = new ConfigValidator();
 
     ConfigYamlController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
                          AuditLog audit, SecretSeal seal, OperatorGrants grants) {
@@ -94,34 +101,56 @@ class ConfigYamlController {
                 .body(export.yaml(groups, routes));
     }
 
+    /**
+     * Merges by default: what the document names is added or updated, every other group and route stays. With
+     * {@code prune=true} the document is the whole configuration: what it leaves out is removed, and the preview lists
+     * each removal by id.
+     */
     @PostMapping("/admin/api/config/import")
     Map<String, Object> importDocument(@RequestBody(required = false) byte[] body,
                                        @RequestParam(name = "apply", defaultValue = "false") boolean apply,
+                                       @RequestParam(name = "prune", defaultValue = "false") boolean prune,
                                        @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                        HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         if (!scope.superAdmin()) {
             throw new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden", "importing a whole configuration is for super admins");
         }
-        configWrites.requireAllowed();
+        if (prune) {
+            configWrites.requireWholeListAllowed();
+        }
         if (body == null || body.length == 0) {
             throw AdminApiException.badRequest("Invalid configuration", "the body must be a YAML (or JSON) config document");
         }
         ConfigDocument document = reader.parse(body, "import");
+        if (!prune) {
+            Set<String> named = new LinkedHashSet<>();
+            document.groups().forEach(g -> named.add(g.id()));
+            document.routes().stream().filter(r -> r.groupId() != null).forEach(r -> named.add(r.groupId()));
+            named.forEach(configWrites::requireAllowed);
+        }
         ConfigSnapshot current = repository.load();
-        ConfigChanges changes = ConfigChanges.between(current.groups(), current.routes(), document);
+        ConfigDocument result = prune ? document : ConfigMerge.into(current.groups(), current.routes(), document);
+        if (!prune) {
+            // the document alone is valid; with the groups and routes it leaves in place it must be too
+            validator.requireValid(result.groups(), result.routes());
+        }
+        ConfigChanges changes = ConfigChanges.between(current.groups(), current.routes(), result);
         if (apply && !changes.isEmpty()) {
             SessionUser user = scope.user();
-            Long revision = Versions.optional(ifMatch);
-            repository.replaceAll(document.groups(), document.routes(), revision, grants.with(scope, current, document.groups(),
-                    document.routes(), () -> audit.record(AuditEntry.of("config.import")
+            // a merge keeps every group and route as read: a write that came in between is not undone
+            Long revision = ifMatch == null && !prune ? Long.valueOf(current.version()) : Versions.optional(ifMatch);
+            repository.replaceAll(result.groups(), result.routes(), ConfigOrigin.CONSOLE, revision, grants.with(scope, current,
+                    document.groups(), document.routes(), () -> audit.record(AuditEntry.of("config.import")
                     .actor(user.userId(), user.login()).target("config", "all")
-                    .detail(JsonNodeFactory.instance.objectNode().put("changes", changes.describe()).toString()).ip(request.getRemoteAddr()))));
+                    .detail(JsonNodeFactory.instance.objectNode().put("changes", changes.describe()).put("prune", prune).toString())
+                    .ip(request.getRemoteAddr()))));
             snapshots.refresh();
         }
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("ok", true);
         answer.put("applied", apply && !changes.isEmpty());
+        answer.put("prune", prune);
         answer.put("summary", changes.describe());
         answer.put("groups", diff(changes.groups()));
         answer.put("routes", diff(changes.routes()));

@@ -71,8 +71,8 @@ class GroupEditController {
         if (!scope.canCreateGroups()) {
             throw new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden", "only super admins create groups");
         }
-        configWrites.requireAllowed();
         Group group = input.readGroup(withoutVersion(body));
+        configWrites.requireAllowed(group.id());
         TenantLimits.requireNotAnothersPersonalId(scope, group.id(), "id");
         SessionUser user = scope.user();
         Group stored = repository.createGroup(group, grants.with(scope, snapshots.current(), List.of(group), List.of(), () -> audit.record(
@@ -87,7 +87,7 @@ class GroupEditController {
                                                HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.EDIT_GROUP, id);
-        configWrites.requireAllowed();
+        configWrites.requireAllowed(id);
         int expected = Versions.required(ifMatch, body);
         ObjectNode submitted = withoutVersion(body);
         if (submitted.hasNonNull("id") && !id.equals(submitted.get("id").asText())) {
@@ -128,7 +128,7 @@ class GroupEditController {
                                HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.DELETE_GROUP, id);
-        configWrites.requireAllowed();
+        configWrites.requireAllowed(id);
         int expected = Versions.required(ifMatch, null);
         SessionUser user = scope.user();
         repository.deleteGroup(id, expected, () -> audit.record(

@@ -57,7 +57,7 @@ class GroupRenameController {
     Map<String, Object> rename(@PathVariable String id, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.RENAME_GROUP, id);
-        configWrites.requireAllowed();
+        configWrites.requireAllowed(id);
         String newId = JsonBody.of(body, "newId is invalid", List.of("newId")).text("newId", 64, "newId is invalid").orElse("");
         if (!ID.matcher(newId).matches()) {
             throw AdminApiException.badRequest("newId is invalid", "newId: lower-case letters, digits and dashes, at most 64, starting with a letter or digit");
@@ -66,6 +66,8 @@ class GroupRenameController {
             throw AdminApiException.badRequest("newId must differ from the current id", "newId: " + newId);
         }
         TenantLimits.requireNotAnothersPersonalId(scope, newId, "newId");
+        // a new id the sync-mode file names would make the group the file's at its next apply
+        configWrites.requireAllowed(newId);
         SessionUser user = scope.user();
         int routes = snapshots.refresh().routesOf(id).size();
         int moved = repository.renameGroup(id, newId, () -> audit.record(AuditEntry.of("group.rename").actor(user.userId(), user.login())

@@ -20,6 +20,7 @@ import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.signin.RequestAccess;
+import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 
 /**
@@ -41,7 +42,10 @@ class GroupsController {
         this.repository = repository;
     }
 
-    /** {@code revision}: what a whole-list write names in If-Match (read with the list, in one transaction). */
+    /**
+     * {@code revision}: what a whole-list write names in If-Match (read with the list, in one transaction);
+     * {@code sources}: where each group came from.
+     */
     @GetMapping("/admin/api/groups")
     Map<String, Object> groups(HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
@@ -50,6 +54,10 @@ class GroupsController {
         body.put("groups", config.groups().stream().filter(g -> scope.sees(g.id())).map(json::write).toList());
         body.put("isSuper", scope.superAdmin());
         body.put("roles", roles(scope, config));
+        Map<String, ConfigOrigin> origins = repository.groupOrigins();
+        Map<String, String> sources = new LinkedHashMap<>();
+        config.groups().stream().filter(g -> scope.sees(g.id())).forEach(g -> sources.put(g.id(), source(origins.get(g.id()))));
+        body.put("sources", sources);
         body.put("revision", config.version());
         return body;
     }
@@ -65,6 +73,7 @@ class GroupsController {
         body.put("version", stored.version());
         body.put("role", scope.roles().get(id).wireName());
         body.put("capabilities", scope.capabilities(id).stream().map(Capability::wireName).toList());
+        body.put("source", source(repository.groupOrigin(id).orElse(null)));
         return ResponseEntity.ok().eTag("\"" + stored.version() + "\"").body(body);
     }
 
@@ -94,6 +103,11 @@ class GroupsController {
         body.put("routes", config.routesOf(id).stream().map(json::write).toList());
         body.put("waiting", WaitingChats.of(config, id::equals));
         return body;
+    }
+
+    /** Where a group came from: file, console, import, chat; unknown for a group stored before that was recorded. */
+    private static String source(ConfigOrigin origin) {
+        return origin == null ? "unknown" : origin.wireName();
     }
 
     private static Map<String, String> roles(Access scope, ConfigSnapshot config) {

@@ -97,18 +97,20 @@ class InviteAcceptController {
             response.sendRedirect("/auth/github?redirect=" + URLEncoder.encode("/admin/invite?token=" + token, StandardCharsets.UTF_8));
             return;
         }
-        try {
-            configWrites.requireAllowed();
-        } catch (AdminApiException e) {
-            page(response, 409, "The invite cannot be accepted here", e.detail());
-            return;
-        }
         Optional<Invites.Invite> taken = invites.take(token);
         if (taken.isEmpty()) {
             response.sendRedirect("/admin?invite=invalid");
             return;
         }
         Invites.Invite invite = taken.get();
+        try {
+            configWrites.requireAllowed(invite.groupId());
+        } catch (AdminApiException e) {
+            // a group of the sync-mode config file: its members are the file's; the invite stays usable
+            invites.restore(invite);
+            page(response, 409, "The invite cannot be accepted here", e.detail());
+            return;
+        }
         SessionUser user = caller.get().user();
         try {
             if (!join(invite, user, request.getRemoteAddr())) {

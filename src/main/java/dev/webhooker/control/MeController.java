@@ -64,12 +64,13 @@ class MeController {
         body.put("roles", roles);
         body.put("capabilities", capabilities);
         body.put("canCreateGroups", scope.canCreateGroups());
-        // in config-file sync mode the file is authoritative: config writes answer 409 (ConfigWrites)
+        // in config-file sync mode the file manages its groups: writes to them and whole-list writes answer 409 (ConfigWrites)
         ConfigFileSync sync = configFile.getIfAvailable();
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("writable", sync == null || sync.configWritesAllowed());
         if (sync != null && !sync.configWritesAllowed()) {
             config.put("file", sync.fileName());
+            config.put("fileGroups", sync.managedGroups().stream().filter(scope::sees).sorted().toList());
         }
         body.put("config", config);
         return body;

@@ -132,7 +132,7 @@ class RouteEditController {
     private Access editor(String id, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.EDIT_ROUTES, id);
-        configWrites.requireAllowed();
+        configWrites.requireAllowed(id);
         return scope;
     }
 

@@ -37,6 +37,7 @@ import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
 import dev.webhooker.secrets.TenantSecrets;
+import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
@@ -234,7 +235,7 @@ public final class WebHookerImport {
                 + report.count("routes", Outcome.CREATED) + report.count("routes", Outcome.UPDATED) > 0) {
             validator.requireValid(groupList, routeList);
             // the operator runs the import: the chats the original delivered to keep taking their group's messages
-            repository.replaceAll(groupList, routeList, null,
+            repository.replaceAll(groupList, routeList, ConfigOrigin.IMPORT, null,
                     () -> repository.grantChats(groupList, routeList, ChatClaim.Via.IMPORT, "webhooker import"));
         }
         return new ConfigSnapshot(0, groupList, routeList);

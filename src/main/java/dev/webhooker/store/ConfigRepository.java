@@ -234,22 +234,60 @@ public class ConfigRepository implements ConfigSource {
     // ---------------------------------------------------------------- writing
 
     /**
+     * Which stored groups a whole-list write manages: those it may update, and delete when its lists leave them out,
+     * together with their routes. It is asked inside the write's transaction with each stored group's id and origin
+     * (null for a row from before origins were recorded).
+     */
+    @FunctionalInterface
+    public interface ManagedGroups {
+
+        /** Every stored group: the lists are the whole configuration. */
+        ManagedGroups ALL = (groupId, origin) -> true;
+
+        boolean manages(String groupId, ConfigOrigin storedOrigin);
+    }
+
+    /**
      * Makes the stored configuration exactly {@code groups} and {@code routes}, in that order, in one
      * transaction, as the operator's word: the chats they name accept their groups' messages ({@link #grantChats}).
-     * Throws {@link InvalidConfigException} (nothing written) when they don't validate, and
-     * {@link UnreadableConfigException} (nothing written) when it would delete or replace a stored row this instance
-     * cannot read: whoever built the lists never saw that row.
+     * New rows are recorded as made in the console. Throws {@link InvalidConfigException} (nothing written) when they
+     * don't validate, and {@link UnreadableConfigException} (nothing written) when it would delete or replace a stored
+     * row this instance cannot read: whoever built the lists never saw that row.
      */
     public void replaceAll(List<Group> groups, List<Route> routes) {
         replaceAll(groups, routes, null, () -> grantChats(groups, routes, ChatClaim.Via.OPERATOR, null));
     }
 
-    /**
-     * {@link #replaceAll(List, List)} when the configuration is still at revision {@code expectedRevision} (null:
-     * whatever it is), in one transaction with {@code alsoInTransaction}; {@link StaleVersionException} otherwise.
-     */
+    /** {@link #replaceAll(List, List, ConfigOrigin, Long, Runnable)} by the console. */
     public void replaceAll(List<Group> groups, List<Route> routes, Long expectedRevision, Runnable alsoInTransaction) {
-        validator.requireValid(groups, routes);
+        replaceAll(groups, routes, ConfigOrigin.CONSOLE, expectedRevision, alsoInTransaction);
+    }
+
+    /**
+     * Makes the stored configuration exactly {@code groups} and {@code routes} when it is still at revision
+     * {@code expectedRevision} (null: whatever it is), in one transaction with {@code alsoInTransaction};
+     * {@link StaleVersionException} otherwise. Rows it inserts are recorded as coming from {@code origin}.
+     */
+    public void replaceAll(List<Group> groups, List<Route> routes, ConfigOrigin origin, Long expectedRevision, Runnable alsoInTransaction) {
+        replaceAll(groups, routes, origin, ManagedGroups.ALL, expectedRevision, alsoInTransaction);
+    }
+
+    /**
+     * Makes the stored groups that {@code managed} names (and their routes) exactly {@code groups} and {@code routes};
+     * every other stored group and its routes stay as they are, untouched. {@code groups} must be managed themselves
+     * (a group of the lists that is stored with an origin {@code managed} refuses: {@link IllegalArgumentException}).
+     * The rows written take the places after those left alone, in the order of the lists.
+     * Rows it inserts are recorded as coming from {@code origin}; rows it updates keep their origin, except that the
+     * config file ({@link ConfigOrigin#FILE}) takes over every group it writes and the group's routes.
+     * The whole that results (these lists and the groups and routes left alone) is validated with
+     * {@link ConfigValidator} in the same transaction; {@link InvalidConfigException} writes nothing.
+     */
+    public void replaceAll(List<Group> groups, List<Route> routes, ConfigOrigin origin, ManagedGroups managed, Long expectedRevision,
+                           Runnable alsoInTransaction) {
+        Objects.requireNonNull(origin, "origin");
+        if (managed == ManagedGroups.ALL) {
+            validator.requireValid(groups, routes);
+        }
         List<String> deleted = new ArrayList<>();
         tx.executeWithoutResult(status -> {
             deleted.clear();
@@ -263,25 +301,64 @@ public class ConfigRepository implements ConfigSource {
             long now = clock.millis();
             List<UnreadableRow> unread = new ArrayList<>();
             Map<String, GroupRow> storedGroups = new HashMap<>();
-            jdbc.query("SELECT id, name, data, position FROM d1_groups", (ResultSet rs) -> {
-                storedGroups.put(rs.getString("id"), new GroupRow(rs.getString("name"), rs.getString("data"), rs.getInt("position")));
-                group(rs.getString("id"), rs.getString("data"), unread);
+            Set<String> leftAlone = new HashSet<>();
+            // the rows written take the places after those left alone, so that the order stays one list
+            int[] groupBase = {0};
+            jdbc.query("SELECT id, name, data, position, source FROM d1_groups", (ResultSet rs) -> {
+                String id = rs.getString("id");
+                if (managed.manages(id, ConfigOrigin.fromColumn(rs.getString("source")))) {
+                    storedGroups.put(id, new GroupRow(rs.getString("name"), rs.getString("data"), rs.getInt("position")));
+                    // only a row this write would delete or replace must be readable
+                    group(id, rs.getString("data"), unread);
+                } else {
+                    leftAlone.add(id);
+                    groupBase[0] = Math.max(groupBase[0], rs.getInt("position") + 1);
+                }
             });
+            for (Group g : groups) {
+                if (leftAlone.contains(g.id())) {
+                    throw new IllegalArgumentException("group " + ConfigError.quote(g.id()) + " is not managed by this write");
+                }
+            }
+            for (int i = 0; i < routes.size(); i++) {
+                Route r = routes.get(i);
+                if (r.groupId() != null && leftAlone.contains(r.groupId())) {
+                    throw InvalidConfigException.single(ConfigError.routeEntry(i, r.id(), r.groupId()), "groupId",
+                            "group " + ConfigError.quote(r.groupId()) + " is not among the groups written here, and is kept as it is");
+                }
+            }
+            if (managed != ManagedGroups.ALL) {
+                requireValidWithTheRest(groups, routes, leftAlone);
+            }
+            boolean takeOver = origin == ConfigOrigin.FILE;
             for (int i = 0; i < groups.size(); i++) {
                 Group g = groups.get(i);
-                GroupRow row = groupRow(g, i);
+                GroupRow row = groupRow(g, groupBase[0] + i);
                 GroupRow stored = storedGroups.get(g.id());
                 if (stored == null) {
-                    insertGroup(g.id(), row, now);
+                    insertGroup(g.id(), row, now, origin);
                 } else if (!stored.equals(row)) {
                     jdbc.update("UPDATE d1_groups SET name = ?, data = ?, position = ?, version = version + 1, updated_at = ? WHERE id = ?",
                             row.name(), row.data(), row.position(), now, g.id());
                 }
+                if (takeOver && stored != null) {
+                    jdbc.update("UPDATE d1_groups SET source = ? WHERE id = ? AND (source IS NULL OR source <> ?)", origin.wireName(), g.id(),
+                            origin.wireName());
+                }
             }
 
             Map<RouteKey, RouteRow> storedRoutes = new HashMap<>();
-            jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, position FROM d1_routes",
-                    (ResultSet rs) -> {
+            int[] routeBase = {0};
+            jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, position, source "
+                            + "FROM d1_routes", (ResultSet rs) -> {
+                        String groupId = rs.getString("group_id");
+                        // a route without a group is managed by itself; one of a group by its group
+                        boolean managedRoute = groupId == null ? managed.manages(null, ConfigOrigin.fromColumn(rs.getString("source")))
+                                : !leftAlone.contains(groupId);
+                        if (!managedRoute) {
+                            routeBase[0] = Math.max(routeBase[0], rs.getInt("position") + 1);
+                            return;
+                        }
                         storedRoutes.put(new RouteKey(rs.getString("id"), rs.getString("group_id")), new RouteRow(
                                 rs.getString("name"), rs.getInt("enabled"), rs.getString("filters"), rs.getString("targets"),
                                 rs.getInt("stop"), rs.getInt("fallback"), rs.getString("discord_role_ids"), rs.getString("ast"),
@@ -297,18 +374,19 @@ public class ConfigRepository implements ConfigSource {
                 Route r = routes.get(i);
                 RouteKey key = new RouteKey(r.id(), r.groupId());
                 keep.add(key);
-                RouteRow row = routeRow(r, i);
+                RouteRow row = routeRow(r, routeBase[0] + i);
                 RouteRow stored = storedRoutes.get(key);
                 if (stored == null) {
-                    jdbc.update("INSERT INTO d1_routes (id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, "
-                                    + "version, created_at, updated_at, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
-                            key.id(), key.groupId(), row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(),
-                            row.discordRoleIds(), row.ast(), now, now, row.position());
+                    insertRoute(key, row, now, origin);
                 } else if (!stored.equals(row)) {
                     jdbc.update("UPDATE d1_routes SET name = ?, enabled = ?, filters = ?, targets = ?, stop = ?, fallback = ?, "
                                     + "discord_role_ids = ?, ast = ?, position = ?, version = version + 1, updated_at = ? WHERE id = ? AND group_id = ?",
                             row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(), row.discordRoleIds(),
                             row.ast(), row.position(), now, key.id(), key.groupId());
+                }
+                if (takeOver && stored != null) {
+                    jdbc.update("UPDATE d1_routes SET source = ? WHERE id = ? AND group_id = ? AND (source IS NULL OR source <> ?)",
+                            origin.wireName(), key.id(), key.groupId(), origin.wireName());
                 }
             }
 
@@ -331,6 +409,43 @@ public class ConfigRepository implements ConfigSource {
         });
         deleted.forEach(this::groupDeleted);
         changed();
+    }
+
+    /**
+     * Validates {@code groups} and {@code routes} together with the stored groups {@code leftAlone} and their routes, in
+     * stored order, as the configuration the write leaves behind. A stored row that cannot be read is not part of it.
+     */
+    private void requireValidWithTheRest(List<Group> groups, List<Route> routes, Set<String> leftAlone) {
+        List<Group> whole = new ArrayList<>(groups);
+        loadGroups().stream().filter(g -> leftAlone.contains(g.id())).forEach(whole::add);
+        List<Route> wholeRoutes = new ArrayList<>(routes);
+        loadRoutes().stream().filter(r -> leftAlone.contains(r.groupId())).forEach(wholeRoutes::add);
+        validator.requireValid(whole, wholeRoutes);
+    }
+
+    /** Each group's origin ({@code file}, {@code console}, ...); a group stored before origins were recorded maps to null. */
+    public Map<String, ConfigOrigin> groupOrigins() {
+        Map<String, ConfigOrigin> origins = new HashMap<>();
+        jdbc.query("SELECT id, source FROM d1_groups", (ResultSet rs) -> {
+            origins.put(rs.getString("id"), ConfigOrigin.fromColumn(rs.getString("source")));
+        });
+        return origins;
+    }
+
+    /** The group's origin; empty when the group does not exist or was stored before origins were recorded. */
+    public Optional<ConfigOrigin> groupOrigin(String groupId) {
+        List<String> found = jdbc.queryForList("SELECT source FROM d1_groups WHERE id = ?", String.class, groupId);
+        return found.isEmpty() ? Optional.empty() : Optional.ofNullable(ConfigOrigin.fromColumn(found.get(0)));
+    }
+
+    /** Each route's origin by group id and route id; a route stored before origins were recorded maps to null. */
+    public Map<String, Map<String, ConfigOrigin>> routeOrigins() {
+        Map<String, Map<String, ConfigOrigin>> origins = new HashMap<>();
+        jdbc.query("SELECT id, group_id, source FROM d1_routes", (ResultSet rs) -> {
+            origins.computeIfAbsent(rs.getString("group_id"), g -> new HashMap<>())
+                    .put(rs.getString("id"), ConfigOrigin.fromColumn(rs.getString("source")));
+        });
+        return origins;
     }
 
     /**
@@ -415,6 +530,12 @@ public class ConfigRepository implements ConfigSource {
      * groups (an owner pinned to that id), counted in the same transaction, so concurrent creations cannot pass it.
      */
     public Group createGroup(Group group, Runnable alsoInTransaction, String ownerUserId, int maxOwnedGroups) {
+        return createGroup(group, ConfigOrigin.CONSOLE, alsoInTransaction, ownerUserId, maxOwnedGroups);
+    }
+
+    /** {@link #createGroup(Group, Runnable, String, int)}, the group recorded as coming from {@code origin}. */
+    public Group createGroup(Group group, ConfigOrigin origin, Runnable alsoInTransaction, String ownerUserId, int maxOwnedGroups) {
+        Objects.requireNonNull(origin, "origin");
         String entry = ConfigError.groupEntry(-1, group.id());
         List<ConfigError> errors = validator.validateGroup(entry, group);
         if (!errors.isEmpty()) {
@@ -435,7 +556,7 @@ public class ConfigRepository implements ConfigSource {
             }
             Integer last = jdbc.queryForObject("SELECT MAX(position) FROM d1_groups", Integer.class);
             GroupRow created = groupRow(group, last == null ? 0 : last + 1);
-            insertGroup(group.id(), created, clock.millis());
+            insertGroup(group.id(), created, clock.millis(), origin);
             alsoInTransaction.run();
             return created;
         });
@@ -526,7 +647,8 @@ public class ConfigRepository implements ConfigSource {
     public int renameGroup(String id, String newId, Runnable alsoInTransaction) {
         Integer moved = tx.execute(status -> {
             bumpRevision();
-            List<Map<String, Object>> rows = jdbc.queryForList("SELECT data, position, version, created_at FROM d1_groups WHERE id = ? FOR UPDATE", id);
+            List<Map<String, Object>> rows = jdbc.queryForList(
+                    "SELECT data, position, version, created_at, source FROM d1_groups WHERE id = ? FOR UPDATE", id);
             if (rows.isEmpty()) {
                 throw new java.util.NoSuchElementException("group " + ConfigError.quote(id) + " does not exist");
             }
@@ -541,9 +663,9 @@ public class ConfigRepository implements ConfigSource {
                 throw new InvalidConfigException(errors);
             }
             long now = clock.millis();
-            jdbc.update("INSERT INTO d1_groups (id, name, data, version, created_at, updated_at, position) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            jdbc.update("INSERT INTO d1_groups (id, name, data, version, created_at, updated_at, position, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     newId, renamed.name(), json.toText(json.write(renamed)), ((Number) row.get("version")).intValue() + 1,
-                    row.get("created_at"), now, row.get("position"));
+                    row.get("created_at"), now, row.get("position"), row.get("source"));
             int routes = jdbc.update("UPDATE d1_routes SET group_id = ?, version = version + 1, updated_at = ? WHERE group_id = ?", newId, now, id);
             jdbc.update("DELETE FROM d1_groups WHERE id = ?", id);
             jdbc.update("UPDATE chat_claims SET group_id = ? WHERE group_id = ?", newId, id);
@@ -683,6 +805,12 @@ public class ConfigRepository implements ConfigSource {
      * already holds {@code maxRoutesInGroup} routes, counted under the group row's lock.
      */
     public VersionedRoute addRoute(Route route, Runnable alsoInTransaction, int maxRoutesInGroup) {
+        return addRoute(route, ConfigOrigin.CONSOLE, alsoInTransaction, maxRoutesInGroup);
+    }
+
+    /** {@link #addRoute(Route, Runnable, int)}, the route recorded as coming from {@code origin}. */
+    public VersionedRoute addRoute(Route route, ConfigOrigin origin, Runnable alsoInTransaction, int maxRoutesInGroup) {
+        Objects.requireNonNull(origin, "origin");
         String entry = ConfigError.routeEntry(-1, route.id(), route.groupId());
         requireValidRoute(entry, route);
         tx.executeWithoutResult(status -> {
@@ -707,10 +835,7 @@ public class ConfigRepository implements ConfigSource {
             Integer last = jdbc.queryForObject("SELECT MAX(position) FROM d1_routes", Integer.class);
             RouteRow row = routeRow(route, last == null ? 0 : last + 1);
             long now = clock.millis();
-            jdbc.update("INSERT INTO d1_routes (id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, "
-                            + "version, created_at, updated_at, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
-                    route.id(), route.groupId(), row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(),
-                    row.discordRoleIds(), row.ast(), now, now, row.position());
+            insertRoute(new RouteKey(route.id(), route.groupId()), row, now, origin);
             alsoInTransaction.run();
         });
         changed();
@@ -809,9 +934,16 @@ public class ConfigRepository implements ConfigSource {
         }
     }
 
-    private void insertGroup(String id, GroupRow row, long now) {
-        jdbc.update("INSERT INTO d1_groups (id, name, data, version, created_at, updated_at, position) VALUES (?, ?, ?, 1, ?, ?, ?)",
-                id, row.name(), row.data(), now, now, row.position());
+    private void insertGroup(String id, GroupRow row, long now, ConfigOrigin origin) {
+        jdbc.update("INSERT INTO d1_groups (id, name, data, version, created_at, updated_at, position, source) VALUES (?, ?, ?, 1, ?, ?, ?, ?)",
+                id, row.name(), row.data(), now, now, row.position(), origin.wireName());
+    }
+
+    private void insertRoute(RouteKey key, RouteRow row, long now, ConfigOrigin origin) {
+        jdbc.update("INSERT INTO d1_routes (id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, "
+                        + "version, created_at, updated_at, position, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
+                key.id(), key.groupId(), row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(),
+                row.discordRoleIds(), row.ast(), now, now, row.position(), origin.wireName());
     }
 
     private void groupDeleted(String id) {

@@ -42,11 +42,14 @@ export function notice(box, text) {
 }
 
 /**
- * Why the caller may not change this (null when they may): config in sync mode first, then the role.
+ * Why the caller may not change this (null when they may): a group of the config file in sync mode first, then the
+ * role. Groups made in the console stay writable in sync mode.
  * {@code capability}: the admin API's capability name, e.g. "edit-routes".
  */
 export function readOnlyReason(ctx, groupId, capability, configWrite = true) {
-  if (configWrite && ctx.me.config && !ctx.me.config.writable) return t('common.readonly.sync', {file: ctx.me.config.file});
+  if (configWrite && ctx.me.config && (ctx.me.config.fileGroups || []).includes(groupId)) {
+    return t('common.readonly.sync', {file: ctx.me.config.file});
+  }
   if (ctx.me.isSuper) return null;
   const granted = (ctx.me.capabilities || {})[groupId] || [];
   if (granted.includes(capability)) return null;

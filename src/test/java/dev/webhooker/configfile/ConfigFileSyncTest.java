@@ -30,6 +30,7 @@ import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
+import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestDatabases;
@@ -59,6 +60,7 @@ class ConfigFileSyncTest {
     void empty() {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         jdbc.update("DELETE FROM d1_routes");
+        jdbc.update("DELETE FROM chat_claims");
         jdbc.update("DELETE FROM d1_groups");
         repository = ConfigRepository.on(dataSource);
         file = dir.resolve("webhooker.yaml");
@@ -182,17 +184,138 @@ class ConfigFileSyncTest {
     }
 
     @Test
-    void syncMakesTheDatabaseTheFileAtStartAndRefusesAdminWrites() throws Exception {
-        repository.replaceAll(List.of(new Group("old", "Old", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false)),
-                List.of());
+    void syncAppliesTheFileAtStartKeepsGroupsMadeElsewhereAndRefusesWholeListWrites() throws Exception {
+        repository.replaceAll(List.of(group("old")), List.of());
         Files.writeString(file, config("one", 2));
 
         ConfigFileSync sync = sync(ConfigFileMode.SYNC);
         sync.start();
 
-        assertThat(tags(repository.load())).containsExactly("one");
+        assertThat(repository.load().groups()).extracting(Group::id).containsExactly("old", "one-a", "one-b");
         assertThat(sync.configWritesAllowed()).isFalse();
+        assertThat(sync.managesGroup("one-a")).isTrue();
+        assertThat(sync.managesGroup("old")).isFalse();
+        assertThat(sync.managedGroups()).containsExactlyInAnyOrder("one-a", "one-b");
         assertThat(sync(ConfigFileMode.SEED).configWritesAllowed()).isTrue();
+    }
+
+    private static Group group(String id) {
+        return new Group(id, id, List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false);
+    }
+
+    private static Route consoleRoute(String id, String groupId) {
+        return new Route(id, groupId, id, true, List.of(new Filter("event", List.of("push"), false)), null,
+                List.of(Target.discord("100000000000000002", null)), false, false, List.of());
+    }
+
+    @Test
+    void groupsMadeInTheConsoleOutliveTheFileBeingCreatedAndAreListed() throws Exception {
+        repository.replaceAll(List.of(group("team"), group("ops")), List.of(consoleRoute("mine", "team")));
+        repository.replaceAll(List.of(group("team"), group("ops"), group("legacy"), group("migrated")),
+                List.of(consoleRoute("mine", "team")), ConfigOrigin.CONSOLE, null, () -> { });
+        new JdbcTemplate(dataSource).update("UPDATE d1_groups SET source = NULL WHERE id = 'legacy'");
+        new JdbcTemplate(dataSource).update("UPDATE d1_groups SET source = 'import' WHERE id = 'migrated'");
+        List<String> deleted = new java.util.ArrayList<>();
+        repository.addGroupDeletionListener(deleted::add);
+        Files.writeString(file, config("one", 2));
+
+        try (LogCapture log = new LogCapture(ConfigFileSync.class)) {
+            sync(ConfigFileMode.SYNC).start();
+
+            assertThat(log.lines()).containsExactly("INFO Config file webhooker.yaml applied (sync mode): groups: added one-a, one-b; "
+                    + "routes: added one-a/r0, one-b/r1; groups not in the file, kept: team (console), ops (console), "
+                    + "legacy (source unknown), migrated (import)");
+        }
+        ConfigSnapshot stored = repository.load();
+        assertThat(stored.groups()).extracting(Group::id).containsExactlyInAnyOrder("team", "ops", "legacy", "migrated", "one-a", "one-b");
+        assertThat(stored.routes()).extracting(r -> r.groupId() + "/" + r.id()).containsExactlyInAnyOrder("team/mine", "one-a/r0", "one-b/r1");
+        assertThat(repository.groupOrigins()).containsEntry("one-a", ConfigOrigin.FILE).containsEntry("team", ConfigOrigin.CONSOLE)
+                .containsEntry("legacy", null);
+        assertThat(deleted).isEmpty();
+    }
+
+    @Test
+    void aGroupTheFileNamedBeforeAndDropsIsRemovedWithItsRoutesAndClaims() throws Exception {
+        repository.replaceAll(List.of(group("team")), List.of(consoleRoute("mine", "team")));
+        List<String> deleted = new java.util.ArrayList<>();
+        repository.addGroupDeletionListener(deleted::add);
+        Files.writeString(file, config("one", 2));
+        ConfigFileSync sync = sync(ConfigFileMode.SYNC);
+        sync.start();
+        assertThat(repository.loadClaims()).extracting(c -> c.groupId()).contains("one-b");
+
+        Files.writeString(file, """
+                groups:
+                  - {id: one-a, name: A, members: []}
+                routes:
+                  - {id: r0, name: one, enabled: true, groupId: one-a, filters: [{type: event, match: push}], targets: [{channelId: '100000000000000001'}]}
+                """);
+        try (LogCapture log = new LogCapture(ConfigFileSync.class)) {
+            sync.check();
+            assertThat(sync.check()).isTrue();
+            assertThat(log.lines()).containsExactly("INFO Config file webhooker.yaml changed and applied: groups: removed one-b; "
+                    + "routes: removed one-b/r1");
+        }
+
+        assertThat(repository.load().groups()).extracting(Group::id).containsExactlyInAnyOrder("team", "one-a");
+        assertThat(repository.load().routes()).extracting(r -> r.groupId() + "/" + r.id()).containsExactlyInAnyOrder("team/mine", "one-a/r0");
+        assertThat(deleted).containsExactly("one-b");
+        assertThat(repository.loadClaims()).extracting(c -> c.groupId()).doesNotContain("one-b");
+        assertThat(sync.managesGroup("one-b")).isFalse();
+    }
+
+    @Test
+    void namingAConsoleGroupInTheFileAdoptsItAndDroppingItLaterRemovesIt() throws Exception {
+        repository.replaceAll(List.of(group("team"), group("ops")), List.of(consoleRoute("mine", "team"), consoleRoute("theirs", "ops")));
+        Files.writeString(file, """
+                groups:
+                  - {id: team, name: team}
+                routes:
+                  - {id: filed, name: filed, enabled: true, groupId: team, filters: [{type: event, match: push}], targets: [{channelId: '100000000000000001'}]}
+                """);
+        ConfigFileSync sync = sync(ConfigFileMode.SYNC);
+        try (LogCapture log = new LogCapture(ConfigFileSync.class)) {
+            sync.start();
+            assertThat(log.lines()).containsExactly("INFO Config file webhooker.yaml applied (sync mode): routes: added team/filed, "
+                    + "removed team/mine; groups taken over by the file: team; groups not in the file, kept: ops (console)");
+        }
+        assertThat(repository.groupOrigin("team")).contains(ConfigOrigin.FILE);
+        assertThat(repository.routeOrigins().get("team")).isEqualTo(java.util.Map.of("filed", ConfigOrigin.FILE));
+        assertThat(sync.managesGroup("team")).isTrue();
+
+        Files.writeString(file, "groups: []\n");
+        sync.check();
+        assertThat(sync.check()).isTrue();
+
+        assertThat(repository.load().groups()).extracting(Group::id).containsExactly("ops");
+        assertThat(repository.load().routes()).extracting(Route::id).containsExactly("theirs");
+    }
+
+    @Test
+    void aFileThatFitsAloneButNotWithTheGroupsItKeepsStopsStartUpWithOneLine() throws Exception {
+        List<Group> console = new java.util.ArrayList<>();
+        StringBuilder yaml = new StringBuilder("groups:\n");
+        for (int i = 0; i < 60; i++) {
+            console.add(group("console-" + i));
+            yaml.append("  - {id: filed-").append(i).append(", name: F}\n");
+        }
+        repository.replaceAll(console, List.of());
+        Files.writeString(file, yaml.toString());
+
+        assertThatThrownBy(() -> sync(ConfigFileMode.SYNC).start())
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> assertThat(e.setting()).isEqualTo("WEBHOOKER_CONFIG"))
+                .hasMessageContaining("webhooker.yaml with the groups it keeps: ").hasMessageContaining("too many groups");
+        assertThat(repository.load().groups()).hasSize(60).extracting(Group::id).allMatch(id -> id.startsWith("console-"));
+    }
+
+    @Test
+    void seedRecordsTheImportedGroupsAsTheFiles() throws Exception {
+        Files.writeString(file, config("one", 1));
+
+        sync(ConfigFileMode.SEED).start();
+
+        assertThat(repository.groupOrigins()).containsOnly(java.util.Map.entry("one-a", ConfigOrigin.FILE),
+                java.util.Map.entry("one-b", ConfigOrigin.FILE));
     }
 
     @Test

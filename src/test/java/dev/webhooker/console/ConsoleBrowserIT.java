@@ -271,7 +271,7 @@ class ConsoleBrowserIT {
             assertThat(saved.timeoutSeconds()).isEqualTo(7);
             assertThat(saved.headers()).containsExactly(java.util.Map.entry("X-Team", "widgets"), java.util.Map.entry("X-Env", "ci"));
 
-            // a Slack channel of the bot and a Teams workflow, in the same form
+            // a Slack channel of the bot and a Teams workflow, in the same form (the saved route's list is drawn anew first)
             wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("add-route"))).click();
             WebElement chatForm = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
             type(chatForm.findElement(By.name("id")), "chat");

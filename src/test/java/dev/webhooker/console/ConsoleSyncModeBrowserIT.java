@@ -25,8 +25,9 @@ import dev.webhooker.testsupport.Chromium;
 import dev.webhooker.testsupport.FakeGithub;
 
 /**
- * With WEBHOOKER_CONFIG_MODE=sync the config file is authoritative: even a super admin's console shows every
- * configuration control disabled, naming the file, while the webhook secret (not configuration) stays usable.
+ * With WEBHOOKER_CONFIG_MODE=sync the config file manages its groups: even a super admin's console shows every
+ * configuration control of such a group disabled, naming the file, while the webhook secret (not configuration) stays
+ * usable; a group made in the console is marked as such and stays editable.
  */
 @CamelSpringBootTest
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -71,7 +72,7 @@ class ConsoleSyncModeBrowserIT {
     int port;
 
     @Test
-    void everyConfigurationControlIsDisabledNamingTheFileAndTheSecretStillWorks() {
+    void theFilesGroupIsReadOnlyNamingTheFileAConsoleGroupIsEditableAndTheSecretStillWorks() {
         GITHUB.user("root", 9919, "root");
         String base = "http://127.0.0.1:" + port;
         GITHUB.authorizesAs(base, "root");
@@ -91,10 +92,22 @@ class ConsoleSyncModeBrowserIT {
             assertThat(driver.findElement(By.id("regenerate")).isEnabled()).as("a secret is not configuration").isTrue();
             chromium.screenshot("30-sync-mode");
 
+            assertThat(driver.findElement(By.id("group-origin")).getText()).contains("config file");
+
+            // a group made in the console is kept by the file and stays editable here
             driver.findElement(By.cssSelector("nav a[data-nav='groups']")).click();
             WebElement create = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("create-group")));
-            assertThat(create.findElement(By.cssSelector(".readonly")).getText()).contains(FILE.getFileName().toString());
-            assertThat(create.findElement(By.cssSelector("button[type=submit]")).isEnabled()).isFalse();
+            assertThat(driver.findElement(By.id("sync-note")).getText()).contains(FILE.getFileName().toString());
+            assertThat(driver.findElement(By.cssSelector("span.origin[data-origin='file']")).getText()).isEqualTo("config file");
+            assertThat(create.findElements(By.cssSelector(".readonly"))).isEmpty();
+            create.findElement(By.name("id")).sendKeys("made-here");
+            create.findElement(By.name("name")).sendKeys("Made here");
+            create.findElement(By.cssSelector("button[type=submit]")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("group-origin"), "console"));
+            WebElement madeSettings = driver.findElement(By.id("group-settings"));
+            assertThat(madeSettings.findElements(By.cssSelector(".readonly"))).isEmpty();
+            assertThat(madeSettings.findElement(By.cssSelector("button[type=submit]")).isEnabled()).isTrue();
+            assertThat(driver.findElement(By.id("add-route")).isEnabled()).isTrue();
         }
     }
 }

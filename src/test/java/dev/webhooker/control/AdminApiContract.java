@@ -1324,4 +1324,73 @@ abstract class AdminApiContract {
             return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         }
     }
+
+    @Test
+    void anImportMergesWhatItNamesAndRemovesNothingUnlessAskedToPrune() {
+        Browser root = signedIn("root");
+        String onlyTeam = """
+                groups:
+                  - id: team
+                    name: "Team Merged"
+                    members:
+                      - {login: olive, role: owner, userId: "1002"}
+                  - id: added
+                    name: "Added"
+                routes:
+                  - id: new-route
+                    name: new-route
+                    enabled: true
+                    groupId: added
+                    filters: [{type: event, match: push}]
+                    targets: [{platform: discord, channelId: "123123123123123123"}]
+                """;
+
+        JsonNode preview = body(root.json("POST", "/admin/api/config/import", onlyTeam));
+        assertThat(preview.path("prune").asBoolean()).isFalse();
+        assertThat(preview.path("groups").path("added")).extracting(JsonNode::asText).containsExactly("added");
+        assertThat(preview.path("groups").path("changed")).extracting(JsonNode::asText).containsExactly("team");
+        assertThat(preview.path("groups").path("removed")).isEmpty();
+        assertThat(preview.path("routes").path("removed")).isEmpty();
+
+        HttpResponse<String> merged = root.json("POST", "/admin/api/config/import?apply=true", onlyTeam, root.origin());
+        assertThat(merged.statusCode()).as(merged.body()).isEqualTo(200);
+        assertThat(body(merged).path("groups").path("removed")).isEmpty();
+        assertThat(snapshots.current().groups()).extracting(Group::id).containsExactly("team", "elsewhere", "added");
+        assertThat(snapshots.current().group("team").orElseThrow().name()).isEqualTo("Team Merged");
+        assertThat(snapshots.current().routes()).extracting(r -> r.groupId() + "/" + r.id())
+                .containsExactly("team/team-pushes", "elsewhere/other-pushes", "added/new-route");
+        assertThat(repository.groupOrigin("added")).contains(dev.webhooker.store.ConfigOrigin.CONSOLE);
+
+        JsonNode prunePreview = body(root.json("POST", "/admin/api/config/import?prune=true", onlyTeam));
+        assertThat(prunePreview.path("prune").asBoolean()).isTrue();
+        assertThat(prunePreview.path("applied").asBoolean()).isFalse();
+        assertThat(prunePreview.path("groups").path("removed")).extracting(JsonNode::asText).containsExactly("elsewhere");
+        assertThat(prunePreview.path("routes").path("removed")).extracting(JsonNode::asText)
+                .containsExactly("team/team-pushes", "elsewhere/other-pushes");
+        assertThat(snapshots.current().groups()).as("a preview writes nothing").hasSize(3);
+
+        HttpResponse<String> pruned = root.json("POST", "/admin/api/config/import?prune=true&apply=true", onlyTeam, root.origin());
+        assertThat(pruned.statusCode()).as(pruned.body()).isEqualTo(200);
+        assertThat(body(pruned).path("applied").asBoolean()).isTrue();
+        assertThat(snapshots.current().groups()).extracting(Group::id).containsExactly("team", "added");
+        assertThat(snapshots.current().routes()).extracting(r -> r.groupId() + "/" + r.id()).containsExactly("added/new-route");
+    }
+
+    @Test
+    void aMergedImportIsValidatedWithWhatItLeavesInPlace() {
+        Browser root = signedIn("root");
+        StringBuilder many = new StringBuilder("groups:\n");
+        for (int i = 0; i < 99; i++) {
+            many.append("  - {id: g").append(i).append(", name: G}\n");
+        }
+        long revision = repository.revision();
+
+        HttpResponse<String> refused = root.json("POST", "/admin/api/config/import?apply=true", many.toString(), root.origin());
+
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+        assertThat(body(refused).path("detail").asText()).contains("too many groups");
+        assertThat(repository.revision()).isEqualTo(revision);
+        assertThat(root.json("POST", "/admin/api/config/import?prune=true", many.toString()).statusCode())
+                .as("alone, the document fits").isEqualTo(200);
+    }
 }

@@ -132,6 +132,86 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
     }
 
     @Test
+    void everyInsertRecordsWhereTheRowCameFromAndUpdatesKeepIt() {
+        repository.replaceAll(List.of(group("imported")), List.of(route("a", "imported")), ConfigOrigin.IMPORT, null, () -> { });
+        repository.createGroup(group("made"));
+        repository.addRoute(route("b", "made"), () -> { });
+        repository.addRoute(route("c", "made"), ConfigOrigin.CHAT, () -> { }, ConfigRepository.NO_TENANT_LIMIT);
+        Group renamedGroup = new Group("imported", "Renamed", group("imported").members(), List.of("alice"), List.of(), List.of(),
+                null, true, List.of(), null, null, false);
+        repository.replaceAll(List.of(renamedGroup, group("made")), repository.load().routes());
+        repository.renameGroup("made", "moved", () -> { });
+
+        assertThat(repository.groupOrigins()).containsExactlyInAnyOrderEntriesOf(Map.of("imported", ConfigOrigin.IMPORT,
+                "moved", ConfigOrigin.CONSOLE));
+        assertThat(repository.groupOrigin("moved")).contains(ConfigOrigin.CONSOLE);
+        assertThat(repository.routeOrigins()).isEqualTo(Map.of("imported", Map.of("a", ConfigOrigin.IMPORT),
+                "moved", Map.of("b", ConfigOrigin.CONSOLE, "c", ConfigOrigin.CHAT)));
+    }
+
+    @Test
+    void aRowFromBeforeOriginsWereRecordedHasNone() {
+        repository.replaceAll(List.of(group("old")), List.of(route("a", "old")));
+        jdbc.update("UPDATE d1_groups SET source = NULL");
+        jdbc.update("UPDATE d1_routes SET source = NULL");
+
+        assertThat(repository.groupOrigin("old")).isEmpty();
+        assertThat(repository.groupOrigins()).containsEntry("old", null);
+        assertThat(repository.routeOrigins().get("old")).containsEntry("a", null);
+    }
+
+    @Test
+    void aScopedWriteLeavesTheGroupsItDoesNotManageUntouched() {
+        repository.replaceAll(List.of(group("console"), group("filed"), group("dropped")),
+                List.of(route("a", "console"), route("b", "filed"), route("c", "dropped")), ConfigOrigin.FILE, null, () -> { });
+        jdbc.update("UPDATE d1_groups SET source = 'console' WHERE id = 'console'");
+        List<String> deleted = new java.util.ArrayList<>();
+        repository.addGroupDeletionListener(deleted::add);
+        Map<String, Object> consoleRow = jdbc.queryForMap("SELECT version, position, updated_at FROM d1_groups WHERE id = 'console'");
+        Map<String, Object> consoleRoute = jdbc.queryForMap("SELECT version, position, updated_at FROM d1_routes WHERE id = 'a'");
+
+        ConfigRepository.ManagedGroups file = (id, origin) -> origin == ConfigOrigin.FILE;
+        repository.replaceAll(List.of(group("filed"), group("new")), List.of(route("d", "new")), ConfigOrigin.FILE, file, null, () -> { });
+
+        assertThat(repository.load().groups()).extracting(Group::id).containsExactlyInAnyOrder("console", "filed", "new");
+        assertThat(routeKeys()).containsExactlyInAnyOrder("console/a", "new/d");
+        assertThat(deleted).containsExactly("dropped");
+        assertThat(jdbc.queryForMap("SELECT version, position, updated_at FROM d1_groups WHERE id = 'console'")).isEqualTo(consoleRow);
+        assertThat(jdbc.queryForMap("SELECT version, position, updated_at FROM d1_routes WHERE id = 'a'")).isEqualTo(consoleRoute);
+        assertThat(repository.groupOrigin("console")).contains(ConfigOrigin.CONSOLE);
+    }
+
+    @Test
+    void theConfigFileTakesOverWhatItWritesAndNothingElse() {
+        repository.replaceAll(List.of(group("mine"), group("other")), List.of(route("a", "mine"), route("b", "other")));
+
+        repository.replaceAll(List.of(group("mine")), List.of(route("a", "mine")), ConfigOrigin.FILE,
+                (id, origin) -> id.equals("mine"), null, () -> { });
+
+        assertThat(repository.groupOrigins()).isEqualTo(Map.of("mine", ConfigOrigin.FILE, "other", ConfigOrigin.CONSOLE));
+        assertThat(repository.routeOrigins()).isEqualTo(Map.of("mine", Map.of("a", ConfigOrigin.FILE), "other", Map.of("b", ConfigOrigin.CONSOLE)));
+    }
+
+    @Test
+    void aScopedWriteRefusesARouteIntoAGroupItLeavesAloneAndValidatesTheWhole() {
+        repository.replaceAll(List.of(group("console")), List.of(route("a", "console")));
+        long revision = repository.revision();
+        ConfigRepository.ManagedGroups file = (id, origin) -> origin == ConfigOrigin.FILE;
+
+        assertThatThrownBy(() -> repository.replaceAll(List.of(group("filed")), List.of(route("x", "console")), ConfigOrigin.FILE, file,
+                null, () -> { }))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("groupId").hasMessageContaining("\"console\"");
+        Group nameless = new Group("filed", "", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false);
+        assertThatThrownBy(() -> repository.replaceAll(List.of(nameless), List.of(), ConfigOrigin.FILE, file, null, () -> { }))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("name");
+        assertThatThrownBy(() -> repository.replaceAll(List.of(group("console")), List.of(), ConfigOrigin.FILE, file, null, () -> { }))
+                .isInstanceOf(IllegalArgumentException.class);
+
+        assertThat(repository.revision()).isEqualTo(revision);
+        assertThat(repository.load().groups()).extracting(Group::id).containsExactly("console");
+    }
+
+    @Test
     void aRouteCanMoveToAnotherGroup() {
         repository.replaceAll(List.of(group("one"), group("two")), List.of(route("r", "one")));
 

@@ -13,11 +13,13 @@ const GATES = ['owners', 'installationId', 'globalWebhook'];
 export async function group(ctx) {
   const id = ctx.params[0];
   const base = '/admin/api/groups/' + encodeURIComponent(id);
-  const [{group: g, version}, {routes, waiting}, chats] = await Promise.all([api.get(base), api.get(base + '/routes'),
+  const [{group: g, version, source}, {routes, waiting}, chats] = await Promise.all([api.get(base), api.get(base + '/routes'),
     api.get(base + '/chats')]);
   const owner = ctx.me.isSuper || ((ctx.me.capabilities || {})[id] || []).includes('edit-group');
   const section = h('section', {},
     h('h1', {tabindex: '-1'}, g.name + ' ', h('code', {}, g.id)),
+    h('p', {class: 'origin', id: 'group-origin', 'data-origin': source || 'unknown'},
+      t('group.origin', {origin: t('origin.' + (source || 'unknown'))})),
     settingsPanel(ctx, g, version, base),
     owner ? webhookPanel(ctx, id, base) : null,
     owner ? await invitesPanel(ctx, id, base) : null,

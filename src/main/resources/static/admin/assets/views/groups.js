@@ -2,7 +2,7 @@
 import {h, table, field} from '../dom.js';
 import {t} from '../i18n.js';
 import {api} from '../api.js';
-import {showError, applyReadOnly} from '../ui.js';
+import {showError} from '../ui.js';
 
 export async function groups(ctx) {
   const [list, routes] = await Promise.all([api.get('/admin/api/groups'), api.get('/admin/api/routes')]);
@@ -15,7 +15,13 @@ export async function groups(ctx) {
       {label: t('groups.role'), value: g => list.roles[g.id] || (list.isSuper ? 'owner' : '')},
       {label: t('groups.members'), value: g => (g.members || []).length},
       {label: t('groups.routes'), value: g => count(g.id)},
+      {label: t('groups.origin'), value: g => h('span', {class: 'origin', 'data-origin': (list.sources || {})[g.id] || 'unknown'},
+        t('origin.' + ((list.sources || {})[g.id] || 'unknown')))},
     ], list.groups, t('common.none')));
+  // sync mode: the file manages its groups; the others are kept as they are and stay writable here
+  if (ctx.me.config && !ctx.me.config.writable) {
+    section.append(h('p', {class: 'notice', id: 'sync-note'}, t('groups.syncNote', {file: ctx.me.config.file})));
+  }
   if (ctx.me.canCreateGroups) {
     const id = h('input', {name: 'id', required: true, pattern: '[a-z0-9][a-z0-9-]*', 'data-field': 'id', maxlength: 64});
     const name = h('input', {name: 'name', required: true, 'data-field': 'name', maxlength: 100});
@@ -33,8 +39,7 @@ export async function groups(ctx) {
         showError(errors, err, form);
       }
     });
-    const readOnly = ctx.me.config && !ctx.me.config.writable ? t('common.readonly.sync', {file: ctx.me.config.file}) : null;
-    section.append(applyReadOnly(form, readOnly));
+    section.append(form);
   }
   return section;
 }
