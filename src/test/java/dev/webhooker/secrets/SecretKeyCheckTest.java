@@ -38,12 +38,13 @@ class SecretKeyCheckTest {
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
     void anUpgradedDatabaseWithSealedRoutesRecordsOnlyAKeyThatOpensThem(TestDatabases.Kind kind) {
-        DataSource ds = TestDatabases.before(kind, "14.2");
+        // sealed values and no verifier yet, as an upgraded database is before its first start (the repository of this
+        // version writes the rows; no check has run)
+        DataSource ds = TestDatabases.create(kind);
         JdbcTemplate jdbc = new JdbcTemplate(ds);
         new ConfigRepository(jdbc, new DataSourceTransactionManager(ds), Clock.systemUTC(), new SecretBox(KEY, null))
                 .replaceAll(List.of(group()), List.of(route(Target.webhook(new Target.Webhook("https://hooks.example.com/ci",
                         List.of(SECRET), Map.of(), Target.BodyFormat.EVENT, null)))));
-        TestDatabases.upgrade(ds, kind);
         SqlKvStore kv = new SqlKvStore(ds, kind.vendor(), Clock.systemUTC());
 
         assertThatThrownBy(() -> check(jdbc, kv, new SecretBox(OTHER, null)))
@@ -60,11 +61,10 @@ class SecretKeyCheckTest {
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
     void groupWebhookSecretsInTheKvStoreCountAsSealedValues(TestDatabases.Kind kind) {
-        DataSource ds = TestDatabases.before(kind, "14.2");
+        DataSource ds = TestDatabases.create(kind);
         JdbcTemplate jdbc = new JdbcTemplate(ds);
         new ConfigRepository(jdbc, new DataSourceTransactionManager(ds), Clock.systemUTC(), new SecretBox(KEY, null))
                 .replaceAll(List.of(group()), List.of(route(Target.discord("123456789012345678", null))));
-        TestDatabases.upgrade(ds, kind);
         SqlKvStore kv = new SqlKvStore(ds, kind.vendor(), Clock.systemUTC());
         new TenantSecrets(kv, new SecretBox(KEY, null)).regenerate("team", null);
         assertThat(kv.get(KvKeys.TENANT.key("team"))).hasValueSatisfying(v -> assertThat(v).startsWith("v1:"));
