@@ -24,6 +24,10 @@ class ConfigFileConfiguration {
                 Path.of("").toAbsolutePath());
         ConfigFileSync sync = new ConfigFileSync(settings, repository, seal);
         sync.start();
+        // another instance may have applied the file (or any write) since the snapshot was first read, and then this one
+        // wrote nothing and heard of nothing: without this it would serve the older configuration (no routes at all on a
+        // fresh database) until its next refresh poll
+        snapshots.refreshIfStale();
         sync.watchEvery(properties.watchInterval());
         return sync;
     }
