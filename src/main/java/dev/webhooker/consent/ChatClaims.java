@@ -1,12 +1,8 @@
 package dev.webhooker.consent;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -20,6 +16,7 @@ import dev.webhooker.audit.AuditLog;
 import dev.webhooker.routing.ChatClaim;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Target;
+import dev.webhooker.secrets.Sha256;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
@@ -147,10 +144,6 @@ public class ChatClaims {
 
     /** Codes are kept by their SHA-256: whoever reads the KV store cannot redeem one. */
     private static String hash(String code) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(code.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return Sha256.hex(code);
     }
 }

@@ -1,12 +1,8 @@
 package dev.webhooker.importer;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +32,7 @@ import dev.webhooker.routing.ConfigValidator;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
+import dev.webhooker.secrets.Sha256;
 import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
@@ -520,7 +517,7 @@ public final class WebHookerImport {
         long now = clock.millis();
         long lifetime = KvKeys.SESSION.ttl().toMillis();
         long endsAt = entry.expiration() == null ? now + lifetime : Math.min(entry.expiration() * 1000, now + lifetime);
-        String key = KvKeys.SESSION.key(sha256(id));
+        String key = KvKeys.SESSION.key(Sha256.hex(id));
         if (kv.get(key).isPresent()) {
             report.count("sessions", Outcome.UNCHANGED, login);
             return;
@@ -596,13 +593,6 @@ public final class WebHookerImport {
         }
     }
 
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is not available in this JVM", e);
-        }
-    }
 
     /** The key's pattern part for the report ({@code session:…}), not a session id or a token. */
     private static String prefix(String key) {

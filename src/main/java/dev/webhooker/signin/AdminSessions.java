@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.webhooker.access.SessionUser;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
+import dev.webhooker.secrets.Sha256;
 
 /**
  * Console sessions in KV {@code session:{sha256(id)}}: the cookie carries a 64-hex id, the KV only its hash, so

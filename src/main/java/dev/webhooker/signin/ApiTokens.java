@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.access.SessionUser;
+import dev.webhooker.secrets.Sha256;
 
 /**
  * API tokens webhooker issues for the actions API (control-plane.md §1.7 Target, W7): opaque

@@ -29,6 +29,7 @@ import org.springframework.web.util.UriComponentsBuilder;
 
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
+import dev.webhooker.secrets.Sha256;
 
 /**
  * Keeps Spring Security's pending authorization requests in KV {@code state:{hex}} instead of an HttpSession.

@@ -24,6 +24,7 @@ import org.springframework.security.oauth2.core.user.OAuth2User;
 import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
+import dev.webhooker.secrets.Sha256;
 
 /**
  * The users' GitHub tokens in KV, as the seed lays them out: {@code token:{userId}} =

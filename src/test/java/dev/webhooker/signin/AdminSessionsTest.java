@@ -17,6 +17,7 @@ import dev.webhooker.store.KvStore;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.secrets.Sha256;
 
 class AdminSessionsTest {
 

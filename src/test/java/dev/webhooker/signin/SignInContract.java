@@ -36,6 +36,7 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
+import dev.webhooker.secrets.Sha256;
 
 /**
  * Sign-in end to end against a fake GitHub (WireMock): the browser flow, sessions, tokens, roles, the

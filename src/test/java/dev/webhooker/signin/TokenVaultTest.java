@@ -17,6 +17,7 @@ import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.secrets.Sha256;
 
 class TokenVaultTest {
 
