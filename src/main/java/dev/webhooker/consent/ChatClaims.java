@@ -100,7 +100,8 @@ public class ChatClaims {
         } catch (java.util.NoSuchElementException groupGone) {
             return Optional.empty();
         }
-        String name = snapshots.refresh().group(groupId).map(g -> g.name()).orElse(groupId);
+        // the repository's write has refreshed the snapshot already
+        String name = snapshots.current().group(groupId).map(g -> g.name()).orElse(groupId);
         return Optional.of(new Redeemed(groupId, name, fresh));
     }
 
@@ -111,7 +112,6 @@ public class ChatClaims {
                 clock.millis());
         boolean fresh = repository.claimChat(claim, () -> audit.record(AuditEntry.of("chat.approve").actor(userId, login)
                 .onGroup(groupId).detail(detail(platform, id)).ip(ip)));
-        snapshots.refresh();
         return fresh;
     }
 
@@ -119,7 +119,6 @@ public class ChatClaims {
     public boolean revoke(String groupId, Target.Platform platform, String chatId, String userId, String login, String ip) {
         boolean removed = repository.revokeChat(groupId, platform, chatId, () -> audit.record(AuditEntry.of("chat.revoke")
                 .actor(userId, login).onGroup(groupId).detail(detail(platform, chatId)).ip(ip)));
-        snapshots.refresh();
         return removed;
     }
 

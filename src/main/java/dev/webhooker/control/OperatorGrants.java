@@ -1,6 +1,5 @@
 package dev.webhooker.control;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -12,7 +11,6 @@ import dev.webhooker.routing.ChatConsent;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
 import dev.webhooker.store.ConfigRepository;
 
 /**
@@ -35,26 +33,11 @@ class OperatorGrants {
         if (!scope.superAdmin()) {
             return inTransaction;
         }
-        Set<String> named = chats(before.groups(), before.routes());
-        List<Group> newLogs = groups.stream().filter(g -> g.logTarget() != null && !named.contains(chatKey(g.id(), g.logTarget()))).toList();
-        List<Route> newTargets = routes.stream()
-                .map(r -> r.withTargets(r.targets().stream().filter(t -> !named.contains(chatKey(r.groupId(), t))).toList()))
-                .filter(r -> !r.targets().isEmpty())
-                .toList();
+        Set<ChatConsent.GroupChat> added = ChatConsent.named(groups, routes);
+        added.removeAll(ChatConsent.named(before.groups(), before.routes()));
         return () -> {
             inTransaction.run();
-            repository.grantChats(newLogs, newTargets, ChatClaim.Via.OPERATOR, scope.user().login());
+            repository.grantChats(added, ChatClaim.Via.OPERATOR, scope.user().login());
         };
-    }
-
-    private static Set<String> chats(List<Group> groups, List<Route> routes) {
-        Set<String> keys = new HashSet<>();
-        groups.stream().filter(g -> g.logTarget() != null).forEach(g -> keys.add(chatKey(g.id(), g.logTarget())));
-        routes.forEach(r -> r.targets().forEach(t -> keys.add(chatKey(r.groupId(), t))));
-        return keys;
-    }
-
-    private static String chatKey(String groupId, Target target) {
-        return ChatConsent.chatOf(target).map(chat -> groupId + '\u0000' + chat.platform().wireName() + '\u0000' + chat.id()).orElse("");
     }
 }

@@ -2,6 +2,7 @@ package dev.webhooker.routing;
 
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -17,14 +18,14 @@ public final class ChatConsent {
     private static final ChatConsent NONE = new ChatConsent(List.of());
 
     private final List<ChatClaim> claims;
-    private final Set<String> keys = new HashSet<>();
+    private final Set<GroupChat> keys = new HashSet<>();
 
     private ChatConsent(Collection<ChatClaim> claims) {
         this.claims = List.copyOf(claims);
         for (ChatClaim claim : this.claims) {
-            keys.add(key(claim.groupId(), claim.platform(), claim.chatId()));
+            keys.add(new GroupChat(claim.groupId(), new Chat(claim.platform(), chatKey(claim.platform(), claim.chatId()))));
             if (claim.chatName() != null) {
-                keys.add(key(claim.groupId(), claim.platform(), "@" + claim.chatName()));
+                keys.add(new GroupChat(claim.groupId(), new Chat(claim.platform(), "@" + claim.chatName())));
             }
         }
     }
@@ -49,7 +50,19 @@ public final class ChatConsent {
     /** Whether {@code groupId}'s messages may go to {@code target}. */
     public boolean allows(String groupId, Target target) {
         Optional<Chat> chat = chatOf(target);
-        return chat.isEmpty() || keys.contains(key(groupId, chat.get().platform(), chat.get().id()));
+        return chat.isEmpty() || keys.contains(new GroupChat(groupId, chat.get()));
+    }
+
+    /** The chats a group's log target and its routes' targets name, each once: what an operator's write grants. */
+    public static Set<GroupChat> named(List<Group> groups, List<Route> routes) {
+        Set<GroupChat> named = new LinkedHashSet<>();
+        for (Group g : groups) {
+            chatOf(g.logTarget()).ifPresent(chat -> named.add(new GroupChat(g.id(), chat)));
+        }
+        for (Route r : routes) {
+            r.targets().forEach(t -> chatOf(t).ifPresent(chat -> named.add(new GroupChat(r.groupId(), chat))));
+        }
+        return named;
     }
 
     /**
@@ -73,12 +86,16 @@ public final class ChatConsent {
     public record Chat(Target.Platform platform, String id) {
     }
 
+    /** A chat as one group names it (the key of a claim). */
+    public record GroupChat(String groupId, Chat chat) {
+    }
+
     private static String telegramId(String chatId) {
         return chatId != null && chatId.startsWith("@") ? "@" + ChatClaim.normalName(chatId) : chatId;
     }
 
-    private static String key(String groupId, Target.Platform platform, String chatId) {
-        return groupId + '\u0000' + platform.wireName() + '\u0000' + (platform == Target.Platform.TELEGRAM ? telegramId(chatId) : chatId);
+    private static String chatKey(Target.Platform platform, String chatId) {
+        return platform == Target.Platform.TELEGRAM ? telegramId(chatId) : chatId;
     }
 
     private static boolean blank(String value) {

@@ -691,30 +691,28 @@ public class ConfigRepository implements ConfigSource {
      * (call it from an {@code alsoInTransaction}); the caller's write bumps the revision.
      */
     public void grantChats(List<Group> groups, List<Route> routes, ChatClaim.Via via, String grantedBy) {
+        grantChats(ChatConsent.named(groups, routes), via, grantedBy);
+    }
+
+    /** {@link #grantChats(List, List, ChatClaim.Via, String)} for chats already named. */
+    public void grantChats(Set<ChatConsent.GroupChat> named, ChatClaim.Via via, String grantedBy) {
+        if (named.isEmpty()) {
+            return;
+        }
         tx.executeWithoutResult(status -> {
-            Set<String> claimed = new HashSet<>();
+            Set<ChatConsent.GroupChat> claimed = new HashSet<>();
             jdbc.query("SELECT group_id, platform, chat_id FROM chat_claims", (ResultSet rs) -> {
-                claimed.add(rs.getString("group_id") + '\u0000' + rs.getString("platform") + '\u0000' + rs.getString("chat_id"));
+                claimed.add(new ChatConsent.GroupChat(rs.getString("group_id"), new ChatConsent.Chat(
+                        Target.Platform.valueOf(rs.getString("platform").toUpperCase(java.util.Locale.ROOT)), rs.getString("chat_id"))));
             });
             long now = clock.millis();
             List<Object[]> rows = new ArrayList<>();
-            java.util.function.BiConsumer<String, Target> grant = (groupId, target) -> ChatConsent.chatOf(target).ifPresent(chat -> {
-                if (chat.id() == null || chat.id().isBlank()) {
-                    return;
+            for (ChatConsent.GroupChat wanted : named) {
+                String chatId = wanted.chat().id();
+                if (chatId != null && !chatId.isBlank() && !claimed.contains(wanted)) {
+                    rows.add(new Object[] {wanted.groupId(), wanted.chat().platform().wireName(), chatId,
+                            chatId.startsWith("@") ? chatId.substring(1) : null, via.wireName(), grantedBy, now});
                 }
-                String key = groupId + '\u0000' + chat.platform().wireName() + '\u0000' + chat.id();
-                if (claimed.add(key)) {
-                    rows.add(new Object[] {groupId, chat.platform().wireName(), chat.id(),
-                            chat.id().startsWith("@") ? chat.id().substring(1) : null, via.wireName(), grantedBy, now});
-                }
-            });
-            for (Group g : groups) {
-                if (g.logTarget() != null) {
-                    grant.accept(g.id(), g.logTarget());
-                }
-            }
-            for (Route r : routes) {
-                r.targets().forEach(t -> grant.accept(r.groupId(), t));
             }
             if (!rows.isEmpty()) {
                 jdbc.batchUpdate("INSERT INTO chat_claims (group_id, platform, chat_id, chat_name, granted_via, granted_by, created_at) "

@@ -56,9 +56,10 @@ public final class ExistingTargetsConsent implements JavaMigration {
         try (Statement s = connection.createStatement();
              ResultSet rs = s.executeQuery("SELECT id, group_id, targets FROM d1_routes")) {
             while (rs.next()) {
-                JsonNode targets = parse(rs.getString("targets"), "route " + rs.getString("group_id") + "/" + rs.getString("id"));
+                String groupId = rs.getString("group_id");
+                JsonNode targets = parse(rs.getString("targets"), "route " + groupId + "/" + rs.getString("id"));
                 if (targets != null) {
-                    targets.forEach(t -> add(claims, rs, t));
+                    targets.forEach(t -> add(claims, groupId, t));
                 }
             }
         }
@@ -87,14 +88,6 @@ public final class ExistingTargetsConsent implements JavaMigration {
         }
         if (!claims.isEmpty()) {
             LOG.info("Chat claims: {} chat(s) that were targets before the upgrade keep taking their group's messages", claims.size());
-        }
-    }
-
-    private static void add(Set<String> claims, ResultSet rs, JsonNode target) {
-        try {
-            add(claims, rs.getString("group_id"), target);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
         }
     }
 
