@@ -37,6 +37,9 @@ import javax.crypto.spec.SecretKeySpec;
  *                                              URLS is one URL or several, comma-separated (instances of a
  *                                              cluster), taken in turn
  *   join    SENT ARRIVALS TARGETS                 accept-to-sink latency and deliveries/s from the two logs
+ *   drain   ARRIVALS EXPECTED                     how fast a backlog of EXPECTED sends drained: sends/s between the
+ *                                              arrival of the 40 % and the 95 % marks (the start, while workers
+ *                                              ramp up, and the tail, while the last ones finish, left out)
  *   drip    URL SECRET FIXTURE DRIPPERS SECONDS RATE [PATHS]   slow senders: DRIPPERS connections each sending a
  *                                              body at one byte per second (reconnecting when answered) while RATE
  *                                              normal webhooks/s are sent to URL and /health is polled, for SECONDS.
@@ -71,6 +74,7 @@ public class Load {
             case "blast" -> blast(Arrays.stream(args[1].split(",")).map(URI::create).toList(), args[2], Path.of(args[3]), Integer.parseInt(args[4]),
                     Integer.parseInt(args[5]), Path.of(args[6]));
             case "join" -> join(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
+            case "drain" -> drain(Path.of(args[1]), Integer.parseInt(args[2]));
             case "drip" -> drip(URI.create(args[1]), args[2], Path.of(args[3]), Integer.parseInt(args[4]),
                     Integer.parseInt(args[5]), Double.parseDouble(args[6]), args.length > 7 && args[7].equals("other"));
             default -> throw new IllegalArgumentException("unknown mode " + args[0]);
@@ -432,6 +436,17 @@ public class Load {
                 bySeq.size(), matched, complete, span, span > 0 ? matched / span : 0,
                 pct(acceptToSink, 50), pct(acceptToSink, 99), pct(acceptToSink, 100), pct(sendToSink, 99),
                 pct(allTargets, 99));
+    }
+
+    static void drain(Path arrivals, int expected) throws IOException {
+        long[] at = Files.readAllLines(arrivals).stream().mapToLong(line -> Long.parseLong(line.split("\t")[1])).sorted().toArray();
+        int from = (int) (expected * 0.40), to = (int) (expected * 0.95);
+        double rate = Double.NaN;
+        if (at.length > to) {
+            rate = (to - from) / ((at[to] - at[from]) / 1e6);
+        }
+        double span = at.length > 1 ? (at[at.length - 1] - at[0]) / 1e6 : 0;
+        System.out.printf("messages=%d expected=%d span_s=%.2f sends_per_s=%.1f%n", at.length, expected, span, rate);
     }
 
     static double pct(List<Long> values, double p) {

@@ -27,6 +27,8 @@ import com.sun.net.httpserver.HttpServer;
  *   GET /control/latency?ms=N   answer every platform call N ms late (0 = at once)
  *   GET /control/count          messages recorded so far
  *   GET /control/dump?file=F    write "seq\tarrival_us\tplatform" lines to F and forget them
+ *   GET /control/hold?on=1|0    hold every platform call unanswered (and unrecorded) until hold is off again: the
+ *                               service's queue fills up behind its workers, for the backlog point
  */
 public class Sink {
 
@@ -35,6 +37,8 @@ public class Sink {
     static final AtomicLong ids = new AtomicLong(1_000_000);
     static final AtomicLong count = new AtomicLong();
     static volatile long latencyMs;
+    static final Object holdLock = new Object();
+    static boolean hold;
 
     public static void main(String[] args) throws IOException {
         // without it the JDK server's separate header and body writes meet the client's delayed ACK:
@@ -55,6 +59,7 @@ public class Sink {
                 control(ex, path);
                 return;
             }
+            awaitRelease();
             long at = micros();
             byte[] body;
             try (InputStream in = ex.getRequestBody()) {
@@ -92,6 +97,13 @@ public class Sink {
                 latencyMs = Long.parseLong(query.substring("ms=".length()));
                 send(ex, 200, "latency " + latencyMs);
             }
+            case "/control/hold" -> {
+                synchronized (holdLock) {
+                    hold = query.equals("on=1");
+                    holdLock.notifyAll();
+                }
+                send(ex, 200, "hold " + hold);
+            }
             case "/control/count" -> send(ex, 200, Long.toString(count.get()));
             case "/control/dump" -> {
                 Path file = Path.of(query.substring("file=".length()));
@@ -107,6 +119,19 @@ public class Sink {
                 send(ex, 200, Integer.toString(n));
             }
             default -> send(ex, 404, "unknown control " + path);
+        }
+    }
+
+    static void awaitRelease() {
+        synchronized (holdLock) {
+            while (hold) {
+                try {
+                    holdLock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 

@@ -8,6 +8,8 @@
 #   e2e       webhook in -> message at a fake Discord/Telegram sink (bench/Sink.java), 3 targets per webhook:
 #             accept-to-sink p50/p99 at 200 webhooks/s (sink 0 ms and 50 ms), deliveries/s at saturation; the same
 #             saturation with three signed webhook targets instead (webhook-saturation)
+#   backlog   how fast a held backlog of 8,000 pushes x 3 targets drains into the sink, embedded and on PostgreSQL +
+#             Redis, with the SQL statements per delivery (pg_stat_statements on the point's own PostgreSQL server)
 #   paging    admin API pages (send logs, audit, one delivery) over 1,000,000 send logs and 100,000 deliveries,
 #             as a super admin and as a member of two of ten groups, embedded and on PostgreSQL: p50/p99
 #   scale     1, 2 and 3 instances on one PostgreSQL (+ Redis): ingest webhooks/s and delivery saturation, with the
@@ -18,13 +20,14 @@
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
 # BENCH_SCALE_INSTANCES (the instance counts of the scale point, default "1 2 3"), BENCH_JFR=1 (JFR recordings of the two ingest points and of the end-to-end app into their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
-# embedded production e2e-rate e2e-saturation webhook-saturation slow-senders slow-senders-other paging scale claim bare startup). A subset run writes its report into its
+# embedded production e2e-rate e2e-saturation webhook-saturation backlog backlog-postgres slow-senders slow-senders-other paging scale claim bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-JAR=target/webhooker-0.1.0-SNAPSHOT.jar
+# BENCH_JAR: measure another build (an A/B run); the default is this checkout's jar, rebuilt when the sources are newer
+JAR=${BENCH_JAR:-target/webhooker-0.1.0-SNAPSHOT.jar}
 # The service's suggested JVM options and C library setting (README "Benchmark"), used for webhooker AND the
 # bare app.
 JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms128m -Xmx256m -Xmn85m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=65536 -XX:TrimNativeHeapInterval=5000"}
@@ -46,7 +49,7 @@ E2E_WARMUP_MAX_ROUNDS=${BENCH_E2E_WARMUP_MAX_ROUNDS:-12}
 DRIP_CONNECTIONS=${BENCH_DRIP_CONNECTIONS:-200}
 DRIP_SECONDS=${BENCH_DRIP_SECONDS:-60}
 DRIP_RATE=${BENCH_DRIP_RATE:-50}
-ALL_POINTS="embedded production e2e-rate e2e-saturation webhook-saturation slow-senders slow-senders-other paging scale claim bare startup"
+ALL_POINTS="embedded production e2e-rate e2e-saturation webhook-saturation backlog backlog-postgres slow-senders slow-senders-other paging scale claim bare startup"
 POINTS=" ${BENCH_POINTS:-$ALL_POINTS} "
 want() { [[ "$POINTS" == *" $1 "* ]]; }
 FIXTURES=${WEBHOOKER_FIXTURES:-}
@@ -81,7 +84,7 @@ if ! command -v wrk >/dev/null; then
   log "installing wrk (Debian package)"
   apt-get install -y -q wrk >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }
 fi
-if [ ! -f "$JAR" ] || [ -n "$(find src routes pom.xml -newer "$JAR" -type f | head -1)" ]; then
+if [ -z "${BENCH_JAR:-}" ] && { [ ! -f "$JAR" ] || [ -n "$(find src routes pom.xml -newer "$JAR" -type f | head -1)" ]; }; then
   log "building $JAR"
   mvn -B -q -o -DskipTests package || mvn -B -q -DskipTests package
 fi
@@ -89,7 +92,7 @@ log "preparing the signed request mix and the bare app"
 java bench/Load.java prepare "$SECRET" "$FIXTURES" "$WORK/requests"
 MANIFEST=$WORK/requests/manifest.txt
 rm -rf bench/target/jar bench/target/bare && mkdir -p bench/target/jar bench/target/bare
-(cd bench/target/jar && unzip -q -o "$ROOT/$JAR" 'BOOT-INF/lib/*')
+(cd bench/target/jar && unzip -q -o "$(cd "$ROOT" && realpath "$JAR")" 'BOOT-INF/lib/*')
 javac -d bench/target/bare -cp "bench/target/jar/BOOT-INF/lib/*" bench/bare/bench/bare/BareCamelApp.java
 cp bench/bare/bare-app.yaml bench/target/bare/
 
@@ -414,6 +417,90 @@ warm_up_until_compiled webhook "$E2E_WARMUP_MAX_ROUNDS" e2e_warmup_round
 saturation_points e2e-saturation-webhooks-sink0ms webhook-saturation
 stop_pid "$APP_PID"
 stop_pid "$SINK_PID"
+fi
+
+# --- 4c. a backlog drained -------------------------------------------------------------------------
+# How fast the delivery engine works through a backlog, without ingest beside it: the sink holds every platform
+# call unanswered while BENCH_BACKLOG_PUSHES pushes (three targets each: 24,000 sends by default) are accepted,
+# then lets go; sends/s is timed from the arrival of the 40 % mark to the 95 % mark. Warm-up: rounds of 2,000
+# pushes until the JIT has settled. On the embedded default, and on PostgreSQL + Redis, where the point runs its own
+# PostgreSQL server (port 5433, pg_stat_statements preloaded, the same durability settings as the machine's) so
+# that the statements per delivery are counted: calls of each statement over the measured rounds, divided by the
+# deliveries, without and with transaction control (BEGIN, COMMIT).
+BACKLOG_PUSHES=${BENCH_BACKLOG_PUSHES:-8000}
+BACKLOG_PG_PORT=5433
+BACKLOG_PG_DIR=/tmp/webhooker-bench-pg
+# backlog_round PUSHES TAG : fills a held backlog, lets it go, waits for every send; prints the drain line
+backlog_round() {
+  local pushes=$1 tag=$2 expected=$(( $1 * 3 )) n
+  curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
+  curl -s "$SINK/hold?on=1" > /dev/null
+  java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$pushes" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
+  curl -s "$SINK/hold?on=0" > /dev/null
+  for _ in $(seq 1200); do
+    n=$(curl -s "$SINK/count"); [ "$n" -ge "$expected" ] && break; sleep 0.25
+  done
+  drain 30
+  curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
+  java bench/Load.java drain "$WORK/arrivals-$tag.tsv" "$expected" | tee -a "$WORK/join.log"
+}
+backlog_warmup_round() { backlog_round 2000 "backlog-warmup-$BACKLOG_LABEL-$1" > /dev/null; }
+# backlog_points LABEL : warm-up, then $REPS measured rounds, recorded as backlog-LABEL
+backlog_points() {
+  local label=$1 rep line
+  BACKLOG_LABEL=$label
+  warm_up_until_compiled "backlog-$label" "$E2E_WARMUP_MAX_ROUNDS" backlog_warmup_round
+  echo "backlog_warmup_$label=$WARMUP_ROUNDS rounds of 2,000 pushes; the JIT compilers used $WARMUP_JIT of a core in the last" >> "$WORK/machine.txt"
+  [ "$label" = postgres ] && psql -q -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c 'SELECT pg_stat_statements_reset()' > /dev/null
+  for rep in $(seq "$REPS"); do
+    line=$(backlog_round "$BACKLOG_PUSHES" "backlog-$label-$rep")
+    record "backlog-$label" "$rep" sends_per_s "$(sed -E 's/.*sends_per_s=([0-9.NaN]+).*/\1/' <<< "$line")"
+    record "backlog-$label" "$rep" messages "$(sed -E 's/.*messages=([0-9]+).*/\1/' <<< "$line")"
+    log "backlog $label rep $rep: $line"
+  done
+}
+backlog_app_env=(WEBHOOKER_CONFIG=bench/webhooker.bench.yaml PUBLISHED_RATE_LIMITS=false PLATFORM_REQUEST_TIMEOUT=120s
+  DISCORD_TOKEN=bench DISCORD_API_URL=http://127.0.0.1:$SINK_PORT TELEGRAM_TOKEN=bench TELEGRAM_API_URL=http://127.0.0.1:$SINK_PORT)
+if want backlog || want backlog-postgres; then
+  java bench/Sink.java $SINK_PORT > "$WORK/sink-backlog.log" 2>&1 &
+  SINK_PID=$!
+  STARTED_PIDS+=("$SINK_PID")
+  wait_http "http://127.0.0.1:$SINK_PORT/control/count"
+  SINK=http://127.0.0.1:$SINK_PORT/control
+  FIXTURE=$FIXTURES/github/push/commits.json
+  if want backlog; then
+    log "backlog: embedded default, $BACKLOG_PUSHES pushes x 3 targets"
+    APP_EXTRA_OPTS=$(jfr_opts backlog) start_app backlog "${backlog_app_env[@]}"
+    backlog_points embedded
+    stop_pid "$APP_PID"
+  fi
+  if want backlog-postgres && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    log "backlog: PostgreSQL (own server on :$BACKLOG_PG_PORT) + Redis"
+    PG_BIN=/usr/lib/postgresql/$(ls /usr/lib/postgresql | sort -V | tail -1)/bin
+    rm -rf "$BACKLOG_PG_DIR"; mkdir -p "$BACKLOG_PG_DIR"; chown postgres "$BACKLOG_PG_DIR"
+    runuser -u postgres -- "$PG_BIN/initdb" -q -A trust -U postgres -D "$BACKLOG_PG_DIR/data" > "$WORK/backlog-pg-init.log"
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BACKLOG_PG_DIR/data" -l "$BACKLOG_PG_DIR/server.log" -w start \
+      -o "-p $BACKLOG_PG_PORT -k $BACKLOG_PG_DIR -c listen_addresses=127.0.0.1 -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on -c pg_stat_statements.max=10000" > /dev/null
+    psql -q -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d postgres -c 'CREATE DATABASE webhooker_backlog' > /dev/null
+    psql -q -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c 'CREATE EXTENSION pg_stat_statements' > /dev/null
+    redis-cli -h 127.0.0.1 -p 6379 -n 7 flushdb > /dev/null
+    APP_EXTRA_OPTS=$(jfr_opts backlog-postgres) start_app backlog-postgres "${backlog_app_env[@]}" \
+      DATABASE_URL=jdbc:postgresql://127.0.0.1:$BACKLOG_PG_PORT/webhooker_backlog DATABASE_USER=postgres \
+      WEBHOOKER_SECRET_KEY=bench-only-key-of-more-than-thirty-two-characters REDIS_URL=redis://127.0.0.1:6379/7
+    backlog_points postgres
+    stop_pid "$APP_PID"
+    deliveries=$((BACKLOG_PUSHES * REPS))
+    psql -At -F $'\t' -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c \
+      "SELECT calls, rows, regexp_replace(query, '\s+', ' ', 'g') FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+       WHERE d.datname = 'webhooker_backlog' ORDER BY calls DESC" > "$WORK/backlog-statements.tsv"
+    all=$(awk -F'\t' '{c += $1} END {print c + 0}' "$WORK/backlog-statements.tsv")
+    dml=$(awk -F'\t' 'toupper($3) !~ /^(BEGIN|COMMIT|ROLLBACK|SET |SHOW |SAVEPOINT|RELEASE)/ {c += $1} END {print c + 0}' "$WORK/backlog-statements.tsv")
+    record backlog-postgres 1 statements_per_delivery "$(awk -v c="$dml" -v d="$deliveries" 'BEGIN{printf "%.2f", c/d}')"
+    record backlog-postgres 1 statements_with_transactions_per_delivery "$(awk -v c="$all" -v d="$deliveries" 'BEGIN{printf "%.2f", c/d}')"
+    log "backlog postgres: $dml statements ($all with transaction control) over $deliveries deliveries; per statement in $WORK/backlog-statements.tsv"
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BACKLOG_PG_DIR/data" -w -m fast stop > /dev/null
+  fi
+  stop_pid "$SINK_PID"
 fi
 
 # --- 5. slow senders -------------------------------------------------------------------------------

@@ -63,12 +63,20 @@ public class DeliveryPoller {
         return waiting.remove(delivery.lockToken()) != null;
     }
 
-    /** A worker is free again; when the last claim was cut short by the free workers, it looks for more at once. */
+    /**
+     * A worker is free again. When the last claim was cut short by the free workers, it looks for more at once, as
+     * soon as a quarter of the workers are free: through a backlog, a claim per finished delivery was a statement and
+     * a commit per delivery, for one row each.
+     */
     public void finished() {
-        inFlight.decrementAndGet();
-        if (moreMayBeDue) {
+        int busy = inFlight.decrementAndGet();
+        if (moreMayBeDue && settings.workers() - busy >= claimBatch()) {
             wakeUp.signal();
         }
+    }
+
+    private int claimBatch() {
+        return Math.max(1, settings.workers() / 4);
     }
 
     public int inFlight() {

@@ -1,17 +1,17 @@
 package dev.webhooker.delivery;
 
-import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -20,6 +20,7 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 
+import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.GroupCommit;
 
 /**
@@ -188,16 +189,48 @@ class DeliveryQueue {
 
     private boolean release(ClaimedDelivery delivery, DeliveryStatus status, Long nextAttemptAt, String lastError) {
         leaseEnds.remove(delivery.lockToken());
-        // A delivered delivery discards its inline payload (pipeline.md §4.4); the parked one's reference stays
-        // for the sweep. Kept, it was copied again each time H2 rewrote a page the finished row shares with the
-        // rows still in flight: several times a 7 KB payload per delivery (benchmark). A failed or dead one keeps
-        // it for FAILED_PAYLOAD_RETENTION, so that it can be replayed (storage-prune discards it then).
-        String discardPayload = status == DeliveryStatus.DELIVERED ? " payload = NULL," : "";
-        // its commit is shared with the other workers' (group commit)
-        return commits.execute(() -> jdbc.update("UPDATE delivery_state SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at),"
-                        + discardPayload + " locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?"
-                        + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
-                status.wireName(), nextAttemptAt, lastError, clock.millis(), delivery.key(), delivery.lockToken()) == 1);
+        // its commit, and on PostgreSQL its statement, is shared with the other workers' (group commit)
+        return commits.write(releases, new Release(delivery.key(), delivery.lockToken(), status, nextAttemptAt, lastError,
+                clock.millis()));
+    }
+
+    /** A claim ended: the delivery's new status (and due time), the error it ended with. */
+    private record Release(String key, String lockToken, DeliveryStatus status, Long nextAttemptAt, String lastError, long at) {
+    }
+
+    /** Each result is whether the lease still held, so that the row was released. */
+    private final GroupCommit.Merged<Release, Boolean> releases = this::releaseAll;
+
+    /*
+     * A delivered delivery discards its inline payload; the parked one's reference stays for the sweep. Kept, it was
+     * copied again each time H2 rewrote a page the finished row shares with the rows still in flight: several times a
+     * 7 KB payload per delivery (benchmark). A failed or dead one keeps it for FAILED_PAYLOAD_RETENTION, so that it can
+     * be replayed (storage-prune discards it then).
+     */
+    private List<Boolean> releaseAll(List<Release> released) {
+        if (!isPostgres()) {
+            // in-process: a statement costs no round trip, and H2 has no UPDATE … FROM
+            return released.stream().map(r -> jdbc.update("UPDATE delivery_state SET status = ?,"
+                            + " next_attempt_at = COALESCE(?, next_attempt_at),"
+                            + (r.status() == DeliveryStatus.DELIVERED ? " payload = NULL," : "")
+                            + " locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?"
+                            + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
+                    r.status().wireName(), r.nextAttemptAt(), r.lastError(), r.at(), r.key(), r.lockToken()) == 1).toList();
+        }
+        List<Object> args = new ArrayList<>();
+        for (Release r : released) {
+            args.addAll(Arrays.asList(r.key(), r.lockToken(), r.status().wireName(), r.nextAttemptAt(), r.lastError(), r.at()));
+        }
+        String row = "(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT))";
+        Set<String> done = new HashSet<>(jdbc.queryForList("UPDATE delivery_state d SET status = v.status,"
+                        + " next_attempt_at = COALESCE(v.next_attempt_at, d.next_attempt_at),"
+                        + " payload = CASE WHEN v.status = 'delivered' THEN NULL ELSE d.payload END,"
+                        + " locked_by = NULL, locked_until = NULL, last_error = v.last_error, updated_at = v.updated_at"
+                        + " FROM (VALUES " + String.join(", ", Collections.nCopies(released.size(), row))
+                        + ") AS v(key, locked_by, status, next_attempt_at, last_error, updated_at)"
+                        + " WHERE d.key = v.key AND d.locked_by = v.locked_by AND d.status = 'processing' RETURNING d.key",
+                String.class, args.toArray()));
+        return released.stream().map(r -> done.contains(r.key())).toList();
     }
 
     /**
@@ -230,19 +263,13 @@ class DeliveryQueue {
         return alias + "." + COLUMNS.replace(", ", ", " + alias + ".");
     }
 
-    // asked on first use, not at start-up: the app starts while PostgreSQL is briefly down
     private boolean isPostgres() {
         Boolean known = postgres;
-        if (known != null) {
-            return known;
-        }
-        try (Connection c = dataSource.getConnection()) {
-            known = c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
+        if (known == null) {
+            known = DatabaseUrl.Vendor.of(dataSource) == DatabaseUrl.Vendor.POSTGRESQL;
             postgres = known;
-            return known;
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot read the database vendor: " + e.getMessage(), e);
         }
+        return known;
     }
 
     private static final RowMapper<ClaimedDelivery> ROW = (ResultSet rs, int i) -> new ClaimedDelivery(

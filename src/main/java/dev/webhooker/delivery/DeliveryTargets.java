@@ -3,8 +3,11 @@ package dev.webhooker.delivery;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.StringJoiner;
 
 import javax.sql.DataSource;
 
@@ -15,12 +18,15 @@ import org.springframework.jdbc.core.RowMapper;
 import dev.webhooker.routing.ConfigJson;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.Target;
+import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.GroupCommit;
 
 /** The {@code delivery_targets} table: the plan of a delivery and each target's outcome. */
 class DeliveryTargets {
 
     private final JdbcTemplate jdbc;
+    private final DataSource dataSource;
+    private volatile Boolean postgres;
     private final GroupCommit commits;
     private final ConfigJson json;
     private final RowMapper<DeliveryTarget> row = this::row;
@@ -31,6 +37,7 @@ class DeliveryTargets {
      */
     public DeliveryTargets(DataSource dataSource, GroupCommit commits, SecretSeal seal) {
         this.jdbc = new JdbcTemplate(dataSource);
+        this.dataSource = dataSource;
         this.commits = commits;
         this.json = ConfigJson.forStorage().sealedWith(seal);
     }
@@ -41,58 +48,106 @@ class DeliveryTargets {
     }
 
     /**
-     * Writes the plan in one transaction and returns what is stored. If a plan exists already (a worker
-     * whose lease expired wrote it), that one wins and this one is dropped.
+     * Writes the plan in one statement and returns what is stored. If a plan exists already (a worker whose lease
+     * expired wrote it), that one wins and this one is dropped.
      */
     public List<DeliveryTarget> savePlan(String deliveryKey, List<DeliveryTarget> plan) {
         if (plan.isEmpty()) {
             // no route matched: nothing to write, so no (empty) transaction and commit
             return plan;
         }
+        List<Object> args = new ArrayList<>();
+        long now = System.currentTimeMillis();
+        for (DeliveryTarget t : plan) {
+            Target target = t.target();
+            args.addAll(Arrays.asList(t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
+                    target.platform().wireName(), target.channelId(), target.threadId(), target.chatId(), target.topicId(),
+                    target.endpoint() ? json.toText(json.write(target)) : null,
+                    t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
+                    now));
+        }
         try {
-            commits.execute(() -> {
-                plan.forEach(this::insert);
-                return null;
-            });
+            commits.execute(() -> jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id,"
+                    + " position, route_name, platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts,"
+                    + " next_attempt_at, updated_at) VALUES " + rows(plan.size(), 16, null), args.toArray()));
             return plan;
         } catch (DuplicateKeyException e) {
-            // the other writer's plan is complete (it was one transaction too)
+            // the other writer's plan is complete (it was one statement too)
             return list(deliveryKey);
         }
     }
 
-    private void insert(DeliveryTarget t) {
-        Target target = t.target();
-        jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, route_name,"
-                        + " platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts, next_attempt_at,"
-                        + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
-                target.platform().wireName(), target.channelId(), target.threadId(), target.chatId(), target.topicId(),
-                target.endpoint() ? json.toText(json.write(target)) : null,
-                t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
-                System.currentTimeMillis());
+    /**
+     * Writes the targets' outcomes (each with the time it was reached) in the current transaction: on PostgreSQL in one
+     * statement however many there are, so that a batch of outcomes from several workers costs one.
+     */
+    public void updateAll(List<DeliveryTarget> outcomes, List<Instant> times) {
+        if (outcomes.isEmpty()) {
+            return;
+        }
+        if (!isPostgres()) {
+            // in-process: a statement costs no round trip, and H2 has no UPDATE … FROM
+            for (int i = 0; i < outcomes.size(); i++) {
+                update(outcomes.get(i), times.get(i));
+            }
+            return;
+        }
+        List<Object> args = new ArrayList<>();
+        for (int i = 0; i < outcomes.size(); i++) {
+            DeliveryTarget t = outcomes.get(i);
+            args.addAll(Arrays.asList(t.deliveryKey(), t.position(), t.progress().status().wireName(), t.progress().attempts(),
+                    t.progress().nextAttemptAt().toEpochMilli(), t.lastError(), t.errorCode() == null ? null : t.errorCode().name(),
+                    t.httpStatus(), t.messageId(), times.get(i).toEpochMilli()));
+        }
+        // VALUES gives its columns no type from the table: each one is cast, or a column of nulls would be text
+        jdbc.update("UPDATE delivery_targets t SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,"
+                        + " last_error = v.last_error, error_code = v.error_code, http_status = v.http_status,"
+                        + " message_id = v.message_id, updated_at = v.updated_at FROM (VALUES "
+                        + rows(outcomes.size(), 10, OUTCOME_TYPES) + ") AS v(delivery_key, position, status, attempts,"
+                        + " next_attempt_at, last_error, error_code, http_status, message_id, updated_at)"
+                        + " WHERE t.delivery_key = v.delivery_key AND t.position = v.position",
+                args.toArray());
+    }
+
+    private static final List<String> OUTCOME_TYPES = List.of("TEXT", "INTEGER", "TEXT", "INTEGER", "BIGINT", "TEXT", "TEXT",
+            "INTEGER", "TEXT", "BIGINT");
+
+    /** {@code count} rows of {@code columns} parameters for a VALUES list, each cast to its type when types are given. */
+    private static String rows(int count, int columns, List<String> types) {
+        StringJoiner row = new StringJoiner(", ", "(", ")");
+        for (int c = 0; c < columns; c++) {
+            row.add(types == null ? "?" : "CAST(? AS " + types.get(c) + ")");
+        }
+        return String.join(", ", Collections.nCopies(count, row.toString()));
+    }
+
+    private boolean isPostgres() {
+        Boolean known = postgres;
+        if (known == null) {
+            known = DatabaseUrl.Vendor.of(dataSource) == DatabaseUrl.Vendor.POSTGRESQL;
+            postgres = known;
+        }
+        return known;
+    }
+
+    /** Writes {@code item} of {@code kind} with the other workers' items of that kind, in one shared commit. */
+    <T, R> R write(GroupCommit.Merged<T, R> kind, T item) {
+        return commits.write(kind, item);
     }
 
     /**
-     * Stores a target's outcome and runs {@code alsoInTheSameTransaction} (its send_logs rows, the delivery's
-     * release) before the one commit: one commit per target instead of two or three (benchmark), and that
-     * commit is shared with other workers' (group commit). What the supplier writes through the same
-     * DataSource joins the transaction; it may run twice (see {@link GroupCommit}).
+     * A row is found by its delivery and its place in the plan, which is as unique as the primary key. With the whole
+     * key in the condition, H2 kept the plan it made while the table was small, a scan of the group's rows through
+     * (group_id, status): each outcome then read every target the group had waiting, and a backlog drained ever slower.
+     * The delivery key alone is the primary key's first column, and leaves H2 no other index to choose.
      */
-    public <T> T update(DeliveryTarget t, Instant now, Supplier<T> alsoInTheSameTransaction) {
-        return commits.execute(() -> {
-            update(t, now);
-            return alsoInTheSameTransaction.get();
-        });
-    }
-
     public void update(DeliveryTarget t, Instant now) {
         jdbc.update("UPDATE delivery_targets SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?,"
                         + " error_code = ?, http_status = ?, message_id = ?, updated_at = ?"
-                        + " WHERE delivery_key = ? AND group_id = ? AND route_id = ? AND target_id = ?",
+                        + " WHERE delivery_key = ? AND position = ?",
                 t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
                 t.lastError(), t.errorCode() == null ? null : t.errorCode().name(), t.httpStatus(), t.messageId(),
-                now.toEpochMilli(), t.deliveryKey(), t.groupId(), t.routeId(), t.targetId());
+                now.toEpochMilli(), t.deliveryKey(), t.position());
     }
 
     private DeliveryTarget row(ResultSet rs, int i) throws SQLException {

@@ -10,9 +10,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.TransactionException;
 
+import dev.webhooker.store.GroupCommit;
+
 /**
  * Commits a target's outcome with its send_logs rows and its failure streak ({@link TargetHealth}), as soon as its
- * platform call has returned. When the database is
+ * platform call has returned. The outcomes that workers store at the same moment are one merged write of the
+ * delivery's group commit: one UPDATE of delivery_targets and one INSERT of send_logs for all of them. When the database is
  * away for a moment, the commit is tried again while the worker still holds the delivery's lease (three quarters of
  * it, counted from the attempt's start): given up, the target would be due again and sent a second time.
  */
@@ -32,6 +35,19 @@ final class OutcomeStore {
         this.clock = clock;
     }
 
+    /** One target's outcome to commit: its new row, its send_logs rows, what the attempt came to (null: not tried). */
+    private record Outcome(DeliveryTarget next, List<SendLogEntry> logs, SendOutcome outcome, Instant at) {
+    }
+
+    /** Each result is the status when that failure disabled its target. */
+    private final GroupCommit.Merged<Outcome, Optional<TargetHealth.Status>> writes = this::writeAll;
+
+    private List<Optional<TargetHealth.Status>> writeAll(List<Outcome> outcomes) {
+        targets.updateAll(outcomes.stream().map(Outcome::next).toList(), outcomes.stream().map(Outcome::at).toList());
+        sendLogs.append(outcomes.stream().flatMap(o -> o.logs().stream()).toList());
+        return outcomes.stream().map(o -> health.note(o.next().target(), o.next().targetId(), o.outcome(), o.at())).toList();
+    }
+
     /** {@code outcome} is what the attempt came to; null when the target was not tried (deferred). */
     void store(DeliveryAttempt attempt, DeliveryTarget next, List<SendLogEntry> logs, SendOutcome outcome) {
         long waitMillis = 100;
@@ -39,10 +55,7 @@ final class OutcomeStore {
         while (true) {
             try {
                 Instant now = clock.instant();
-                Optional<TargetHealth.Status> disabled = targets.update(next, now, () -> {
-                    sendLogs.append(logs);
-                    return health.note(next.target(), next.targetId(), outcome, now);
-                });
+                Optional<TargetHealth.Status> disabled = targets.write(writes, new Outcome(next, logs, outcome, now));
                 disabled.ifPresent(health::disabledNow);
                 if (warned) {
                     LOG.info("delivery {}: the outcome of target {} is stored after all", attempt.claim().key(), next.targetId());

@@ -1,5 +1,8 @@
 package dev.webhooker.delivery;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import javax.sql.DataSource;
@@ -19,6 +22,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 class SendLogs {
 
+    private static final int COLUMNS = 18;
+
     private static final Logger LOG = LoggerFactory.getLogger(SendLogs.class);
 
     private final JdbcTemplate jdbc;
@@ -35,16 +40,20 @@ class SendLogs {
             return;
         }
         try {
-            savepoint.executeWithoutResult(status -> jdbc.batchUpdate("INSERT INTO send_logs (ts, route_id, event, repo, target, ok, error, status, message_id,"
-                            + " delivery_id, platform, actor, action, duration_ms, error_code, attempts, detail, group_id)"
-                            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    entries.stream().map(e -> new Object[] {
-                            e.ts(), e.routeId(), e.event(), e.repo(), e.target(), e.ok() ? 1 : 0, e.error(), e.status(),
-                            e.messageId(), e.deliveryId(), e.platform(), e.actor(), e.action(), e.durationMs(),
-                            e.errorCode(), e.attempts(), e.detail(), e.groupId()}).toList()));
+            // one statement for every row: the rows of several targets' outcomes are written together (OutcomeStore)
+            List<Object> args = new ArrayList<>(entries.size() * COLUMNS);
+            for (SendLogEntry e : entries) {
+                args.addAll(Arrays.asList(e.ts(), e.routeId(), e.event(), e.repo(), e.target(), e.ok() ? 1 : 0, e.error(),
+                        e.status(), e.messageId(), e.deliveryId(), e.platform(), e.actor(), e.action(), e.durationMs(),
+                        e.errorCode(), e.attempts(), e.detail(), e.groupId()));
+            }
+            String row = "(" + String.join(", ", Collections.nCopies(COLUMNS, "?")) + ")";
+            savepoint.executeWithoutResult(status -> jdbc.update("INSERT INTO send_logs (ts, route_id, event, repo, target, ok,"
+                    + " error, status, message_id, delivery_id, platform, actor, action, duration_ms, error_code, attempts, detail,"
+                    + " group_id) VALUES " + String.join(", ", Collections.nCopies(entries.size(), row)), args.toArray()));
         } catch (RuntimeException e) {
-            LOG.warn("could not write {} send_logs row(s) of delivery {}: {}", entries.size(),
-                    entries.get(0).deliveryId(), e.getMessage());
+            LOG.warn("could not write {} send_logs row(s) of deliveries {}: {}", entries.size(),
+                    entries.stream().map(SendLogEntry::deliveryId).distinct().toList(), e.getMessage());
         }
     }
 }

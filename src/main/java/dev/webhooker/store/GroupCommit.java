@@ -3,7 +3,10 @@ package dev.webhooker.store;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CompletionException;
@@ -34,6 +37,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * other's writes (as consecutive transactions would) and must not mark the transaction rollback-only;
  * a unit that may have to undo part of its writes does it under a savepoint.
  * <p>
+ * Merged writes ({@link #write}): a unit may instead be an item of a kind of write ({@link Merged}, an outcome row
+ * say). A batch hands every item of one kind to that kind at once, so the items of all callers go to the database as
+ * one statement per table rather than one per caller: on PostgreSQL each statement is a round trip, parsed and
+ * planned, however small its transaction. A batch runs its plain units first, then each kind's items.
+ * <p>
  * No extra thread: a caller that finds a free batch slot becomes the leader, takes every unit waiting
  * (up to {@code maxBatch}), runs them and completes them; the others wait for theirs. The leader then
  * hands over to the oldest caller still waiting, whose unit leads the next batch. {@code concurrentBatches}
@@ -61,12 +69,46 @@ public final class GroupCommit {
         this.maxBatch = maxBatch;
     }
 
+    /**
+     * A kind of write whose items a batch writes together. Like any unit, it may run twice (the items again, alone or
+     * with others) and must not mark the transaction rollback-only.
+     */
+    @FunctionalInterface
+    public interface Merged<T, R> {
+
+        /** Writes every item inside the current transaction; one result per item, in the items' order. */
+        List<R> writeAll(List<T> items);
+    }
+
     /** Runs {@code work} in a transaction (possibly shared with other callers' work) and returns once committed. */
     public <T> T execute(Supplier<T> work) {
         if (TransactionSynchronizationManager.isActualTransactionActive()) {
             return work.get(); // called from inside a transaction (a unit, say): it joins that one
         }
-        Unit<T> unit = new Unit<>(work, Thread.currentThread());
+        return await(new Unit<>(work, null, null, Thread.currentThread()));
+    }
+
+    /**
+     * Writes {@code item} with the other items of its kind that wait now, in one transaction, and returns its result
+     * once committed.
+     */
+    @SuppressWarnings("unchecked")
+    public <T, R> R write(Merged<T, R> kind, T item) {
+        Supplier<R> alone = () -> only(kind.writeAll(List.of(item)));
+        if (TransactionSynchronizationManager.isActualTransactionActive()) {
+            return alone.get();
+        }
+        return await(new Unit<>(alone, (Merged<Object, Object>) kind, item, Thread.currentThread()));
+    }
+
+    private static <R> R only(List<R> results) {
+        if (results.size() != 1) {
+            throw new IllegalStateException("a merged write gave " + results.size() + " results for one item");
+        }
+        return results.get(0);
+    }
+
+    private <T> T await(Unit<T> unit) {
         waiting.add(unit);
         boolean interrupted = false;
         while (!unit.result.isDone()) {
@@ -131,13 +173,7 @@ public final class GroupCommit {
     private void runAllowed(List<Unit<?>> batch) {
         if (batch.size() > 1) {
             try {
-                List<Object> results = transactions.execute(status -> {
-                    List<Object> values = new ArrayList<>(batch.size());
-                    for (Unit<?> unit : batch) {
-                        values.add(unit.work.get());
-                    }
-                    return values;
-                });
+                List<Object> results = transactions.execute(status -> runTogether(batch));
                 for (int i = 0; i < batch.size(); i++) {
                     batch.get(i).complete(results.get(i));
                 }
@@ -161,15 +197,45 @@ public final class GroupCommit {
         }
     }
 
+    /** The batch's plain units in order, then the items of each merged kind at once; the results in the units' order. */
+    private static List<Object> runTogether(List<Unit<?>> batch) {
+        Object[] values = new Object[batch.size()];
+        Map<Merged<Object, Object>, List<Integer>> kinds = new IdentityHashMap<>();
+        for (int i = 0; i < batch.size(); i++) {
+            Unit<?> unit = batch.get(i);
+            if (unit.kind == null) {
+                values[i] = unit.work.get();
+            } else {
+                kinds.computeIfAbsent(unit.kind, k -> new ArrayList<>()).add(i);
+            }
+        }
+        kinds.forEach((kind, positions) -> {
+            List<Object> results = kind.writeAll(positions.stream().map(i -> batch.get(i).item).toList());
+            if (results.size() != positions.size()) {
+                throw new IllegalStateException("a merged write gave " + results.size() + " results for " + positions.size() + " items");
+            }
+            for (int j = 0; j < positions.size(); j++) {
+                values[positions.get(j)] = results.get(j);
+            }
+        });
+        return Arrays.asList(values);
+    }
+
     private static final class Unit<T> {
+        /** The unit alone: its work, or its item written by its kind. */
         final Supplier<T> work;
+        /** Null for a plain unit. */
+        final Merged<Object, Object> kind;
+        final Object item;
         final Thread owner;
         final CompletableFuture<T> result = new CompletableFuture<>();
         /** Set by the leader that took it: its owner then only waits for the result. */
         volatile boolean taken;
 
-        Unit(Supplier<T> work, Thread owner) {
+        Unit(Supplier<T> work, Merged<Object, Object> kind, Object item, Thread owner) {
             this.work = work;
+            this.kind = kind;
+            this.item = item;
             this.owner = owner;
         }
 

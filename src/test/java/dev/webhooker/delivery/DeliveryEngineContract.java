@@ -585,12 +585,13 @@ abstract class DeliveryEngineContract {
                 payloads, EngineHarness.settings(LEASE), calls -> calls,
                 (dataSource, commits) -> new DeliveryTargets(dataSource, commits, EngineHarness.SEAL) {
                     @Override
-                    public <T> T update(DeliveryTarget t, java.time.Instant now, java.util.function.Supplier<T> also) {
-                        if (t.progress().status() == TargetStatus.DELIVERED && failuresLeft.getAndDecrement() > 0) {
+                    public void updateAll(List<DeliveryTarget> outcomes, List<java.time.Instant> times) {
+                        if (outcomes.stream().anyMatch(t -> t.progress().status() == TargetStatus.DELIVERED)
+                                && failuresLeft.getAndDecrement() > 0) {
                             // the database answers nothing for a moment, right after a platform did
                             throw new org.springframework.transaction.CannotCreateTransactionException("connection refused");
                         }
-                        return super.update(t, now, also);
+                        super.updateAll(outcomes, times);
                     }
                 });
 

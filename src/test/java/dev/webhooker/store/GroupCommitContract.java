@@ -39,6 +39,7 @@ abstract class GroupCommitContract extends DatabaseContract {
         commits = new GroupCommit(new DataSourceTransactionManager(dataSource), 1, 64);
         callers = Executors.newFixedThreadPool(8);
         transactionOf.clear();
+        mergedCalls.clear();
     }
 
     @AfterEach
@@ -103,6 +104,56 @@ abstract class GroupCommitContract extends DatabaseContract {
         assertThat(keys()).containsExactly("a", "b", "c", "d");
         assertThat(transactionOf.get("b")).isSameAs(transactionOf.get("c")).isSameAs(transactionOf.get("d"))
                 .isNotSameAs(transactionOf.get("a"));
+    }
+
+    /** A merged kind that inserts all its keys with one statement and records each call's items. */
+    private final List<List<String>> mergedCalls = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final GroupCommit.Merged<String, String> insertAll = keys -> {
+        mergedCalls.add(List.copyOf(keys));
+        keys.forEach(key -> transactionOf.put(key, TransactionSynchronizationManager.getResource(dataSource)));
+        jdbc.update("INSERT INTO kv_entries (key, value) VALUES "
+                        + String.join(", ", java.util.Collections.nCopies(keys.size(), "(?, ?)")),
+                keys.stream().flatMap(key -> java.util.stream.Stream.of(key, "v-" + key)).toArray());
+        return keys.stream().map(key -> "stored " + key).toList();
+    };
+
+    @Test
+    void itemsOfOneKindThatWaitedTogetherAreWrittenByOneCallAndEachGetsItsResult() throws Exception {
+        HeldBatch held = holdTheOnlySlot();
+        List<Future<String>> items = new ArrayList<>();
+        for (String key : List.of("b", "c", "d")) {
+            items.add(callers.submit(() -> commits.write(insertAll, key)));
+        }
+        Future<String> plain = callers.submit(() -> commits.execute(() -> insert("e")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> commits.waitingUnits() == 4);
+
+        held.release();
+
+        for (int i = 0; i < items.size(); i++) {
+            assertThat(items.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("stored " + List.of("b", "c", "d").get(i));
+        }
+        assertThat(plain.get(10, TimeUnit.SECONDS)).isEqualTo("stored e");
+        assertThat(keys()).containsExactly("a", "b", "c", "d", "e");
+        assertThat(mergedCalls).as("one call for the three items").singleElement().asList().containsExactlyInAnyOrder("b", "c", "d");
+        assertThat(transactionOf.get("b")).isSameAs(transactionOf.get("d")).isSameAs(transactionOf.get("e"));
+    }
+
+    @Test
+    void aMergedItemThatFailsFailsAloneAndTheOtherItemsCommit() throws Exception {
+        jdbc.update("INSERT INTO kv_entries (key, value) VALUES ('taken', 'x')");
+        HeldBatch held = holdTheOnlySlot();
+        Future<String> b = callers.submit(() -> commits.write(insertAll, "b"));
+        Future<String> clash = callers.submit(() -> commits.write(insertAll, "taken"));
+        Future<String> c = callers.submit(() -> commits.write(insertAll, "c"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> commits.waitingUnits() == 3);
+
+        held.release();
+
+        assertThat(b.get(10, TimeUnit.SECONDS)).isEqualTo("stored b");
+        assertThat(c.get(10, TimeUnit.SECONDS)).isEqualTo("stored c");
+        assertThatThrownBy(() -> clash.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(org.springframework.dao.DuplicateKeyException.class);
+        assertThat(keys()).containsExactly("a", "b", "c", "taken");
+        assertThat(mergedCalls).as("together first, then each alone").hasSize(4);
     }
 
     @Test
