@@ -23,7 +23,8 @@ import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.webhook.EndpointPoster;
 
 /**
- * Sends Slack messages. An incoming webhook is posted through the {@link EndpointPoster} (its URL comes from a route,
+ * The one client of Slack: only the delivery route talks to Slack (through the {@code slack:} component), and it sends
+ * through the application's one HTTP client. An incoming webhook is posted through the {@link EndpointPoster} (its URL comes from a route,
  * so it passes the address guard): {@code ok} is delivered; 429 waits its {@code Retry-After}; 5xx is retried; any
  * other answer ({@code no_service}, {@code channel_is_archived}, {@code invalid_payload}…) is final.
  * <p>
