@@ -12,8 +12,8 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
- * The bot's username (getMe, through the {@link TelegramClient}), for recognising {@code /gh@thisbot} and building the {@code t.me} link that
- * opens a private chat. Cached in KV {@code config:telegram-bot} for a day; unknown while Telegram cannot be
+ * The bot's username (getMe, through the {@link TelegramClient}), for recognising {@code /gh@thisbot} and building
+ * the {@code t.me} link that opens a private chat. Cached in KV {@code config:telegram-bot} for a day; unknown while Telegram cannot be
  * asked (then {@code /gh@…} is not taken).
  */
 class TelegramBotName {

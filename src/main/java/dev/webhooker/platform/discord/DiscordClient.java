@@ -113,7 +113,10 @@ public class DiscordClient {
                 commands);
     }
 
-    /** GET /users/@me/guilds: a page of up to {@code limit} of the bot's guilds, those after the guild {@code after} (null: from the first). */
+    /**
+     * GET /users/@me/guilds: a page of up to {@code limit} of the bot's guilds, those after the guild {@code after}
+     * (null: from the first).
+     */
     public ApiReply guilds(int limit, String after) throws IOException {
         return asBot("GET", "/users/@me/guilds?limit=" + limit + (after == null ? "" : "&after=" + after), null);
     }

@@ -163,9 +163,9 @@ public class TelegramClient {
         return bot("GET", "getWebhookInfo", null);
     }
 
-    /** setWebhook with {@code settings} (url, secret_token, allowed_updates…). */
-    public ApiReply setWebhook(ObjectNode settings) throws IOException {
-        return bot("POST", "setWebhook", settings);
+    /** setWebhook with {@code webhook}: its url, secret_token, allowed_updates… */
+    public ApiReply setWebhook(ObjectNode webhook) throws IOException {
+        return bot("POST", "setWebhook", webhook);
     }
 
     /** A bot call that is not a delivery; its IOException never carries the URL, which holds the token. */
