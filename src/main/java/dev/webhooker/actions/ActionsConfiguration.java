@@ -1,7 +1,5 @@
 package dev.webhooker.actions;
 
-import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -12,18 +10,19 @@ import org.springframework.context.annotation.Configuration;
 
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.audit.AuditLog;
+import dev.webhooker.github.GithubClient;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.signin.GithubUserTokens;
 import dev.webhooker.signin.TokenVault;
 
-/** GitHub actions as users (GITHUB_API_URL, ACTIONS_RATE_LIMIT) and the link finder the chat commands share. */
+/** GitHub actions as users (ACTIONS_RATE_LIMIT), through the GitHub client, and the link finder the chat commands share. */
 @Configuration(proxyBeanMethods = false)
 class ActionsConfiguration {
 
     @Bean
-    GithubActions githubActions(WebhookerProperties properties, GithubUserTokens userTokens, TokenVault vault, AuditLog audit) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NORMAL).build();
+    GithubActions githubActions(WebhookerProperties properties, GithubClient githubClient, GithubUserTokens userTokens, TokenVault vault,
+                                AuditLog audit) {
         UserTokens tokens = new UserTokens() {
             @Override
             public Optional<String> accessToken(String githubUserId) {
@@ -40,7 +39,7 @@ class ActionsConfiguration {
                 return vault.read(githubUserId).map(TokenVault.StoredToken::login).filter(l -> !l.isBlank()).orElse(githubUserId);
             }
         };
-        return new GithubActions(http, properties.github().apiUrl(), tokens, properties.github().actionsRateLimit(), audit);
+        return new GithubActions(githubClient, tokens, new ActionRateLimit(properties.github().actionsRateLimit()), audit);
     }
 
     /** Gitea hosts are those the groups' forgeSources name as gitea, in the configuration in force. */

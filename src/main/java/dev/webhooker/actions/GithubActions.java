@@ -1,7 +1,5 @@
 package dev.webhooker.actions;
 
-import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +9,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.webhooker.audit.AuditEntry;
 import dev.webhooker.audit.AuditLog;
+import dev.webhooker.github.GithubClient;
 
 /**
  * Runs an {@link Action} as a GitHub user: Gitea targets are refused (no Gitea account can be linked), writes
@@ -20,23 +19,16 @@ import dev.webhooker.audit.AuditLog;
  */
 public final class GithubActions {
 
-    /** The GitHub call's limit: chat replies wait for it asynchronously, the API caller synchronously. */
-    public static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
-
     private static final Logger LOG = LoggerFactory.getLogger(GithubActions.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final GithubApi api;
+    private final ActionCalls calls;
     private final UserTokens tokens;
     private final ActionRateLimit limit;
     private final AuditLog audit;
 
-    public GithubActions(HttpClient http, String apiUrl, UserTokens tokens, long perMinute, AuditLog audit) {
-        this(new GithubApi(http, apiUrl, CALL_TIMEOUT), tokens, new ActionRateLimit(perMinute), audit);
-    }
-
-    GithubActions(GithubApi api, UserTokens tokens, ActionRateLimit limit, AuditLog audit) {
-        this.api = api;
+    GithubActions(GithubClient github, UserTokens tokens, ActionRateLimit limit, AuditLog audit) {
+        this.calls = new ActionCalls(github);
         this.tokens = tokens;
         this.limit = limit;
         this.audit = audit;
@@ -69,19 +61,19 @@ public final class GithubActions {
         if (token.isEmpty()) {
             return ActionOutcome.refused(ActionError.TOKEN_EXPIRED);
         }
-        GithubApi.Reply reply = api.perform(token.get(), action);
+        GithubClient.Reply reply = calls.perform(token.get(), action);
         if (reply.ok()) {
             return ActionOutcome.done(reply.body());
         }
         if (reply.status() == 401) {
             tokens.rejected(githubUserId);
         }
-        ActionError error = GithubApi.classify(reply);
+        ActionError error = ActionCalls.classify(reply);
         if (error == ActionError.UNAVAILABLE) {
             LOG.warn("GitHub {} for {} of user {}: {}", reply.status() == 0 ? "did not answer" : "answered " + reply.status(),
                     action.kind(), githubUserId, action.target() == null ? "" : action.target().reference());
         }
-        return ActionOutcome.refused(error, GithubApi.explanation(reply));
+        return ActionOutcome.refused(error, ActionCalls.explanation(reply));
     }
 
     private void record(String githubUserId, Action action, String via, String ip, ActionOutcome outcome) {

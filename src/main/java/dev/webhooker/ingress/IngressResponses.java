@@ -13,9 +13,9 @@ import dev.webhooker.delivery.DeliveryMdc;
 import dev.webhooker.delivery.DeliveryTracing;
 
 /**
- * The response bodies of spec §1.10 and issue 03, with their status codes. Nothing from an
- * exception's stack or an internal message reaches the sender except a rejection's detail. Each answer
- * ends the request, so it also takes the delivery id out of the logging context ({@link IngressLog}).
+ * The answers to a webhook, with their status codes: accepted, re-opened, duplicate, or the failure the route caught
+ * ({@link IngressErrors} decides that answer). Each answer is counted, and ends the request, so it also takes the
+ * delivery id out of the logging context ({@link IngressLog}).
  */
 public final class IngressResponses {
 
@@ -63,37 +63,27 @@ public final class IngressResponses {
         return body;
     }
 
-    public Map<String, Object> rejected(Exchange exchange) {
-        finish(exchange);
-        WebhookRejectedException e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, WebhookRejectedException.class);
-        Rejection rejection = e.rejection();
-        meters.rejected(rejection, startedAt(exchange));
-        exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, rejection.status());
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", rejection.error());
-        if (e.detail() != null) {
-            body.put("detail", e.detail());
+    /**
+     * The answer to the failure the route caught, as {@link IngressErrors} decides it: logged while the logging
+     * context still names the delivery, counted, then the request ends.
+     */
+    public Map<String, Object> failed(Exchange exchange) {
+        Throwable caught = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+        IngressErrors.Answer answer = IngressErrors.answer(caught);
+        if (answer.logStackTrace()) {
+            LOG.error(answer.logLine(), caught);
+        } else if (answer.logLine() != null) {
+            LOG.error(answer.logLine());
         }
-        return body;
-    }
-
-    public Map<String, Object> storageUnavailable(Exchange exchange) {
-        Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
-        LOG.error("webhook not accepted, storage unavailable: {}", cause == null ? "?" : cause.toString());
-        meters.answered(null, "unavailable", startedAt(exchange));
+        if (answer.rejection() != null) {
+            meters.rejected(answer.rejection(), startedAt(exchange));
+        } else {
+            meters.answered(null, answer.outcome(), startedAt(exchange));
+        }
         finish(exchange);
-        exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 503);
-        exchange.getMessage().setHeader("Retry-After", "30");
-        return Map.of("error", "Storage unavailable, retry later");
-    }
-
-    public Map<String, Object> unexpected(Exchange exchange) {
-        Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
-        LOG.error("webhook not accepted, unexpected failure", cause);
-        meters.answered(null, "failed", startedAt(exchange));
-        finish(exchange);
-        exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 500);
-        return Map.of("error", "Internal error, retry later");
+        exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, answer.status());
+        answer.headers().forEach(exchange.getMessage()::setHeader);
+        return answer.body();
     }
 
     /** When the request came in: its exchange's creation. */

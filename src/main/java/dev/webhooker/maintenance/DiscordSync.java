@@ -1,12 +1,8 @@
 package dev.webhooker.maintenance;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,13 +10,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.platform.ApiReply;
+import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.platform.discord.DiscordCommandTree;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
- * The discord-sync job (control-plane.md §5.8): registers the command tree globally and in every guild
- * the bot is in, by bulk overwrite. The markers {@code cmd:registered:global} (1 day) and
+ * The discord-sync job: registers the command tree globally and in every guild the bot is in, by bulk overwrite,
+ * through the {@link DiscordClient}. The markers {@code cmd:registered:global} (1 day) and
  * {@code cmd:guild:{id}} (permanent) only save calls; their value is the payload's hash, so a changed
  * command tree is sent again instead of being frozen by an old marker.
  */
@@ -32,21 +30,16 @@ public class DiscordSync {
 
     public enum Result { SKIPPED, OK, PARTIAL, ERROR }
 
+    private final DiscordClient discord;
     private final KvStore kv;
-    private final JsonApiClient api;
     private final ObjectMapper mapper;
-    private final String token;
     private final String configuredAppId;
-    private final String apiUrl;
 
-    public DiscordSync(HttpClient http, KvStore kv, ObjectMapper mapper, String token, String configuredAppId,
-            String apiUrl, Duration requestTimeout) {
+    public DiscordSync(DiscordClient discord, KvStore kv, ObjectMapper mapper, String configuredAppId) {
+        this.discord = discord;
         this.kv = kv;
         this.mapper = mapper;
-        this.api = new JsonApiClient(http, mapper, requestTimeout);
-        this.token = blankToNull(token);
         this.configuredAppId = blankToNull(configuredAppId);
-        this.apiUrl = apiUrl.endsWith("/") ? apiUrl.substring(0, apiUrl.length() - 1) : apiUrl;
     }
 
     static String guildMarkerKey(String guildId) {
@@ -57,7 +50,7 @@ public class DiscordSync {
     static final String APP_ID_KEY = KvKeys.DISCORD_APP_ID.key();
 
     public Result run() {
-        if (token == null) {
+        if (!discord.hasToken()) {
             log.info("discord-sync skipped: DISCORD_TOKEN is not set");
             return Result.SKIPPED;
         }
@@ -87,7 +80,7 @@ public class DiscordSync {
         if (cached.isPresent()) {
             return cached;
         }
-        JsonApiClient.Reply reply = call("GET", "/oauth2/applications/@me", null);
+        ApiReply reply = discord.application();
         String id = reply.ok() ? reply.body().path("id").asText("") : "";
         if (id.isBlank()) {
             log.warn("discord-sync: cannot resolve the application id ({}); set DISCORD_APPLICATION_ID", reply.reason());
@@ -101,7 +94,7 @@ public class DiscordSync {
         if (kv.get(GLOBAL_MARKER_KEY).filter(hash::equals).isPresent()) {
             return true;
         }
-        JsonApiClient.Reply reply = call("PUT", "/applications/" + appId + "/commands", DiscordCommandTree.payload());
+        ApiReply reply = discord.overwriteCommands(appId, null, DiscordCommandTree.payload());
         if (!reply.ok()) {
             log.warn("discord-sync: global registration failed: {}", reply.reason());
             return false;
@@ -120,8 +113,7 @@ public class DiscordSync {
                 continue;
             }
             try {
-                JsonApiClient.Reply reply = call("PUT", "/applications/" + appId + "/guilds/" + guildId + "/commands",
-                        DiscordCommandTree.payload());
+                ApiReply reply = discord.overwriteCommands(appId, guildId, DiscordCommandTree.payload());
                 if (reply.ok()) {
                     kv.put(marker, hash, KvKeys.CMD_GUILD.ttl());
                     counts[0]++;
@@ -142,8 +134,7 @@ public class DiscordSync {
         List<String> ids = new ArrayList<>();
         String after = null;
         while (true) {
-            JsonApiClient.Reply reply = call("GET", "/users/@me/guilds?limit=" + GUILD_PAGE
-                    + (after == null ? "" : "&after=" + after), null);
+            ApiReply reply = discord.guilds(GUILD_PAGE, after);
             if (!reply.ok()) {
                 throw new IOException("listing guilds failed: " + reply.reason());
             }
@@ -161,12 +152,6 @@ public class DiscordSync {
                 return ids;
             }
         }
-    }
-
-    private JsonApiClient.Reply call(String method, String path, Object body) throws IOException {
-        return api.send(method, URI.create(apiUrl + path), Map.of(
-                "Authorization", "Bot " + token,
-                "User-Agent", "DiscordBot (https://github.com/webhooker, 1.0)"), body);
     }
 
     private static String blankToNull(String value) {

@@ -1,8 +1,6 @@
 package dev.webhooker.maintenance;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
-import java.time.Duration;
 
 import javax.sql.DataSource;
 
@@ -15,6 +13,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
 
 import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.platform.discord.DiscordClient;
+import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.KvStore;
 import dev.webhooker.store.PayloadStore;
@@ -22,8 +22,6 @@ import dev.webhooker.store.PayloadStore;
 /** The maintenance jobs' beans; routes/maintenance.camel.yaml calls them by name on their schedules. */
 @Configuration(proxyBeanMethods = false)
 class MaintenanceConfiguration {
-
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
 
     @Bean
     QuartzJobStoreCustomizer quartzJobStoreCustomizer(DatabaseUrl url, DataSource dataSource,
@@ -56,17 +54,12 @@ class MaintenanceConfiguration {
     }
 
     @Bean
-    DiscordSync discordSync(HttpClient platformHttpClient, KvStore kv, ObjectMapper mapper,
-                            WebhookerProperties properties) {
-        WebhookerProperties.Platforms p = properties.platforms();
-        return new DiscordSync(platformHttpClient, kv, mapper, p.discordToken(), p.discordApplicationId(),
-                p.discordApiUrl(), REQUEST_TIMEOUT);
+    DiscordSync discordSync(DiscordClient discordClient, KvStore kv, ObjectMapper mapper, WebhookerProperties properties) {
+        return new DiscordSync(discordClient, kv, mapper, properties.platforms().discordApplicationId());
     }
 
     @Bean
-    TelegramSync telegramSync(HttpClient platformHttpClient, ObjectMapper mapper, WebhookerProperties properties, KvStore kv) {
-        WebhookerProperties.Platforms p = properties.platforms();
-        return new TelegramSync(platformHttpClient, mapper, kv, p.telegramToken(), properties.baseUrl(),
-                p.telegramWebhookSecret(), p.telegramApiUrl(), REQUEST_TIMEOUT);
+    TelegramSync telegramSync(TelegramClient telegramClient, WebhookerProperties properties, KvStore kv) {
+        return new TelegramSync(telegramClient, kv, properties.baseUrl(), properties.platforms().telegramWebhookSecret());
     }
 }

@@ -1,29 +1,26 @@
 package dev.webhooker.maintenance;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.platform.ApiReply;
+import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
- * The telegram-sync job (control-plane.md §6.5, the Target): points the bot's webhook at
- * {@code {BASE_URL}/telegram/webhook} with TELEGRAM_WEBHOOK_SECRET, and only when something differs.
+ * The telegram-sync job: points the bot's webhook at {@code {BASE_URL}/telegram/webhook} with TELEGRAM_WEBHOOK_SECRET,
+ * through the {@link TelegramClient}, and only when something differs.
  * getWebhookInfo shows the url and the update types but never the secret, so the SHA-256 of the settings
  * last sent is kept in KV {@code config:telegram-webhook}: a changed secret is sent too. Pending updates are
  * never dropped. Without a secret the webhook is not set at all: the endpoint would refuse every update.
@@ -36,25 +33,20 @@ public class TelegramSync {
 
     public enum Result { SKIPPED, UNCHANGED, OK, ERROR }
 
-    private final JsonApiClient api;
+    private final TelegramClient telegram;
     private final KvStore kv;
-    private final String token;
     private final String baseUrl;
     private final String secret;
-    private final String apiUrl;
 
-    public TelegramSync(HttpClient http, ObjectMapper mapper, KvStore kv, String token, String baseUrl, String secret, String apiUrl,
-            Duration requestTimeout) {
-        this.api = new JsonApiClient(http, mapper, requestTimeout);
+    public TelegramSync(TelegramClient telegram, KvStore kv, String baseUrl, String secret) {
+        this.telegram = telegram;
         this.kv = kv;
-        this.token = blankToNull(token);
         this.baseUrl = stripSlash(blankToNull(baseUrl));
         this.secret = blankToNull(secret);
-        this.apiUrl = stripSlash(apiUrl);
     }
 
     public Result run() {
-        if (token == null) {
+        if (!telegram.hasToken()) {
             log.info("telegram-sync skipped: TELEGRAM_TOKEN is not set");
             return Result.SKIPPED;
         }
@@ -68,13 +60,13 @@ public class TelegramSync {
         }
         try {
             String fingerprint = fingerprint();
-            JsonApiClient.Reply info = api.send("GET", URI.create(apiUrl + "/bot" + token + "/getWebhookInfo"), Map.of(), null);
+            ApiReply info = telegram.webhookInfo();
             if (info.ok() && matches(info.body().path("result"))
                     && kv.get(KvKeys.TELEGRAM_WEBHOOK.key()).map(fingerprint::equals).orElse(false)) {
                 log.debug("telegram-sync: webhook already set to {}/telegram/webhook", baseUrl);
                 return Result.UNCHANGED;
             }
-            JsonApiClient.Reply reply = api.send("POST", URI.create(apiUrl + "/bot" + token + "/setWebhook"), Map.of(), setWebhookBody());
+            ApiReply reply = telegram.setWebhook(setWebhookBody());
             if (reply.ok() && reply.body().path("ok").asBoolean(false)) {
                 kv.put(KvKeys.TELEGRAM_WEBHOOK.key(), fingerprint, KvKeys.TELEGRAM_WEBHOOK.ttl());
                 log.info("telegram-sync: webhook set to {}/telegram/webhook", baseUrl);

@@ -51,8 +51,10 @@ class PlatformConfiguration {
     private static final int MAX_TRIES_PER_CALL = 3;
 
     /**
-     * One client for both platforms. Its executor only runs the client's own completion steps (the calls
-     * themselves are made by the delivery threads): the JDK's default, an unbounded cached pool, grew to
+     * The one HTTP client of the outside services' clients (Discord, Telegram, Slack's bot, GitHub), with
+     * PLATFORM_CONNECT_TIMEOUT; each call sets its own request timeout. It follows no redirect: a platform's URL can
+     * carry its token. Its executor only runs the client's own completion steps (the calls themselves are made by the
+     * callers' threads): the JDK's default, an unbounded cached pool, grew to
      * ~40 threads under load (thread dumps in the benchmark), each adding resident memory. Four threads
      * that end when idle carry the same load. Built on the first platform call ({@link LazyHttpClient}).
      */

@@ -1,9 +1,6 @@
 package dev.webhooker.signin;
 
-import java.net.http.HttpClient;
-import java.time.Duration;
-
-import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.converter.FormHttpMessageConverter;
 import org.springframework.security.oauth2.client.endpoint.RestClientAuthorizationCodeTokenResponseClient;
 import org.springframework.security.oauth2.client.endpoint.RestClientRefreshTokenTokenResponseClient;
@@ -19,17 +16,17 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestTemplate;
 
 import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.github.GithubClient;
 
 /**
  * GitHub as Spring Security's OAuth client: the registration from GITHUB_CLIENT_ID / _SECRET, GITHUB_OAUTH_URL
- * and GITHUB_API_URL, and the HTTP clients for the code exchange, the refresh and {@code GET /user}, each
- * with a time limit, so a slow GitHub gives a clear 502 instead of a hanging sign-in.
+ * and GITHUB_API_URL, and the code exchange, the refresh and {@code GET /user}, which send through the GitHub
+ * client's requests ({@link GithubClient#oauthRequests()}), each with its time limit, so a slow GitHub gives a clear
+ * 502 instead of a hanging sign-in.
  */
 final class GithubSignIn {
 
     static final String REGISTRATION_ID = "github";
-    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
-    static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
 
     private GithubSignIn() {
     }
@@ -57,40 +54,33 @@ final class GithubSignIn {
         return registrationId -> REGISTRATION_ID.equals(registrationId) ? registration : null;
     }
 
-    static RestClientAuthorizationCodeTokenResponseClient codeExchange() {
+    static RestClientAuthorizationCodeTokenResponseClient codeExchange(GithubClient github) {
         RestClientAuthorizationCodeTokenResponseClient client = new RestClientAuthorizationCodeTokenResponseClient();
-        client.setRestClient(tokenRestClient());
+        client.setRestClient(tokenRestClient(github.oauthRequests()));
         // the authorize request carried none either (GitHub then uses the app's registered callback)
         client.setParametersCustomizer(parameters -> parameters.remove(OAuth2ParameterNames.REDIRECT_URI));
         return client;
     }
 
-    static RestClientRefreshTokenTokenResponseClient refresh() {
+    static RestClientRefreshTokenTokenResponseClient refresh(GithubClient github) {
         RestClientRefreshTokenTokenResponseClient client = new RestClientRefreshTokenTokenResponseClient();
-        client.setRestClient(tokenRestClient());
+        client.setRestClient(tokenRestClient(github.oauthRequests()));
         return client;
     }
 
-    static DefaultOAuth2UserService users() {
-        RestTemplate rest = new RestTemplate(requestFactory());
+    static DefaultOAuth2UserService users(GithubClient github) {
+        RestTemplate rest = new RestTemplate(github.oauthRequests());
         rest.setErrorHandler(new OAuth2ErrorResponseErrorHandler());
         DefaultOAuth2UserService users = new DefaultOAuth2UserService();
         users.setRestOperations(rest);
         return users;
     }
 
-    static JdkClientHttpRequestFactory requestFactory() {
-        JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(
-                HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build());
-        factory.setReadTimeout(READ_TIMEOUT);
-        return factory;
-    }
-
-    private static RestClient tokenRestClient() {
+    private static RestClient tokenRestClient(ClientHttpRequestFactory requests) {
         OAuth2AccessTokenResponseHttpMessageConverter tokens = new OAuth2AccessTokenResponseHttpMessageConverter();
         tokens.setAccessTokenResponseConverter(new GithubTokenResponses());
         return RestClient.builder()
-                .requestFactory(requestFactory())
+                .requestFactory(requests)
                 .messageConverters(converters -> {
                     converters.clear();
                     converters.add(new FormHttpMessageConverter());

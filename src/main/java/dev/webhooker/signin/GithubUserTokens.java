@@ -12,6 +12,8 @@ import org.springframework.security.oauth2.client.OAuth2AuthorizedClient;
 import org.springframework.security.oauth2.client.OAuth2AuthorizedClientProviderBuilder;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 
+import dev.webhooker.github.GithubClient;
+
 /**
  * A user's GitHub access token for a call made on their behalf, refreshed first when it has expired and a
  * refresh token was given (Spring Security's authorized-client manager over {@link TokenVault}). A token
@@ -24,11 +26,11 @@ public final class GithubUserTokens {
     private final AuthorizedClientServiceOAuth2AuthorizedClientManager manager;
     private final TokenVault vault;
 
-    GithubUserTokens(ClientRegistrationRepository registrations, TokenVault vault) {
+    GithubUserTokens(ClientRegistrationRepository registrations, TokenVault vault, GithubClient github) {
         this.vault = vault;
         this.manager = new AuthorizedClientServiceOAuth2AuthorizedClientManager(registrations, vault);
         this.manager.setAuthorizedClientProvider(OAuth2AuthorizedClientProviderBuilder.builder()
-                .refreshToken(refresh -> refresh.accessTokenResponseClient(GithubSignIn.refresh()))
+                .refreshToken(refresh -> refresh.accessTokenResponseClient(GithubSignIn.refresh(github)))
                 .build());
     }
 

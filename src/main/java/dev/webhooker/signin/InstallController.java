@@ -25,6 +25,7 @@ import dev.webhooker.access.Capability;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.audit.AuditEntry;
 import dev.webhooker.audit.AuditLog;
+import dev.webhooker.github.GithubClient;
 import dev.webhooker.ingress.InstallationProvisioner;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
@@ -49,7 +50,7 @@ class InstallController {
 
     private final RequestAccess access;
     private final GithubUserTokens userTokens;
-    private final GithubInstallations installations;
+    private final GithubClient github;
     private final InstallationProvisioner provisioner;
     private final ConfigRepository repository;
     private final ConfigSnapshots snapshots;
@@ -59,13 +60,13 @@ class InstallController {
     private final AuditLog audit;
     private final BooleanSupplier configWritesAllowed;
 
-    InstallController(RequestAccess access, GithubUserTokens userTokens, GithubInstallations installations,
+    InstallController(RequestAccess access, GithubUserTokens userTokens, GithubClient github,
                       InstallationProvisioner provisioner, ConfigRepository repository, ConfigSnapshots snapshots,
                       AdminSessions sessions, SessionCookie cookies, SelfSignup selfSignup, AuditLog audit,
                       ObjectProvider<ConfigFileSync> configFile) {
         this.access = access;
         this.userTokens = userTokens;
-        this.installations = installations;
+        this.github = github;
         this.provisioner = provisioner;
         this.repository = repository;
         this.snapshots = snapshots;
@@ -95,7 +96,7 @@ class InstallController {
             refuseNonOwner(request, response);
             return;
         }
-        Optional<GithubInstallations.Installation> installation = verified(caller.get(), installationId, request, response);
+        Optional<GithubClient.Installation> installation = verified(caller.get(), installationId, request, response);
         if (installation.isEmpty()) {
             return;
         }
@@ -171,7 +172,7 @@ class InstallController {
                 return;
             }
         }
-        Optional<GithubInstallations.Installation> installation = verified(caller.get(), installationId, request, response);
+        Optional<GithubClient.Installation> installation = verified(caller.get(), installationId, request, response);
         if (installation.isEmpty()) {
             return;
         }
@@ -253,7 +254,7 @@ class InstallController {
      * The installation when the caller's GitHub token sees it; otherwise the answer is written: sign in
      * again (no token, or GitHub refused it: the session ends), 403 (not theirs) or 502 (GitHub unreachable).
      */
-    private Optional<GithubInstallations.Installation> verified(SignedIn caller, long installationId, HttpServletRequest request,
+    private Optional<GithubClient.Installation> verified(SignedIn caller, long installationId, HttpServletRequest request,
                                                                 HttpServletResponse response) throws IOException {
         String again = GithubAuthorizationRequests.START_PATH + "?redirect="
                 + URLEncoder.encode(INSTALL_PATH + "?installation_id=" + installationId, StandardCharsets.UTF_8);
@@ -263,13 +264,13 @@ class InstallController {
             return Optional.empty();
         }
         try {
-            Optional<GithubInstallations.Installation> found = installations.find(token.get(), installationId);
+            Optional<GithubClient.Installation> found = github.installation(token.get(), installationId);
             if (found.isEmpty()) {
                 AuthAnswers.error(request, response, 403, "Your GitHub account cannot see installation " + installationId
                         + "; only someone who can manage it may bind it");
             }
             return found;
-        } catch (GithubInstallations.LookupException e) {
+        } catch (GithubClient.LookupException e) {
             if (e.tokenRefused()) {
                 userTokens.rejected(caller.user().userId());
                 sessions.end(caller.sessionId());

@@ -24,6 +24,7 @@ import org.springframework.security.web.context.SecurityContextHolderFilter;
 import dev.webhooker.access.Access;
 import dev.webhooker.access.ScopeResolver;
 import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.github.GithubClient;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.audit.AuditLog;
 import dev.webhooker.platform.telegram.TelegramClient;
@@ -66,18 +67,8 @@ class SignInConfiguration {
     }
 
     @Bean
-    GithubUserTokens githubUserTokens(ClientRegistrationRepository registrations, TokenVault vault) {
-        return new GithubUserTokens(registrations, vault);
-    }
-
-    @Bean
-    GithubInstallations githubInstallations(WebhookerProperties properties) {
-        return new GithubInstallations(properties.github().apiUrl());
-    }
-
-    @Bean
-    GithubTokenRevocation githubTokenRevocation(WebhookerProperties properties) {
-        return new GithubTokenRevocation(properties);
+    GithubUserTokens githubUserTokens(ClientRegistrationRepository registrations, TokenVault vault, GithubClient githubClient) {
+        return new GithubUserTokens(registrations, vault, githubClient);
     }
 
     @Bean
@@ -121,7 +112,8 @@ class SignInConfiguration {
     SecurityFilterChain signInChain(HttpSecurity http, WebhookerProperties properties, KvStore kv, AdminSessions sessions,
                                     SessionCookie cookies, ClientRegistrationRepository registrations, TokenVault tokens,
                                     RequestAccess access, SelfSignup selfSignup, AuditLog audit, ObjectProvider<Clock> clock,
-                                    LinkRequests linkRequests, ChatLinkFlow chatLinkFlow, ApiTokens apiTokens, ConfigSnapshots snapshots)
+                                    LinkRequests linkRequests, ChatLinkFlow chatLinkFlow, ApiTokens apiTokens, ConfigSnapshots snapshots,
+                                    GithubClient githubClient)
             throws Exception {
         InviteLinks invites = new InviteLinks(kv, snapshots, clock.getIfAvailable(Clock::systemUTC));
         KvAuthorizationRequests states = new KvAuthorizationRequests(kv, registrations, cookies, clock.getIfAvailable(Clock::systemUTC),
@@ -148,8 +140,8 @@ class SignInConfiguration {
                                 .authorizationRequestResolver(new GithubAuthorizationRequests(registrations, linkRequests))
                                 .authorizationRequestRepository(states))
                         .loginProcessingUrl(KvAuthorizationRequests.CALLBACK_PATH)
-                        .tokenEndpoint(t -> t.accessTokenResponseClient(GithubSignIn.codeExchange()))
-                        .userInfoEndpoint(u -> u.userService(GithubSignIn.users()))
+                        .tokenEndpoint(t -> t.accessTokenResponseClient(GithubSignIn.codeExchange(githubClient)))
+                        .userInfoEndpoint(u -> u.userService(GithubSignIn.users(githubClient)))
                         .successHandler(new SignInSuccessHandler(sessions, cookies, access, selfSignup, audit, chatLinkFlow, tokens, invites))
                         .failureHandler(new SignInFailureHandler()))
                 .exceptionHandling(e -> e

@@ -18,10 +18,12 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import org.springframework.security.oauth2.client.registration.ClientRegistration;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 
 import dev.webhooker.audit.AuditEntry;
 import dev.webhooker.audit.AuditLog;
+import dev.webhooker.github.GithubClient;
 
 /**
  * The sign-in endpoints that are not part of Spring's OAuth flow: {@code GET /admin/login},
@@ -37,13 +39,13 @@ class SignInController {
     private final SessionCookie cookies;
     private final RequestAccess access;
     private final TokenVault tokens;
-    private final GithubTokenRevocation revocation;
+    private final GithubClient github;
     private final AuditLog audit;
     private final ClientRegistrationRepository registrations;
     private final ChatLinkFlow chatLinks;
 
     SignInController(AdminSessions sessions, SessionCookie cookies, RequestAccess access, TokenVault tokens,
-                     GithubTokenRevocation revocation, AuditLog audit, ClientRegistrationRepository registrations,
+                     GithubClient github, AuditLog audit, ClientRegistrationRepository registrations,
                      ChatLinkFlow chatLinks) {
         this.registrations = registrations;
         this.chatLinks = chatLinks;
@@ -51,7 +53,7 @@ class SignInController {
         this.cookies = cookies;
         this.access = access;
         this.tokens = tokens;
-        this.revocation = revocation;
+        this.github = github;
         this.audit = audit;
     }
 
@@ -106,10 +108,18 @@ class SignInController {
         if (!user.userId().equals(userId) && !access.isSuperAdmin(user)) {
             return ResponseEntity.status(403).body(Map.of("error", "Forbidden"));
         }
-        tokens.read(userId).ifPresent(token -> revocation.revoke(token.accessToken()));
+        tokens.read(userId).ifPresent(token -> revokeAtGithub(token.accessToken()));
         tokens.remove(userId);
         audit.record(AuditEntry.of("token.delete").actor(user.userId(), user.login()).target("token", userId).ip(request.getRemoteAddr()));
         LOG.info("GitHub token of user {} revoked by @{}", userId, user.login());
         return ResponseEntity.ok(Map.of("ok", true));
+    }
+
+    /** Best effort, as the OAuth app; without GITHUB_CLIENT_ID and _SECRET there is no app to ask as, and no call. */
+    private void revokeAtGithub(String accessToken) {
+        ClientRegistration app = registrations.findByRegistrationId(GithubSignIn.REGISTRATION_ID);
+        if (app != null) {
+            github.revokeToken(app.getClientId(), app.getClientSecret(), accessToken);
+        }
     }
 }

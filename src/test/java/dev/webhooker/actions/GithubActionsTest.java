@@ -33,6 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.audit.AuditLog;
+import dev.webhooker.github.GithubClient;
 import dev.webhooker.testsupport.TestDatabases;
 
 /** Every GitHub answer mapped to its error, the token handling, the rate limit and the audit, against a fake GitHub. */
@@ -78,8 +79,8 @@ class GithubActionsTest {
                 return "olive";
             }
         };
-        GithubApi api = new GithubApi(HttpClient.newHttpClient(), github.baseUrl() + "/", timeout);
-        return new GithubActions(api, tokens, new ActionRateLimit(perMinute), audit);
+        GithubClient client = new GithubClient(HttpClient.newHttpClient(), github.baseUrl() + "/", timeout);
+        return new GithubActions(client, tokens, new ActionRateLimit(perMinute), audit);
     }
 
     private GithubActions actions() {
@@ -146,6 +147,23 @@ class GithubActionsTest {
                 .isEqualTo(ActionError.UNAVAILABLE);
         github.stubFor(any(anyUrl()).willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
         assertThat(actions().perform("1002", Action.close(pull), "api", null).error()).isEqualTo(ActionError.UNAVAILABLE);
+    }
+
+    @Test
+    void aRenamedRepositorysRedirectIsFollowedOnGithubButNotElsewhere() {
+        github.stubFor(put(urlEqualTo("/repos/acme/widget/pulls/7/merge")).willReturn(aResponse().withStatus(307)
+                .withHeader("Location", github.baseUrl() + "/repositories/42/pulls/7/merge")));
+        github.stubFor(put(urlEqualTo("/repositories/42/pulls/7/merge")).willReturn(okJson("{\"merged\":true}")));
+
+        assertThat(actions().perform("1002", Action.merge(pull, "squash"), "api", null).ok()).isTrue();
+        github.verify(putRequestedFor(urlEqualTo("/repositories/42/pulls/7/merge"))
+                .withHeader("Authorization", equalTo("Bearer gho_user"))
+                .withRequestBody(equalToJson("{\"merge_method\":\"squash\"}")));
+
+        // the user's token is not taken to another host
+        github.stubFor(put(urlEqualTo("/repos/acme/widget/pulls/7/merge")).willReturn(aResponse().withStatus(307)
+                .withHeader("Location", "http://elsewhere.invalid/repositories/42/pulls/7/merge")));
+        assertThat(actions().perform("1002", Action.merge(pull, "squash"), "api", null).error()).isEqualTo(ActionError.UNAVAILABLE);
     }
 
     @Test

@@ -36,7 +36,10 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.platform.discord.DiscordCommandTree;
+import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.TestDatabases;
@@ -99,8 +102,10 @@ class DiscordSyncTest {
     }
 
     private DiscordSync sync(String token, String appId) {
-        return new DiscordSync(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), kv, mapper,
-                token, appId, discord.baseUrl() + "/api/v10", Duration.ofSeconds(5));
+        DiscordClient client = new DiscordClient(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), mapper,
+                discord.baseUrl() + "/api/v10", token, new PlatformCallSettings(Duration.ofSeconds(5), Duration.ofSeconds(1), 3),
+                new RateLimits(Clock.systemUTC()));
+        return new DiscordSync(client, kv, mapper, appId);
     }
 
     @Test

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.limits.RateLimits;
+import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.LogCapture;
@@ -61,8 +64,10 @@ class TelegramSyncTest {
     }
 
     private TelegramSync sync(String token, String baseUrl, String secret) {
-        return new TelegramSync(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),
-                new ObjectMapper(), kv, token, baseUrl, secret, telegram.baseUrl() + "/", Duration.ofSeconds(5));
+        TelegramClient client = new TelegramClient(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),
+                new ObjectMapper(), telegram.baseUrl() + "/", token,
+                new PlatformCallSettings(Duration.ofSeconds(5), Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC()));
+        return new TelegramSync(client, kv, baseUrl, secret);
     }
 
     @Test

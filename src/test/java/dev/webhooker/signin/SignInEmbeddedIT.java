@@ -14,6 +14,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.webhooker.github.GithubClient;
 import dev.webhooker.testsupport.AppStores;
 import dev.webhooker.testsupport.Browser;
 
@@ -32,7 +33,7 @@ class SignInEmbeddedIT extends SignInContract {
     @Test
     void aGithubThatDoesNotAnswerInTimeGives502() {
         GITHUB.stubFor(post(urlPathEqualTo("/login/oauth/access_token")).withRequestBody(containing("code=slow"))
-                .willReturn(okJson("{\"access_token\":\"gho_late\"}").withFixedDelay((int) GithubSignIn.READ_TIMEOUT.toMillis() + 2_000)));
+                .willReturn(okJson("{\"access_token\":\"gho_late\"}").withFixedDelay((int) GithubClient.TIMEOUT.toMillis() + 2_000)));
         Browser browser = browser();
         String state = start(browser, null);
         HttpResponse<String> callback = browser.getJson("/auth/github/callback?code=slow&state=" + state);

@@ -1,6 +1,5 @@
 package dev.webhooker.chat.discord;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -15,13 +14,12 @@ import dev.webhooker.chat.ChatTexts;
 import dev.webhooker.chat.ChatWork;
 import dev.webhooker.consent.ChatClaims;
 import dev.webhooker.config.WebhookerProperties;
-import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.signin.AccountLinks;
 import dev.webhooker.signin.LinkRequests;
 import dev.webhooker.store.KvStore;
 
-/** The Discord interactions endpoint (DISCORD_PUBLIC_KEY, DISCORD_API_URL) and the pool its follow-ups run on. */
+/** The Discord interactions endpoint (DISCORD_PUBLIC_KEY) and the pool its follow-ups run on. */
 @Configuration(proxyBeanMethods = false)
 class DiscordInteractionsConfiguration {
 
@@ -50,13 +48,10 @@ class DiscordInteractionsConfiguration {
     @Bean
     InteractionHandler interactionHandler(WebhookerProperties properties, ChatTexts chatTexts, AccountLinks accountLinks,
                                           LinkRequests linkRequests, GithubActions githubActions, ForgeLinks forgeLinks,
-                                          KvStore kv, HttpClient platformHttpClient, DeliveryProperties delivery,
-                                          DiscordClient discordClient, ChatWork discordInteractionWork, ChatClaims chatClaims) {
-        WebhookerProperties.Platforms platforms = properties.platforms();
-        DiscordFollowUps followUps = new DiscordFollowUps(platformHttpClient, platforms.discordApiUrl(), delivery.requestTimeout(),
-                discordClient);
+                                          KvStore kv, DiscordClient discordClient, ChatWork discordInteractionWork,
+                                          ChatClaims chatClaims) {
         return new InteractionHandler(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks,
-                new ModalContexts(kv), followUps, discordInteractionWork, chatClaims);
+                new ModalContexts(kv), new DiscordFollowUps(discordClient), discordInteractionWork, chatClaims);
     }
 
 }

@@ -1,6 +1,5 @@
 package dev.webhooker.chat.telegram;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -13,13 +12,12 @@ import dev.webhooker.chat.ChatTexts;
 import dev.webhooker.consent.ChatClaims;
 import dev.webhooker.chat.ChatWork;
 import dev.webhooker.config.WebhookerProperties;
-import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.signin.AccountLinks;
 import dev.webhooker.signin.LinkRequests;
 import dev.webhooker.store.KvStore;
 
-/** The Telegram commands endpoint (TELEGRAM_TOKEN, TELEGRAM_WEBHOOK_SECRET, TELEGRAM_API_URL). */
+/** The Telegram commands endpoint (TELEGRAM_WEBHOOK_SECRET), answering through the Telegram client. */
 @Configuration(proxyBeanMethods = false)
 class TelegramCommandsConfiguration {
 
@@ -36,11 +34,8 @@ class TelegramCommandsConfiguration {
     @Bean
     TelegramCommands telegramCommands(WebhookerProperties properties, ChatTexts chatTexts, AccountLinks accountLinks,
                                       LinkRequests linkRequests, GithubActions githubActions, ForgeLinks forgeLinks,
-                                      TelegramClient telegramClient, HttpClient platformHttpClient, DeliveryProperties delivery,
-                                      KvStore kv, ChatClaims chatClaims) {
-        WebhookerProperties.Platforms platforms = properties.platforms();
-        TelegramBotName bot = new TelegramBotName(platformHttpClient, platforms.telegramApiUrl(), platforms.telegramToken(),
-                delivery.requestTimeout(), kv);
+                                      TelegramClient telegramClient, KvStore kv, ChatClaims chatClaims) {
+        TelegramBotName bot = new TelegramBotName(telegramClient, kv);
         return new TelegramCommands(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks, telegramClient, bot, chatClaims);
     }
 

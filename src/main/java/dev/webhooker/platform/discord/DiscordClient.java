@@ -19,18 +19,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.ApiReply;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
 
 /**
- * Discord REST: create and edit channel messages (a thread is addressed as its own channel).
+ * The one client of Discord's REST API (DISCORD_API_URL, DISCORD_TOKEN), shared by every feature that talks to
+ * Discord, so they share the application's one HTTP client, its connect and request timeouts and the bot's rate
+ * limits: the delivery route creates and edits channel messages through the {@code discord:} component
+ * ({@link DiscordProducer}; a thread is addressed as its own channel); the interactions endpoint edits its deferred
+ * replies and removes spent buttons; the discord-sync job registers the command tree.
  * <p>
  * Plain {@link HttpClient}: the engine needs the status, the rate-limit headers and the body of every answer as
- * data (not as exceptions) and a timeout on every call. The delivery route reaches it through the {@code discord:}
- * component ({@link DiscordProducer}); the chat commands call it directly.
+ * data (not as exceptions) and a timeout on every call.
  * <p>
- * Rate limits (messages.md §3.3, P11): Discord groups routes into buckets named by
+ * Rate limits of messages: Discord groups routes into buckets named by
  * {@code X-RateLimit-Bucket}, per major parameter (the channel). When a bucket has
  * {@code X-RateLimit-Remaining: 0}, or a 429 answers, the bucket is blocked for
  * {@code Reset-After} / {@code retry_after} seconds in the shared {@link RateLimits}; a global 429
@@ -64,6 +68,11 @@ public class DiscordClient {
         this.botQuota = BOT.of(Quota.fingerprint(token == null ? "" : token));
     }
 
+    /** Whether DISCORD_TOKEN is set: the bot's calls are made only with it. */
+    public boolean hasToken() {
+        return token != null && !token.isBlank();
+    }
+
     /** POST /channels/{channelId}/messages. */
     public SendOutcome createMessage(String channelId, ObjectNode body) {
         if (!id(channelId)) {
@@ -79,6 +88,46 @@ public class DiscordClient {
         }
         return call("PATCH", "/channels/" + channelId + "/messages/" + messageId,
                 "PATCH /channels/{id}/messages/{id}", channelId, body);
+    }
+
+    /**
+     * PATCH /webhooks/{applicationId}/{interactionToken}/messages/@original: the reply to an interaction that was
+     * deferred. The interaction token authorises it (for 15 minutes), not the bot's.
+     */
+    public ApiReply editInteractionReply(String applicationId, String interactionToken, ObjectNode body) throws IOException {
+        return ApiReply.call(http, json, "PATCH", URI.create(baseUrl + "/webhooks/" + applicationId + "/" + interactionToken
+                + "/messages/@original"), settings.requestTimeout(), Map.of(), body);
+    }
+
+    /** GET /oauth2/applications/@me: the bot's own application, whose id the commands are registered under. */
+    public ApiReply application() throws IOException {
+        return asBot("GET", "/oauth2/applications/@me", null);
+    }
+
+    /**
+     * PUT /applications/{applicationId}/commands, or …/guilds/{guildId}/commands when {@code guildId} is not null:
+     * replaces the registered commands with {@code commands}.
+     */
+    public ApiReply overwriteCommands(String applicationId, String guildId, Object commands) throws IOException {
+        return asBot("PUT", "/applications/" + applicationId + (guildId == null ? "" : "/guilds/" + guildId) + "/commands",
+                commands);
+    }
+
+    /**
+     * GET /users/@me/guilds: a page of up to {@code limit} of the bot's guilds, those after the guild {@code after}
+     * (null: from the first).
+     */
+    public ApiReply guilds(int limit, String after) throws IOException {
+        return asBot("GET", "/users/@me/guilds?limit=" + limit + (after == null ? "" : "&after=" + after), null);
+    }
+
+    private ApiReply asBot(String method, String path, Object body) throws IOException {
+        if (!hasToken()) {
+            throw new IOException("DISCORD_TOKEN is not set");
+        }
+        return ApiReply.call(http, json, method, URI.create(baseUrl + path), settings.requestTimeout(), Map.of(
+                "Authorization", "Bot " + token.trim(),
+                "User-Agent", "DiscordBot (https://github.com/webhooker, 1.0)"), body);
     }
 
     /**

@@ -23,8 +23,9 @@ import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.webhook.EndpointPoster;
 
 /**
- * Sends Slack messages. An incoming webhook is posted through the {@link EndpointPoster} (its URL comes from a route,
- * so it passes the address guard): {@code ok} is delivered; 429 waits its {@code Retry-After}; 5xx is retried; any
+ * The one client of Slack: only the delivery route talks to Slack (through the {@code slack:} component). The bot's
+ * calls go through the application's one HTTP client; an incoming webhook is posted through the {@link EndpointPoster}
+ * (its URL comes from a route, so it passes the address guard): {@code ok} is delivered; 429 waits its {@code Retry-After}; 5xx is retried; any
  * other answer ({@code no_service}, {@code channel_is_archived}, {@code invalid_payload}…) is final.
  * <p>
  * The bot calls chat.postMessage and chat.update on SLACK_API_URL with SLACK_TOKEN; the message's {@code ts} is its id

@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,21 +18,25 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.ApiReply;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
 
 /**
- * Telegram Bot API: {@code POST {TELEGRAM_API_URL}/bot{token}/{method}} with a JSON body
- * (sendMessage, sendPhoto, editMessageText, editMessageCaption).
+ * The one client of the Telegram Bot API ({@code {TELEGRAM_API_URL}/bot{TELEGRAM_TOKEN}/{method}}), shared by every
+ * feature that talks to Telegram, so they share the application's one HTTP client, its connect and request timeouts
+ * and the bot's rate limits: the delivery route sends and edits messages through our own {@code telegram:} component
+ * ({@link TelegramProducer}: sendMessage, sendPhoto, editMessageText, editMessageCaption); the chat commands reply
+ * through it, ask for the bot's name and a member's status; the chat-link flow answers through it; the telegram-sync
+ * job points the bot's webhook at this service.
  * <p>
  * Plain {@link HttpClient} rather than camel-telegram: we need {@code link_preview_options},
  * {@code message_thread_id} on every method, the error {@code description} and
- * {@code parameters.retry_after} of each answer, and a timeout per call. The delivery route reaches it through our
- * own {@code telegram:} component ({@link TelegramProducer}); the chat commands call it directly.
+ * {@code parameters.retry_after} of each answer, and a timeout per call.
  * <p>
- * A 429 blocks the chat for {@code parameters.retry_after} seconds (where Telegram puts it; the
- * original read the top level and always waited 1 s, P11); waits up to the cap are slept, longer
+ * A 429 blocks the chat for {@code parameters.retry_after} seconds (where Telegram puts it, not at the top level of
+ * the answer); waits up to the cap are slept, longer
  * ones return {@code RATE_LIMITED}. Telegram does not say how much of its published rates is left, so every call
  * also takes a token of the chat's, the group's and the bot's quota ({@link RateLimits}, shared by the instances).
  */
@@ -128,28 +133,48 @@ public class TelegramClient {
      * does not answer with one (a caller then refuses what needed the answer).
      */
     public Optional<String> memberStatus(String chatId, String userId) {
-        if (token == null || token.isBlank()) {
+        if (!hasToken()) {
             return Optional.empty();
         }
-        String payload = json.createObjectNode().put("chat_id", chatId).put("user_id", userId).toString();
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/bot" + token + "/getChatMember"))
-                    .timeout(settings.requestTimeout())
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(payload))
-                    .build(), HttpResponse.BodyHandlers.ofString());
-            JsonNode answer = parse(response.body());
-            if (response.statusCode() != 200 || answer == null || !answer.path("ok").asBoolean(false)) {
+            ApiReply answer = bot("POST", "getChatMember", json.createObjectNode().put("chat_id", chatId).put("user_id", userId));
+            if (answer.status() != 200 || !answer.body().path("ok").asBoolean(false)) {
                 return Optional.empty();
             }
-            String status = answer.path("result").path("status").asText("");
+            String status = answer.body().path("result").path("status").asText("");
             return status.isEmpty() ? Optional.empty() : Optional.of(status);
         } catch (IOException e) {
             return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
         }
+    }
+
+    /** Whether TELEGRAM_TOKEN is set: the bot's calls are made only with it. */
+    public boolean hasToken() {
+        return token != null && !token.isBlank();
+    }
+
+    /** getMe: the bot itself, whose username commands may name ({@code /gh@bot}). */
+    public ApiReply me() throws IOException {
+        return bot("GET", "getMe", null);
+    }
+
+    /** getWebhookInfo: where Telegram sends the bot's updates, and which (never the secret). */
+    public ApiReply webhookInfo() throws IOException {
+        return bot("GET", "getWebhookInfo", null);
+    }
+
+    /** setWebhook with {@code webhook}: its url, secret_token, allowed_updates… */
+    public ApiReply setWebhook(ObjectNode webhook) throws IOException {
+        return bot("POST", "setWebhook", webhook);
+    }
+
+    /** A bot call that is not a delivery; its IOException never carries the URL, which holds the token. */
+    private ApiReply bot(String httpMethod, String method, ObjectNode body) throws IOException {
+        if (!hasToken()) {
+            throw new IOException("TELEGRAM_TOKEN is not set");
+        }
+        return ApiReply.call(http, json, httpMethod, URI.create(baseUrl + "/bot" + token.trim() + "/" + method),
+                settings.requestTimeout(), Map.of(), body);
     }
 
     /** Scarcest first. A group's id is negative (a supergroup's starts with -100); a public channel can be {@code @name}. */
