@@ -424,9 +424,10 @@ fi
 # call unanswered while BENCH_BACKLOG_PUSHES pushes (three targets each: 24,000 sends by default) are accepted,
 # then lets go; sends/s is timed from the arrival of the 40 % mark to the 95 % mark. Warm-up: rounds of 2,000
 # pushes until the JIT has settled. On the embedded default, and on PostgreSQL + Redis, where the point runs its own
-# PostgreSQL server (port 5433, pg_stat_statements preloaded, the same durability settings as the machine's) so
-# that the statements per delivery are counted: calls of each statement over the measured rounds, divided by the
-# deliveries, without and with transaction control (BEGIN, COMMIT).
+# PostgreSQL server (port 5433, pg_stat_statements preloaded, PostgreSQL's default durability settings, as the
+# machine's server has them) so that the statements per delivery are counted: the calls of every statement while the
+# first measured round drains (counted from the release, so the ingest is left out), divided by its deliveries,
+# without and with transaction control (BEGIN, COMMIT, savepoints).
 BACKLOG_PUSHES=${BENCH_BACKLOG_PUSHES:-8000}
 BACKLOG_PG_PORT=5433
 BACKLOG_PG_DIR=/tmp/webhooker-bench-pg
@@ -436,6 +437,8 @@ backlog_round() {
   curl -s "$SINK/dump?file=$ROOT/$WORK/discard.tsv" > /dev/null
   curl -s "$SINK/hold?on=1" > /dev/null
   java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$pushes" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
+  # the statements of the delivery alone: counted from here (the workers' first claims, made while held, are left out)
+  [ -n "${BACKLOG_COUNT_STATEMENTS:-}" ] && psql -q -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c 'SELECT pg_stat_statements_reset()' > /dev/null
   curl -s "$SINK/hold?on=0" > /dev/null
   for _ in $(seq 1200); do
     n=$(curl -s "$SINK/count"); [ "$n" -ge "$expected" ] && break; sleep 0.25
@@ -451,9 +454,14 @@ backlog_points() {
   BACKLOG_LABEL=$label
   warm_up_until_compiled "backlog-$label" "$E2E_WARMUP_MAX_ROUNDS" backlog_warmup_round
   echo "backlog_warmup_$label=$WARMUP_ROUNDS rounds of 2,000 pushes; the JIT compilers used $WARMUP_JIT of a core in the last" >> "$WORK/machine.txt"
-  [ "$label" = postgres ] && psql -q -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c 'SELECT pg_stat_statements_reset()' > /dev/null
   for rep in $(seq "$REPS"); do
+    # the first measured round on PostgreSQL counts its statements
+    BACKLOG_COUNT_STATEMENTS=
+    [ "$label" = postgres ] && [ "$rep" = 1 ] && BACKLOG_COUNT_STATEMENTS=1
     line=$(backlog_round "$BACKLOG_PUSHES" "backlog-$label-$rep")
+    [ -n "$BACKLOG_COUNT_STATEMENTS" ] && psql -At -F $'\t' -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c \
+      "SELECT calls, rows, regexp_replace(query, '\s+', ' ', 'g') FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+       WHERE d.datname = 'webhooker_backlog' ORDER BY calls DESC" > "$WORK/backlog-statements.tsv"
     record "backlog-$label" "$rep" sends_per_s "$(sed -E 's/.*sends_per_s=([0-9.NaN]+).*/\1/' <<< "$line")"
     record "backlog-$label" "$rep" messages "$(sed -E 's/.*messages=([0-9]+).*/\1/' <<< "$line")"
     log "backlog $label rep $rep: $line"
@@ -478,7 +486,7 @@ if want backlog || want backlog-postgres; then
     log "backlog: PostgreSQL (own server on :$BACKLOG_PG_PORT) + Redis"
     PG_BIN=/usr/lib/postgresql/$(ls /usr/lib/postgresql | sort -V | tail -1)/bin
     rm -rf "$BACKLOG_PG_DIR"; mkdir -p "$BACKLOG_PG_DIR"; chown postgres "$BACKLOG_PG_DIR"
-    runuser -u postgres -- "$PG_BIN/initdb" -q -A trust -U postgres -D "$BACKLOG_PG_DIR/data" > "$WORK/backlog-pg-init.log"
+    runuser -u postgres -- "$PG_BIN/initdb" -A trust -U postgres -D "$BACKLOG_PG_DIR/data" > "$WORK/backlog-pg-init.log" 2>&1
     runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BACKLOG_PG_DIR/data" -l "$BACKLOG_PG_DIR/server.log" -w start \
       -o "-p $BACKLOG_PG_PORT -k $BACKLOG_PG_DIR -c listen_addresses=127.0.0.1 -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on -c pg_stat_statements.max=10000" > /dev/null
     psql -q -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d postgres -c 'CREATE DATABASE webhooker_backlog' > /dev/null
@@ -489,10 +497,7 @@ if want backlog || want backlog-postgres; then
       WEBHOOKER_SECRET_KEY=bench-only-key-of-more-than-thirty-two-characters REDIS_URL=redis://127.0.0.1:6379/7
     backlog_points postgres
     stop_pid "$APP_PID"
-    deliveries=$((BACKLOG_PUSHES * REPS))
-    psql -At -F $'\t' -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c \
-      "SELECT calls, rows, regexp_replace(query, '\s+', ' ', 'g') FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-       WHERE d.datname = 'webhooker_backlog' ORDER BY calls DESC" > "$WORK/backlog-statements.tsv"
+    deliveries=$BACKLOG_PUSHES
     all=$(awk -F'\t' '{c += $1} END {print c + 0}' "$WORK/backlog-statements.tsv")
     dml=$(awk -F'\t' 'toupper($3) !~ /^(BEGIN|COMMIT|ROLLBACK|SET |SHOW |SAVEPOINT|RELEASE)/ {c += $1} END {print c + 0}' "$WORK/backlog-statements.tsv")
     record backlog-postgres 1 statements_per_delivery "$(awk -v c="$dml" -v d="$deliveries" 'BEGIN{printf "%.2f", c/d}')"

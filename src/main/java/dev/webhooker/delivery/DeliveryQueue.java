@@ -20,7 +20,7 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 
-import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.DatabaseVendor;
 import dev.webhooker.store.GroupCommit;
 
 /**
@@ -45,8 +45,7 @@ class DeliveryQueue {
     private final JdbcTemplate jdbc;
     private final Clock clock;
     private final String instanceId;
-    private final DataSource dataSource;
-    private volatile Boolean postgres;
+    private final DatabaseVendor vendor;
     /** lock token → the lease end this instance last wrote for it (claim or renewal); see {@link #renew}. */
     private final Map<String, Long> leaseEnds = new ConcurrentHashMap<>();
 
@@ -58,7 +57,7 @@ class DeliveryQueue {
         this.commits = commits;
         this.clock = clock;
         this.instanceId = instanceId;
-        this.dataSource = dataSource;
+        this.vendor = new DatabaseVendor(dataSource);
     }
 
     /** Claims up to {@code limit} due deliveries, oldest due first, leased until now + {@code lease}. */
@@ -69,7 +68,7 @@ class DeliveryQueue {
         long now = clock.millis();
         long until = now + lease.toMillis();
         leaseEnds.values().removeIf(end -> end < now); // claims whose worker never released them
-        List<ClaimedDelivery> claimed = isPostgres() ? claimWithSkipLocked(limit, now, until)
+        List<ClaimedDelivery> claimed = vendor.isPostgres() ? claimWithSkipLocked(limit, now, until)
                 : claimWithCompareAndSet(limit, now, until);
         claimed.forEach(c -> leaseEnds.put(c.lockToken(), until));
         return claimed;
@@ -208,7 +207,7 @@ class DeliveryQueue {
      * be replayed (storage-prune discards it then).
      */
     private List<Boolean> releaseAll(List<Release> released) {
-        if (!isPostgres()) {
+        if (!vendor.isPostgres()) {
             // in-process: a statement costs no round trip, and H2 has no UPDATE … FROM
             return released.stream().map(r -> jdbc.update("UPDATE delivery_state SET status = ?,"
                             + " next_attempt_at = COALESCE(?, next_attempt_at),"
@@ -261,15 +260,6 @@ class DeliveryQueue {
 
     private static String qualified(String alias) {
         return alias + "." + COLUMNS.replace(", ", ", " + alias + ".");
-    }
-
-    private boolean isPostgres() {
-        Boolean known = postgres;
-        if (known == null) {
-            known = DatabaseUrl.Vendor.of(dataSource) == DatabaseUrl.Vendor.POSTGRESQL;
-            postgres = known;
-        }
-        return known;
     }
 
     private static final RowMapper<ClaimedDelivery> ROW = (ResultSet rs, int i) -> new ClaimedDelivery(

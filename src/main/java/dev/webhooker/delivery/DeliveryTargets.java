@@ -18,15 +18,14 @@ import org.springframework.jdbc.core.RowMapper;
 import dev.webhooker.routing.ConfigJson;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.Target;
-import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.DatabaseVendor;
 import dev.webhooker.store.GroupCommit;
 
 /** The {@code delivery_targets} table: the plan of a delivery and each target's outcome. */
 class DeliveryTargets {
 
     private final JdbcTemplate jdbc;
-    private final DataSource dataSource;
-    private volatile Boolean postgres;
+    private final DatabaseVendor vendor;
     private final GroupCommit commits;
     private final ConfigJson json;
     private final RowMapper<DeliveryTarget> row = this::row;
@@ -37,7 +36,7 @@ class DeliveryTargets {
      */
     public DeliveryTargets(DataSource dataSource, GroupCommit commits, SecretSeal seal) {
         this.jdbc = new JdbcTemplate(dataSource);
-        this.dataSource = dataSource;
+        this.vendor = new DatabaseVendor(dataSource);
         this.commits = commits;
         this.json = ConfigJson.forStorage().sealedWith(seal);
     }
@@ -48,7 +47,7 @@ class DeliveryTargets {
     }
 
     /**
-     * Writes the plan in one statement and returns what is stored. If a plan exists already (a worker whose lease
+     * Writes the plan in one transaction and returns what is stored. If a plan exists already (a worker whose lease
      * expired wrote it), that one wins and this one is dropped.
      */
     public List<DeliveryTarget> savePlan(String deliveryKey, List<DeliveryTarget> plan) {
@@ -56,23 +55,24 @@ class DeliveryTargets {
             // no route matched: nothing to write, so no (empty) transaction and commit
             return plan;
         }
-        List<Object> args = new ArrayList<>();
         long now = System.currentTimeMillis();
-        for (DeliveryTarget t : plan) {
+        List<Object[]> rows = plan.stream().map(t -> {
             Target target = t.target();
-            args.addAll(Arrays.asList(t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
+            return new Object[] {t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
                     target.platform().wireName(), target.channelId(), target.threadId(), target.chatId(), target.topicId(),
                     target.endpoint() ? json.toText(json.write(target)) : null,
-                    t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
-                    now));
-        }
+                    t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(), now};
+        }).toList();
         try {
-            commits.execute(() -> jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id,"
-                    + " position, route_name, platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts,"
-                    + " next_attempt_at, updated_at) VALUES " + rows(plan.size(), 16, null), args.toArray()));
+            commits.execute(() -> {
+                MultiRowInsert.into(jdbc, vendor, "delivery_targets (delivery_key, group_id, route_id, target_id, position,"
+                        + " route_name, platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts,"
+                        + " next_attempt_at, updated_at)", rows);
+                return null;
+            });
             return plan;
         } catch (DuplicateKeyException e) {
-            // the other writer's plan is complete (it was one statement too)
+            // the other writer's plan is complete (it was one transaction too)
             return list(deliveryKey);
         }
     }
@@ -85,7 +85,7 @@ class DeliveryTargets {
         if (outcomes.isEmpty()) {
             return;
         }
-        if (!isPostgres()) {
+        if (!vendor.isPostgres()) {
             // in-process: a statement costs no round trip, and H2 has no UPDATE … FROM
             for (int i = 0; i < outcomes.size(); i++) {
                 update(outcomes.get(i), times.get(i));
@@ -103,7 +103,7 @@ class DeliveryTargets {
         jdbc.update("UPDATE delivery_targets t SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,"
                         + " last_error = v.last_error, error_code = v.error_code, http_status = v.http_status,"
                         + " message_id = v.message_id, updated_at = v.updated_at FROM (VALUES "
-                        + rows(outcomes.size(), 10, OUTCOME_TYPES) + ") AS v(delivery_key, position, status, attempts,"
+                        + rows(outcomes.size(), OUTCOME_TYPES) + ") AS v(delivery_key, position, status, attempts,"
                         + " next_attempt_at, last_error, error_code, http_status, message_id, updated_at)"
                         + " WHERE t.delivery_key = v.delivery_key AND t.position = v.position",
                 args.toArray());
@@ -112,22 +112,11 @@ class DeliveryTargets {
     private static final List<String> OUTCOME_TYPES = List.of("TEXT", "INTEGER", "TEXT", "INTEGER", "BIGINT", "TEXT", "TEXT",
             "INTEGER", "TEXT", "BIGINT");
 
-    /** {@code count} rows of {@code columns} parameters for a VALUES list, each cast to its type when types are given. */
-    private static String rows(int count, int columns, List<String> types) {
+    /** {@code count} rows for a VALUES list, each parameter cast to its type. */
+    private static String rows(int count, List<String> types) {
         StringJoiner row = new StringJoiner(", ", "(", ")");
-        for (int c = 0; c < columns; c++) {
-            row.add(types == null ? "?" : "CAST(? AS " + types.get(c) + ")");
-        }
+        types.forEach(type -> row.add("CAST(? AS " + type + ")"));
         return String.join(", ", Collections.nCopies(count, row.toString()));
-    }
-
-    private boolean isPostgres() {
-        Boolean known = postgres;
-        if (known == null) {
-            known = DatabaseUrl.Vendor.of(dataSource) == DatabaseUrl.Vendor.POSTGRESQL;
-            postgres = known;
-        }
-        return known;
     }
 
     /** Writes {@code item} of {@code kind} with the other workers' items of that kind, in one shared commit. */

@@ -1,8 +1,5 @@
 package dev.webhooker.delivery;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 
 import javax.sql.DataSource;
@@ -14,6 +11,8 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.webhooker.store.DatabaseVendor;
+
 /**
  * Appends {@code send_logs} rows. Best effort: a failed log write is logged and never fails a delivery.
  * Called inside the transaction that stores a target's outcome, the rows are written under a savepoint
@@ -22,15 +21,15 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 class SendLogs {
 
-    private static final int COLUMNS = 18;
-
     private static final Logger LOG = LoggerFactory.getLogger(SendLogs.class);
 
     private final JdbcTemplate jdbc;
+    private final DatabaseVendor vendor;
     private final TransactionTemplate savepoint;
 
     public SendLogs(DataSource dataSource) {
         this.jdbc = new JdbcTemplate(dataSource);
+        this.vendor = new DatabaseVendor(dataSource);
         this.savepoint = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
         this.savepoint.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
     }
@@ -40,17 +39,14 @@ class SendLogs {
             return;
         }
         try {
-            // one statement for every row: the rows of several targets' outcomes are written together (OutcomeStore)
-            List<Object> args = new ArrayList<>(entries.size() * COLUMNS);
-            for (SendLogEntry e : entries) {
-                args.addAll(Arrays.asList(e.ts(), e.routeId(), e.event(), e.repo(), e.target(), e.ok() ? 1 : 0, e.error(),
-                        e.status(), e.messageId(), e.deliveryId(), e.platform(), e.actor(), e.action(), e.durationMs(),
-                        e.errorCode(), e.attempts(), e.detail(), e.groupId()));
-            }
-            String row = "(" + String.join(", ", Collections.nCopies(COLUMNS, "?")) + ")";
-            savepoint.executeWithoutResult(status -> jdbc.update("INSERT INTO send_logs (ts, route_id, event, repo, target, ok,"
-                    + " error, status, message_id, delivery_id, platform, actor, action, duration_ms, error_code, attempts, detail,"
-                    + " group_id) VALUES " + String.join(", ", Collections.nCopies(entries.size(), row)), args.toArray()));
+            // the rows of several targets' outcomes are written together (OutcomeStore)
+            List<Object[]> rows = entries.stream().map(e -> new Object[] {
+                    e.ts(), e.routeId(), e.event(), e.repo(), e.target(), e.ok() ? 1 : 0, e.error(), e.status(),
+                    e.messageId(), e.deliveryId(), e.platform(), e.actor(), e.action(), e.durationMs(),
+                    e.errorCode(), e.attempts(), e.detail(), e.groupId()}).toList();
+            savepoint.executeWithoutResult(status -> MultiRowInsert.into(jdbc, vendor, "send_logs (ts, route_id, event, repo,"
+                    + " target, ok, error, status, message_id, delivery_id, platform, actor, action, duration_ms, error_code,"
+                    + " attempts, detail, group_id)", rows));
         } catch (RuntimeException e) {
             LOG.warn("could not write {} send_logs row(s) of deliveries {}: {}", entries.size(),
                     entries.stream().map(SendLogEntry::deliveryId).distinct().toList(), e.getMessage());

@@ -48,8 +48,10 @@ class DataSourceConfiguration {
         // Start even when PostgreSQL is down for a moment: requests then get 503 and /health says so.
         ds.setInitializationFailTimeout(-1);
         // Fail fast while the database is unreachable: a webhook then gets its 503 within two seconds (its
-        // sender may retry), and no request thread waits out a long outage.
-        ds.setConnectionTimeout(1_500);
+        // sender may retry), and no request thread waits out a long outage. The embedded file is never unreachable,
+        // but its first connection opens the file (and recovers it after a crash), which took longer than that on a
+        // busy machine and failed the start.
+        ds.setConnectionTimeout(url.vendor() == DatabaseUrl.Vendor.H2 ? 10_000 : 1_500);
         ds.setValidationTimeout(1_000);
         if (url.vendor() == DatabaseUrl.Vendor.POSTGRESQL) {
             // seconds; a partition (no answer, no reset) ends a statement's wait instead of lasting as long as it

@@ -15,23 +15,7 @@ import dev.webhooker.config.InvalidSettingException;
  */
 public record DatabaseUrl(String jdbcUrl, String user, String password, Vendor vendor) {
 
-    public enum Vendor {
-        H2, POSTGRESQL;
-
-        /**
-         * The vendor of a running database, read from a connection's metadata: for classes that only get a DataSource
-         * (the tests build them on either database). Asked on first use, not at start-up, since the application
-         * starts while PostgreSQL is briefly down.
-         */
-        public static Vendor of(javax.sql.DataSource dataSource) {
-            try (java.sql.Connection c = dataSource.getConnection()) {
-                return c.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT).contains("postgres")
-                        ? POSTGRESQL : H2;
-            } catch (java.sql.SQLException e) {
-                throw new IllegalStateException("cannot read the database vendor: " + e.getMessage(), e);
-            }
-        }
-    }
+    public enum Vendor { H2, POSTGRESQL }
 
     /** The seed's column names {@code key} and {@code value} are keywords in H2 2.x. */
     private static final String H2_NON_KEYWORDS = "NON_KEYWORDS=KEY,VALUE";

@@ -1,0 +1,34 @@
+package dev.webhooker.delivery;
+
+import java.util.Collections;
+import java.util.List;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.webhooker.store.DatabaseVendor;
+
+/**
+ * Rows inserted together. On PostgreSQL one statement with a VALUES row each: one round trip, parsed and planned once
+ * (the driver's own rewriting of a batch splits it into powers of two, two statements for a plan of three targets). On
+ * H2, in-process, a batch of the one cached single-row statement: a statement text per row count would be parsed anew
+ * each time.
+ */
+final class MultiRowInsert {
+
+    private MultiRowInsert() {
+    }
+
+    /** {@code table} is the table's name with its column list; each row has a value per column. */
+    static void into(JdbcTemplate jdbc, DatabaseVendor vendor, String table, List<Object[]> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        String row = "(" + String.join(", ", Collections.nCopies(rows.get(0).length, "?")) + ")";
+        if (!vendor.isPostgres()) {
+            jdbc.batchUpdate("INSERT INTO " + table + " VALUES " + row, rows);
+            return;
+        }
+        jdbc.update("INSERT INTO " + table + " VALUES " + String.join(", ", Collections.nCopies(rows.size(), row)),
+                rows.stream().flatMap(values -> java.util.Arrays.stream(values)).toArray());
+    }
+}
