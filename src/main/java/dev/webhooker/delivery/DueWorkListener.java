@@ -26,7 +26,7 @@ import dev.webhooker.store.DatabaseUrl;
  * A connection that answers nothing (a partition: no reset arrives) is found by a {@code SELECT 1} after
  * {@link #CHECK_AFTER} without notifications; the connection's socket timeout ends that statement's wait.
  */
-public final class DueWorkListener {
+final class DueWorkListener {
 
     /** How the listener's connection shows in {@code pg_stat_activity}. */
     static final String APPLICATION_NAME = "webhooker-delivery-listener";
@@ -38,7 +38,7 @@ public final class DueWorkListener {
 
     /** Opens a new connection to the database (each call a new one). */
     @FunctionalInterface
-    public interface Connector {
+    interface Connector {
         Connection open() throws SQLException;
     }
 
@@ -54,7 +54,7 @@ public final class DueWorkListener {
      *                   must return at once
      * @param minBackoff the first wait before reconnecting; doubled after each failed attempt up to {@code maxBackoff}
      */
-    public DueWorkListener(Connector connector, Runnable onNotice, Duration minBackoff, Duration maxBackoff) {
+    DueWorkListener(Connector connector, Runnable onNotice, Duration minBackoff, Duration maxBackoff) {
         if (minBackoff.isNegative() || minBackoff.isZero() || maxBackoff.compareTo(minBackoff) < 0) {
             throw new IllegalArgumentException("backoff must be positive and max >= min, got " + minBackoff + ", " + maxBackoff);
         }
@@ -68,7 +68,7 @@ public final class DueWorkListener {
      * Connections to {@code url} (PostgreSQL) named {@link #APPLICATION_NAME}; a connect gives up after two seconds,
      * a statement after ten.
      */
-    public static Connector connector(DatabaseUrl url) {
+    static Connector connector(DatabaseUrl url) {
         Properties properties = new Properties();
         if (url.user() != null) {
             properties.setProperty("user", url.user());
@@ -83,7 +83,7 @@ public final class DueWorkListener {
         return () -> DriverManager.getConnection(url.jdbcUrl(), properties);
     }
 
-    public synchronized void start() {
+    synchronized void start() {
         if (thread != null) {
             return;
         }
@@ -94,7 +94,7 @@ public final class DueWorkListener {
     }
 
     /** Ends the thread (within about {@link #WAIT}) and closes its connection; false if it had not ended in time. */
-    public synchronized boolean stop() {
+    synchronized boolean stop() {
         running = false;
         if (thread == null) {
             return true;

@@ -17,10 +17,9 @@ import dev.webhooker.store.GroupCommit;
 /**
  * Accepts a delivery durably: in ONE transaction it claims the dedup key and writes the
  * {@code delivery_state} row (status {@code pending}; {@code delivered} at once when no route selected
- * it), so a delivery is either fully accepted or not
- * at all (P3). The claim is a single atomic statement that inserts the key or takes over only an
- * expired one (P1); concurrent copies of one delivery therefore yield exactly one accepted row.
- * A custom replay nonce is consumed right before the transaction and given back if it fails (P9). A delivery
+ * it), so a delivery is either fully accepted or not at all. The claim is a single atomic statement that inserts
+ * the key or takes over only an expired one; concurrent copies of one delivery therefore yield exactly one accepted
+ * row. A custom replay nonce is consumed right before the transaction and given back if it fails. A delivery
  * signed over its body alone also claims its {@link IncomingDelivery#replayKey() replay key} in the same
  * transaction, so a captured body resent with a fresh delivery id is a duplicate too. A routed delivery, accepted or
  * re-opened, is announced to the other instances when the transaction commits ({@link DueWorkNotice}), and wakes this
