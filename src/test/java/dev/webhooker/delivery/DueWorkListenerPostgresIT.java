@@ -27,8 +27,8 @@ import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestDatabases;
 
 /**
- * The listener on a real PostgreSQL: a committed announcement from another connection wakes it, a rolled-back one
- * does not; it comes back after its backend is terminated, logging the outage once; it stops and closes its
+ * The listener on a real PostgreSQL: a committed announcement from another connection (a replay's too) wakes it, a
+ * rolled-back one does not; it comes back after its backend is terminated, logging the outage once; it stops and closes its
  * connection.
  */
 class DueWorkListenerPostgresIT {
@@ -97,7 +97,7 @@ class DueWorkListenerPostgresIT {
     }
 
     @Test
-    void aBatchOfAGroupCommitIsOneNotifyHoweverManyDeliveriesItAnnounces() {
+    void aTransactionIsOneNotifyHoweverManyDeliveriesItAnnounces() {
         TransactionTemplate tx = new TransactionTemplate(new DataSourceTransactionManager(ds));
         int registered = tx.execute(status -> {
             for (int i = 0; i < 20; i++) {
@@ -107,7 +107,7 @@ class DueWorkListenerPostgresIT {
         });
         assertThat(registered).as("statements to run before the commit").isEqualTo(1);
 
-        // and a group commit's units share their batch's transaction, so they share its one NOTIFY
+        // a group commit's unit runs in its batch's transaction, so the units of a batch share that one NOTIFY
         listener(toTheDatabase()).start();
         awaitListening();
         int before = wakeUps.get();
@@ -116,6 +116,22 @@ class DueWorkListenerPostgresIT {
             notice.announce();
             return TransactionSynchronizationManager.getSynchronizations().size();
         })).isEqualTo(1);
+        await().atMost(SOON).until(() -> wakeUps.get() > before);
+    }
+
+    @Test
+    void aReplayThatReopensADeliveryWakesTheListener() {
+        DeliveryRows rows = new DeliveryRows(ds);
+        String failed = rows.insertPending("github", null, "d-failed", "push", "{}", null, System.currentTimeMillis());
+        jdbc.update("UPDATE delivery_state SET status = 'failed' WHERE key = ?", failed);
+        DeliveryReplays replays = new DeliveryReplays(jdbc, java.time.Clock.systemUTC(), notice);
+        listener(toTheDatabase()).start();
+        awaitListening();
+        int before = wakeUps.get();
+
+        Boolean reopened = new TransactionTemplate(new DataSourceTransactionManager(ds))
+                .execute(status -> replays.reopen(failed, List.of()));
+        assertThat(reopened).isTrue();
         await().atMost(SOON).until(() -> wakeUps.get() > before);
     }
 
