@@ -1,6 +1,7 @@
 package dev.webhooker.delivery;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 
@@ -10,7 +11,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,6 +27,7 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.store.CommitGroups;
+import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.PayloadStore;
 
 /**
@@ -31,6 +36,8 @@ import dev.webhooker.store.PayloadStore;
  */
 @Configuration(proxyBeanMethods = false)
 class DeliveryConfiguration {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeliveryConfiguration.class);
 
     /** Names this JVM in lease owners: host (when known), pid and a random part, unique per start. */
     static String instanceId() {
@@ -53,8 +60,28 @@ class DeliveryConfiguration {
     }
 
     @Bean
-    DeliveryReplays deliveryReplays(DataSource dataSource, ObjectProvider<Clock> clock) {
-        return new DeliveryReplays(new JdbcTemplate(dataSource), clock(clock));
+    DeliveryReplays deliveryReplays(DataSource dataSource, ObjectProvider<Clock> clock, DueWorkNotice notice) {
+        return new DeliveryReplays(new JdbcTemplate(dataSource), clock(clock), notice);
+    }
+
+    @Bean
+    DueWorkNotice dueWorkNotice(DataSource dataSource, DatabaseUrl url) {
+        return DueWorkNotice.on(dataSource, url.vendor());
+    }
+
+    /**
+     * On PostgreSQL, a delivering instance listens for the deliveries other instances commit and claims them at once;
+     * on H2 (one instance) and on an ingress-only instance it is never started.
+     */
+    @Bean(destroyMethod = "stop")
+    DueWorkListener dueWorkListener(DatabaseUrl url, DeliveryWakeUp wakeUp,
+                                    @Value("${webhooker.delivery.enabled:true}") boolean deliveryEnabled) {
+        DueWorkListener listener = new DueWorkListener(DueWorkListener.connector(url), wakeUp::signal,
+                Duration.ofSeconds(1), Duration.ofSeconds(15));
+        if (deliveryEnabled && url.vendor() == DatabaseUrl.Vendor.POSTGRESQL) {
+            listener.start();
+        }
+        return listener;
     }
 
     @Bean
@@ -163,10 +190,19 @@ class DeliveryConfiguration {
 
     /**
      * At the start of a shutdown, before the routes stop: no more claims, and the claims no worker has started
-     * go back to the queue at once (another instance takes them without waiting for their lease).
+     * go back to the queue at once (another instance takes them without waiting for their lease, and on PostgreSQL
+     * is told so at once rather than at its next poll).
      */
     @Bean
-    ApplicationListener<ContextClosedEvent> deliveryPollerStop(DeliveryPoller deliveryPoller) {
-        return event -> deliveryPoller.stop();
+    ApplicationListener<ContextClosedEvent> deliveryPollerStop(DeliveryPoller deliveryPoller, DueWorkNotice notice) {
+        return event -> {
+            if (deliveryPoller.stop() > 0) {
+                try {
+                    notice.announce();
+                } catch (RuntimeException e) {
+                    LOG.debug("could not announce the deliveries given back; the other instances' polls find them", e);
+                }
+            }
+        };
     }
 }

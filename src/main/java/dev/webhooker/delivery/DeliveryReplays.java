@@ -16,7 +16,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * <p>
  * A re-opened target starts a fresh retry schedule (its tries count from zero); the delivery's own count
  * restarts at one, the count of a delivery whose plan is written, so the engine reads the plan it has.
- * Everything runs in the caller's transaction.
+ * Everything runs in the caller's transaction; the other instances are told the delivery is due again when it commits
+ * ({@link DueWorkNotice}).
  */
 public class DeliveryReplays {
 
@@ -24,10 +25,12 @@ public class DeliveryReplays {
 
     private final JdbcTemplate jdbc;
     private final Clock clock;
+    private final DueWorkNotice notice;
 
-    public DeliveryReplays(JdbcTemplate jdbc, Clock clock) {
+    public DeliveryReplays(JdbcTemplate jdbc, Clock clock, DueWorkNotice notice) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.notice = notice;
     }
 
     /** One (route × target) row of a delivery. */
@@ -47,6 +50,7 @@ public class DeliveryReplays {
             jdbc.update(REOPEN_TARGETS + " AND group_id = ? AND route_id = ? AND target_id = ?",
                     now, now, key, t.groupId(), t.routeId(), t.targetId());
         }
+        notice.announce();
         return true;
     }
 
@@ -63,6 +67,7 @@ public class DeliveryReplays {
         }
         long now = clock.millis();
         jdbc.update(REOPEN_TARGETS, now, now, key);
+        notice.announce();
         return true;
     }
 

@@ -8,7 +8,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Wakes this instance's delivery poller at once when ingress has committed a new delivery (or a
  * worker has freed a slot while work may be waiting), so new work starts without waiting for the
- * next poll. Other instances find it by polling. Signals coalesce: many signals, one wake-up.
+ * next poll. On PostgreSQL, other instances' new deliveries signal it too ({@link DueWorkListener}); whatever no
+ * signal announced is found by polling. Signals coalesce: many signals, one wake-up.
  */
 public class DeliveryWakeUp {
 

@@ -10,18 +10,20 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.TransactionException;
 
 import dev.webhooker.delivery.DeliveryReplays;
+import dev.webhooker.delivery.DueWorkNotice;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.GroupCommit;
 
 /**
  * Accepts a delivery durably: in ONE transaction it claims the dedup key and writes the
  * {@code delivery_state} row (status {@code pending}; {@code delivered} at once when no route selected
- * it), so a delivery is either fully accepted or not
- * at all (P3). The claim is a single atomic statement that inserts the key or takes over only an
- * expired one (P1); concurrent copies of one delivery therefore yield exactly one accepted row.
- * A custom replay nonce is consumed right before the transaction and given back if it fails (P9). A delivery
+ * it), so a delivery is either fully accepted or not at all. The claim is a single atomic statement that inserts
+ * the key or takes over only an expired one; concurrent copies of one delivery therefore yield exactly one accepted
+ * row. A custom replay nonce is consumed right before the transaction and given back if it fails. A delivery
  * signed over its body alone also claims its {@link IncomingDelivery#replayKey() replay key} in the same
- * transaction, so a captured body resent with a fresh delivery id is a duplicate too.
+ * transaction, so a captured body resent with a fresh delivery id is a duplicate too. A routed delivery, accepted or
+ * re-opened, is announced to the other instances when the transaction commits ({@link DueWorkNotice}), and wakes this
+ * instance's poller once committed.
  */
 final class DeliveryIntake {
 
@@ -63,9 +65,10 @@ final class DeliveryIntake {
     /** Run once a routed delivery is committed: wakes this instance's delivery poller. */
     private final Runnable onAccepted;
     private final DeliveryReplays replays;
+    private final DueWorkNotice notice;
 
     public DeliveryIntake(JdbcTemplate jdbc, GroupCommit commits, DatabaseUrl.Vendor vendor,
-            NonceLedger nonces, Duration dedupWindow, Clock clock, Runnable onAccepted) {
+            NonceLedger nonces, Duration dedupWindow, Clock clock, Runnable onAccepted, DueWorkNotice notice) {
         if (dedupWindow.isNegative() || dedupWindow.isZero()) {
             throw new IllegalArgumentException("the dedup window must be positive, got " + dedupWindow);
         }
@@ -76,7 +79,8 @@ final class DeliveryIntake {
         this.dedupWindow = dedupWindow;
         this.clock = clock;
         this.onAccepted = onAccepted;
-        this.replays = new DeliveryReplays(jdbc, clock);
+        this.notice = notice;
+        this.replays = new DeliveryReplays(jdbc, clock, notice);
     }
 
     public Outcome accept(PendingDelivery pending) {
@@ -137,15 +141,22 @@ final class DeliveryIntake {
         Object[] row = {key, status, nowMs, d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(),
                 d.installationId(), pending.payloadJson(), pending.payloadRef(), receivedAt, due, traceParent};
         if (jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1) {
-            return Outcome.ACCEPTED;
+            return accepted(pending);
         }
         jdbc.update(DROP_EARLIER_TARGETS, key, key);
         jdbc.update(DROP_EARLIER_ROW, key);
         if (jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1) {
-            return Outcome.ACCEPTED;
+            return accepted(pending);
         }
         // the earlier delivery is still in flight: a duplicate, and the claim taken over above must not stay
         throw new LateDuplicate();
+    }
+
+    private Outcome accepted(PendingDelivery pending) {
+        if (pending.routed()) {
+            notice.announce();
+        }
+        return Outcome.ACCEPTED;
     }
 
     /**

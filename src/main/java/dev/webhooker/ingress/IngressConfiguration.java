@@ -18,6 +18,7 @@ import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.audit.AuditLog;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.DeliveryWakeUp;
+import dev.webhooker.delivery.DueWorkNotice;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
@@ -99,12 +100,12 @@ class IngressConfiguration {
 
     @Bean
     DeliveryIntake deliveryIntake(JdbcTemplate jdbc, CommitGroups commits, DatabaseUrl databaseUrl,
-            NonceLedger nonces, WebhookerProperties properties, DeliveryWakeUp wakeUp) {
+            NonceLedger nonces, WebhookerProperties properties, DeliveryWakeUp wakeUp, DueWorkNotice notice) {
         if (properties.ingress().dedupWindow().isNegative() || properties.ingress().dedupWindow().isZero()) {
             throw new InvalidSettingException("DEDUP_WINDOW", "must be positive, got " + properties.ingress().dedupWindow());
         }
         return new DeliveryIntake(jdbc, commits.intake(), databaseUrl.vendor(), nonces, properties.ingress().dedupWindow(),
-                Clock.systemUTC(), wakeUp::signal);
+                Clock.systemUTC(), wakeUp::signal, notice);
     }
 
     @Bean

@@ -1,13 +1,11 @@
 package dev.webhooker.ingress;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.TransactionException;
@@ -15,17 +13,17 @@ import org.springframework.transaction.TransactionException;
 /**
  * What the sender is told when ingress fails, decided from the exception alone: a refusal the sender can fix
  * ({@link WebhookRejectedException}) is its {@link Rejection}'s status and text; storage that could not take the
- * delivery ({@link StorageUnavailableException}, a database or transaction failure) is a 503 to retry after 30
- * seconds; anything else is a 500. Nothing from an exception's stack or an internal message reaches the sender except
+ * delivery ({@link StorageUnavailableException}, a database or transaction failure, wherever it is in the cause
+ * chain) is a 503 to retry after 30 seconds; anything else is a 500. Nothing from an exception's stack or an internal message reaches the sender except
  * a rejection's detail.
  */
 final class IngressErrors {
 
-    /** The kinds of failure, each with the exception types that make it. */
+    /** The kinds of failure, each with the exception types that make it (an unexpected one: any other). */
     enum Kind {
         REJECTED(WebhookRejectedException.class),
         STORAGE_UNAVAILABLE(StorageUnavailableException.class, DataAccessException.class, TransactionException.class),
-        UNEXPECTED(Exception.class);
+        UNEXPECTED;
 
         private final List<Class<? extends Throwable>> types;
 
@@ -74,54 +72,22 @@ final class IngressErrors {
     }
 
     /**
-     * The kind whose type is closest to the exception or one of its causes, picked the way Camel picks among a route's
-     * {@code onException} clauses, so the answers stay those the route's separate handlers gave: the causes are tried
-     * from the innermost out, and an exact type ends the search; otherwise the match whose type is the fewest
-     * superclasses above its exception's wins, the innermost on a tie. A {@code StorageUnavailableException} is a
-     * storage failure whatever it wraps (its type is exact); but a {@code DataAccessException} wrapped in a plain
-     * {@code RuntimeException}, or one that wraps an {@code SQLException}, is unexpected: the plain exception is
-     * fewer steps from {@code Exception} than the storage failure is from {@code DataAccessException}.
+     * The kind of the outermost exception in the cause chain that is a rejection or a storage failure; unexpected when
+     * none is. A storage failure anywhere in the chain (a {@code DataAccessException} wrapped by a bean call, or one
+     * that wraps an {@code SQLException}) is the server's temporary condition, not a fault of the request, and senders
+     * retry a 503.
      */
     private static Match match(Throwable caught) {
-        List<Throwable> chain = new ArrayList<>();
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Throwable t = caught; t != null && seen.add(t); t = t.getCause()) {
-            chain.add(t);
-        }
-        Collections.reverse(chain);
-        TreeMap<Integer, Match> candidates = new TreeMap<>();
-        for (Throwable exception : chain) {
-            int depth = depth(exception.getClass());
-            Kind best = null;
-            int bestDistance = Integer.MAX_VALUE;
-            for (Kind kind : Kind.values()) {
+            for (Kind kind : List.of(Kind.REJECTED, Kind.STORAGE_UNAVAILABLE)) {
                 for (Class<? extends Throwable> type : kind.types) {
-                    if (!type.isInstance(exception)) {
-                        continue;
-                    }
-                    int distance = type == exception.getClass() ? 0 : depth - depth(type);
-                    if (distance < bestDistance) {
-                        best = kind;
-                        bestDistance = distance;
+                    if (type.isInstance(t)) {
+                        return new Match(kind, t);
                     }
                 }
             }
-            if (best != null) {
-                candidates.putIfAbsent(bestDistance, new Match(best, exception));
-            }
-            if (bestDistance == 0) {
-                break;
-            }
         }
-        return candidates.isEmpty() ? null : candidates.firstEntry().getValue();
-    }
-
-    /** How many superclasses a class has. */
-    private static int depth(Class<?> type) {
-        int depth = 0;
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            depth++;
-        }
-        return depth;
+        return null;
     }
 }

@@ -25,6 +25,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
+import dev.webhooker.delivery.DueWorkNotice;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.SqlKvStore;
@@ -60,7 +61,7 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
 
     private DeliveryIntake intakeOn(DataSource ds) {
         return new DeliveryIntake(new JdbcTemplate(ds), groupCommitOn(ds), kind().vendor(), nonces, WINDOW, clock,
-                wakeUps::incrementAndGet);
+                wakeUps::incrementAndGet, DueWorkNotice.on(ds, kind().vendor()));
     }
 
     /** The intake's group commit as the application configures it for this database. */
@@ -322,7 +323,7 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
             }
         };
         DeliveryIntake failing = new DeliveryIntake(failingInsert, groupCommitOn(dataSource), kind().vendor(), nonces,
-                WINDOW, clock, wakeUps::incrementAndGet);
+                WINDOW, clock, wakeUps::incrementAndGet, DueWorkNotice.on(dataSource, kind().vendor()));
         assertThatThrownBy(() -> failing.accept(pending("d-5", null, "n-5", T0))).isInstanceOf(StorageUnavailableException.class);
         assertThat(rows("dedup_keys")).isZero();
         assertThat(rows("delivery_state")).isZero();
