@@ -133,6 +133,15 @@ warm_up_until_compiled() {
   WARMUP_JIT="$((permille / 10)).$((permille % 10)) %"
 }
 
+# cpu_ticks PID... : user+system clock ticks the processes used so far
+cpu_ticks() {
+  local total=0 pid
+  for pid in "$@"; do total=$((total + $(awk '{print $14+$15}' "/proc/$pid/stat" 2>/dev/null || echo 0))); done
+  echo "$total"
+}
+postgres_pids() { pgrep -x postgres | tr '\n' ' '; }
+# cores_used TICKS WALL_MS : the cores those clock ticks kept busy over the wall time
+cores_used() { awk -v c="$1" -v hz="$(getconf CLK_TCK)" -v w="$2" 'BEGIN{printf "%.2f", c/hz/(w/1000)}'; }
 # wait_http URL [METHOD] -> 0 when it answers 200 within 180 s
 wait_http() {
   local url=$1 method=${2:-GET}
@@ -439,13 +448,21 @@ backlog_round() {
   java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$pushes" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
   # the statements of the delivery alone: counted from here (the workers' first claims, made while held, are left out)
   [ -n "${BACKLOG_COUNT_STATEMENTS:-}" ] && psql -q -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c 'SELECT pg_stat_statements_reset()' > /dev/null
+  local c0 c1 p0 p1 pg
+  pg=$(postgres_pids); c0=$(cpu_ticks "$APP_PID"); p0=$(cpu_ticks $pg)
   curl -s "$SINK/hold?on=0" > /dev/null
   for _ in $(seq 1200); do
     n=$(curl -s "$SINK/count"); [ "$n" -ge "$expected" ] && break; sleep 0.25
   done
+  c1=$(cpu_ticks "$APP_PID"); p1=$(cpu_ticks $pg)
   drain 30
   curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
-  java bench/Load.java drain "$WORK/arrivals-$tag.tsv" "$expected" | tee -a "$WORK/join.log"
+  # the CPU the service (and PostgreSQL, when it is one of the machine's processes) spent per send while it drained:
+  # unlike sends/s, hardly moved by what else the machine runs
+  echo "$(java bench/Load.java drain "$WORK/arrivals-$tag.tsv" "$expected")" \
+    "app_cpu_us_per_send=$(awk -v c=$((c1 - c0)) -v hz="$(getconf CLK_TCK)" -v n="$expected" 'BEGIN{printf "%.0f", c / hz * 1e6 / n}')" \
+    "postgres_cpu_us_per_send=$(awk -v c=$((p1 - p0)) -v hz="$(getconf CLK_TCK)" -v n="$expected" 'BEGIN{printf "%.0f", c / hz * 1e6 / n}')" \
+    | tee -a "$WORK/join.log"
 }
 backlog_warmup_round() { backlog_round 2000 "backlog-warmup-$BACKLOG_LABEL-$1" > /dev/null; }
 # backlog_points LABEL : warm-up, then $REPS measured rounds, recorded as backlog-LABEL
@@ -464,6 +481,8 @@ backlog_points() {
        WHERE d.datname = 'webhooker_backlog' ORDER BY calls DESC" > "$WORK/backlog-statements.tsv"
     record "backlog-$label" "$rep" sends_per_s "$(sed -E 's/.*sends_per_s=([0-9.NaN]+).*/\1/' <<< "$line")"
     record "backlog-$label" "$rep" messages "$(sed -E 's/.*messages=([0-9]+).*/\1/' <<< "$line")"
+    record "backlog-$label" "$rep" app_cpu_us_per_send "$(sed -E 's/.*app_cpu_us_per_send=([0-9]+).*/\1/' <<< "$line")"
+    record "backlog-$label" "$rep" postgres_cpu_us_per_send "$(sed -E 's/.*postgres_cpu_us_per_send=([0-9]+).*/\1/' <<< "$line")"
     log "backlog $label rep $rep: $line"
   done
 }
@@ -665,15 +684,6 @@ stop_instances() {
 fresh_scale_db() {
   psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $SCALE_DB" -c "CREATE DATABASE $SCALE_DB" >/dev/null
 }
-# cpu_ticks PID... : user+system clock ticks the processes used so far
-cpu_ticks() {
-  local total=0 pid
-  for pid in "$@"; do total=$((total + $(awk '{print $14+$15}' "/proc/$pid/stat" 2>/dev/null || echo 0))); done
-  echo "$total"
-}
-postgres_pids() { pgrep -x postgres | tr '\n' ' '; }
-# cores_used TICKS WALL_MS : the cores those clock ticks kept busy over the wall time
-cores_used() { awk -v c="$1" -v hz="$(getconf CLK_TCK)" -v w="$2" 'BEGIN{printf "%.2f", c/hz/(w/1000)}'; }
 # scale_ingest_round N SECONDS : one wrk per instance, 64 connections in all; prints "webhooks_per_s errors"
 scale_ingest_round() {
   local n=$1 seconds=$2 i outs=() wrks=()
