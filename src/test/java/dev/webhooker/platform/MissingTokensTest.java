@@ -26,9 +26,15 @@ class MissingTokensTest {
             route("both", true, Target.discord("1", null), Target.discord("2", null), Target.telegram("-100", null)),
             route("off", false, Target.telegram("-100", null))));
 
+    /** The tokens as the Discord, Telegram and Slack packages declare them. */
+    private static MissingTokens missingTokens(String discordToken, String telegramToken, String slackToken) {
+        return new MissingTokens(List.of(new BotToken("discord", "DISCORD_TOKEN", discordToken),
+                new BotToken("telegram", "TELEGRAM_TOKEN", telegramToken), new BotToken("slack", "SLACK_TOKEN", slackToken)));
+    }
+
     @Test
     void oneLinePerRouteAndPlatformWithoutAToken() {
-        assertThat(new MissingTokens(null, "", null).warnings(CONFIG)).containsExactly(
+        assertThat(missingTokens(null, "", null).warnings(CONFIG)).containsExactly(
                 "route g/both sends to discord, but DISCORD_TOKEN is not set: its discord targets will fail",
                 "route g/both sends to telegram, but TELEGRAM_TOKEN is not set: its telegram targets will fail",
                 "group g logs to telegram, but TELEGRAM_TOKEN is not set: its group log will fail");
@@ -39,15 +45,15 @@ class MissingTokensTest {
         ConfigSnapshot slack = new ConfigSnapshot(1, List.of(), List.of(
                 route("bot", true, Target.slack("C0123ABCD", null)),
                 route("hook", true, Target.posting(Target.Platform.SLACK, "https://hooks.slack.com/services/T/B/x"))));
-        assertThat(new MissingTokens("d", "t", "").warnings(slack)).containsExactly(
+        assertThat(missingTokens("d", "t", "").warnings(slack)).containsExactly(
                 "route g/bot sends to slack, but SLACK_TOKEN is not set: its slack targets will fail");
-        assertThat(new MissingTokens("d", "t", "xoxb-1").warnings(slack)).isEmpty();
+        assertThat(missingTokens("d", "t", "xoxb-1").warnings(slack)).isEmpty();
     }
 
     @Test
     void nothingWhenTheTokensAreThere() {
-        assertThat(new MissingTokens("discord-token", "telegram-token", null).warnings(CONFIG)).isEmpty();
-        assertThat(new MissingTokens("discord-token", null, null).warnings(new ConfigSnapshot(1, List.of(),
+        assertThat(missingTokens("discord-token", "telegram-token", null).warnings(CONFIG)).isEmpty();
+        assertThat(missingTokens("discord-token", null, null).warnings(new ConfigSnapshot(1, List.of(),
                 List.of(route("d", true, Target.discord("1", null)))))).isEmpty();
     }
 }

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
-import dev.webhooker.delivery.RenderedMessage;
 import dev.webhooker.format.NeutralMessage;
 import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
@@ -29,7 +28,7 @@ class WebhookBodiesTest {
 
     @Test
     void theEventFormatPostsThePayloadAsRoutingSawIt() throws Exception {
-        RenderedMessage.Webhook rendered = bodies.render(Target.BodyFormat.EVENT, message, event());
+        WebhookMessage rendered = bodies.render(Target.BodyFormat.EVENT, message, event());
 
         assertThat(JSON.readTree(rendered.body())).isEqualTo(event().payload());
         assertThat(rendered.provider()).isEqualTo("github");
