@@ -8,6 +8,8 @@ import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
@@ -63,12 +65,14 @@ class DeliveryTargets {
 
     private void insert(DeliveryTarget t) {
         Target target = t.target();
+        // the id columns hold the fields of the target's JSON of those names; an endpoint's whole JSON (sealed) is kept
+        ObjectNode wire = json.write(target);
         jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, route_name,"
                         + " platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts, next_attempt_at,"
                         + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
-                target.platform().wireName(), target.channelId(), target.threadId(), target.chatId(), target.topicId(),
-                target.endpoint() ? json.toText(json.write(target)) : null,
+                target.platform(), wire.path("channelId").textValue(), wire.path("threadId").textValue(),
+                wire.path("chatId").textValue(), wire.path("topicId").textValue(), target.endpoint() ? json.toText(wire) : null,
                 t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
                 System.currentTimeMillis());
     }
@@ -95,13 +99,22 @@ class DeliveryTargets {
                 now.toEpochMilli(), t.deliveryKey(), t.groupId(), t.routeId(), t.targetId());
     }
 
+    /** A chat target as its id columns hold it, in its JSON shape (the platform's reader keeps the fields it has). */
+    private static ObjectNode idColumns(ResultSet rs) throws SQLException {
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("platform", rs.getString("platform").toLowerCase(java.util.Locale.ROOT));
+        for (String[] column : new String[][] {{"channel_id", "channelId"}, {"thread_id", "threadId"}, {"chat_id", "chatId"},
+                {"topic_id", "topicId"}}) {
+            String value = rs.getString(column[0]);
+            if (value != null) {
+                o.put(column[1], value);
+            }
+        }
+        return o;
+    }
+
     private DeliveryTarget row(ResultSet rs, int i) throws SQLException {
-        Target.Platform platform = Target.Platform.valueOf(rs.getString("platform").toUpperCase(java.util.Locale.ROOT));
         String targetJson = rs.getString("target_json");
-        Target target = targetJson != null
-                ? json.readTarget(targetJson)
-                : new Target(platform, rs.getString("channel_id"), rs.getString("thread_id"),
-                        rs.getString("chat_id"), rs.getString("topic_id"));
+        Target target = targetJson != null ? json.readTarget(targetJson) : json.readTarget(idColumns(rs));
         String code = rs.getString("error_code");
         return new DeliveryTarget(
                 rs.getString("delivery_key"),

@@ -46,7 +46,7 @@ final class MissingTokens {
     }
 
     private static String platform(Target target) {
-        return target.platform().wireName();
+        return target.platform();
     }
 
     private static String name(Route route) {

@@ -15,6 +15,8 @@ import dev.webhooker.delivery.RenderedMessage;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.format.NeutralMessage;
 import dev.webhooker.routing.Target;
+import dev.webhooker.routing.TargetPlatform;
+import dev.webhooker.routing.TargetPlatforms;
 import dev.webhooker.routing.WebhookEvent;
 
 /**
@@ -32,9 +34,9 @@ public final class Platforms implements MessageRenderer, PlatformCalls {
             }
         }
         // every platform a target may name (the configuration's registry) has a delivery here
-        for (Target.Platform platform : Target.Platform.values()) {
-            if (!byName.containsKey(platform.wireName())) {
-                throw new IllegalStateException("no PlatformDelivery for platform " + platform.wireName());
+        for (TargetPlatform platform : TargetPlatforms.all()) {
+            if (!byName.containsKey(platform.name())) {
+                throw new IllegalStateException("no PlatformDelivery for platform " + platform.name());
             }
         }
     }
@@ -50,13 +52,13 @@ public final class Platforms implements MessageRenderer, PlatformCalls {
     }
 
     private PlatformDelivery delivery(Target target) {
-        return byName.get(target.platform().wireName());
+        return byName.get(target.platform());
     }
 
     /** What a delivery answers for a message another platform rendered: a bug of the engine, not the platform's answer. */
     public static PlatformCall wrongMessage(Target target, RenderedMessage message) {
         return PlatformCall.refused(SendOutcome.failure(ErrorCode.INTERNAL, null, "message rendered for the wrong platform: "
-                + (message == null ? "null" : message.getClass().getSimpleName()) + " to " + target.platform().wireName(), 0));
+                + (message == null ? "null" : message.getClass().getSimpleName()) + " to " + target.platform(), 0));
     }
 
     /** A target's URL (an incoming webhook's, a workflow's), when it is one. */

@@ -20,8 +20,9 @@ import dev.webhooker.platform.telegram.TelegramMessage;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.testsupport.Fixtures;
+import dev.webhooker.platform.telegram.TelegramTarget;
 
 class DryRunTest {
 
@@ -97,7 +98,7 @@ class DryRunTest {
         assertThat(route.message().formatError()).isFalse();
         assertThat(route.message().message().title()).startsWith("woodpecker-ci/woodpecker");
         assertThat(route.targets()).extracting(t -> t.target().platform())
-                .containsExactly(Target.Platform.DISCORD, Target.Platform.TELEGRAM);
+                .containsExactly("discord", "telegram");
         assertThat(route.targets()).allSatisfy(t -> assertThat(t.renderError()).isNull());
 
         DiscordMessage discord = (DiscordMessage) route.targets().get(0).rendered();
@@ -116,7 +117,7 @@ class DryRunTest {
         Group group = new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), "en",
                 null, false);
         Route route = new Route("all", "team", "Everything", true, List.of(), null,
-                List.of(Target.telegram(TELEGRAM_CHAT, null)), false, false, List.of());
+                List.of(new TelegramTarget(TELEGRAM_CHAT, null)), false, false, List.of());
         inForce = new ConfigSnapshot(1, List.of(group), List.of(route));
         DryRun withConfig = OfflineDryRun.over(() -> inForce, 1, CLOCK);
 

@@ -31,10 +31,10 @@ public final class DiscordDelivery implements PlatformDelivery {
 
     @Override
     public PlatformCall call(Target target, RenderedMessage message, String editMessageId, String idempotencyKey) {
-        if (!(message instanceof DiscordMessage d)) {
+        if (!(message instanceof DiscordMessage d) || !(target instanceof DiscordTarget t)) {
             return Platforms.wrongMessage(target, message);
         }
-        String channel = target.threadId() == null || target.threadId().isBlank() ? target.channelId() : target.threadId();
+        String channel = t.threadId() == null || t.threadId().isBlank() ? t.channelId() : t.threadId();
         ObjectNode body = d.body().deepCopy();
         if (editMessageId != null) {
             return PlatformCall.to(DiscordRequest.EDIT_MESSAGE, new DiscordRequest(channel, editMessageId, body));

@@ -29,16 +29,16 @@ public final class SlackDelivery implements PlatformDelivery {
     /** An incoming webhook posts a new message every time; the bot edits the tracked one (its ts) in place. */
     @Override
     public PlatformCall call(Target target, RenderedMessage message, String editMessageId, String idempotencyKey) {
-        if (!(message instanceof SlackMessage s)) {
+        if (!(message instanceof SlackMessage s) || !(target instanceof SlackTarget t)) {
             return Platforms.wrongMessage(target, message);
         }
-        if (target.webhook() != null) {
-            return Platforms.url(target.webhook().url()).map(url -> PlatformCall.to("slack:webhook", SlackRequest.toWebhook(url, s.body())))
+        if (t.webhook() != null) {
+            return Platforms.url(t.webhook().url()).map(url -> PlatformCall.to("slack:webhook", SlackRequest.toWebhook(url, s.body())))
                     .orElseGet(() -> Platforms.noUrl("slack"));
         }
-        String thread = target.threadId() == null || target.threadId().isBlank() ? null : target.threadId();
+        String thread = t.threadId() == null || t.threadId().isBlank() ? null : t.threadId();
         return editMessageId != null
-                ? PlatformCall.to("slack:chat.update", SlackRequest.toChannel(target.channelId(), thread, editMessageId, s.body()))
-                : PlatformCall.to("slack:chat.postMessage", SlackRequest.toChannel(target.channelId(), thread, null, s.body()));
+                ? PlatformCall.to("slack:chat.update", SlackRequest.toChannel(t.channelId(), thread, editMessageId, s.body()))
+                : PlatformCall.to("slack:chat.postMessage", SlackRequest.toChannel(t.channelId(), thread, null, s.body()));
     }
 }

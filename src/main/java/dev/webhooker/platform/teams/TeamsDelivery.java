@@ -25,10 +25,10 @@ public final class TeamsDelivery implements PlatformDelivery {
 
     @Override
     public PlatformCall call(Target target, RenderedMessage message, String editMessageId, String idempotencyKey) {
-        if (!(message instanceof TeamsMessage m)) {
+        if (!(message instanceof TeamsMessage m) || !(target instanceof TeamsTarget t)) {
             return Platforms.wrongMessage(target, message);
         }
-        return Platforms.url(target.webhook() == null ? null : target.webhook().url())
+        return Platforms.url(t.webhook() == null ? null : t.webhook().url())
                 .map(url -> PlatformCall.to("teams:post", new TeamsComponent.TeamsRequest(url, m.body())))
                 .orElseGet(() -> Platforms.noUrl("teams"));
     }

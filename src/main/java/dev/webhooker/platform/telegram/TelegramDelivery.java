@@ -43,18 +43,18 @@ public final class TelegramDelivery implements PlatformDelivery {
 
     @Override
     public PlatformCall call(Target target, RenderedMessage rendered, String editMessageId, String idempotencyKey) {
-        if (!(rendered instanceof TelegramMessage message)) {
+        if (!(rendered instanceof TelegramMessage message) || !(target instanceof TelegramTarget t)) {
             return Platforms.wrongMessage(target, rendered);
         }
         boolean photo = TelegramMessage.SEND_PHOTO.equals(message.method());
         ObjectNode body = json.createObjectNode();
-        body.put("chat_id", target.chatId() == null ? "" : target.chatId());
-        if (!blank(target.topicId())) {
+        body.put("chat_id", t.chatId() == null ? "" : t.chatId());
+        if (!blank(t.topicId())) {
             try {
-                body.put("message_thread_id", Long.parseLong(target.topicId().trim()));
+                body.put("message_thread_id", Long.parseLong(t.topicId().trim()));
             } catch (NumberFormatException e) {
                 return PlatformCall.refused(SendOutcome.failure(ErrorCode.NO_TARGET, null,
-                        "Telegram topicId is not a number: " + target.topicId(), 0));
+                        "Telegram topicId is not a number: " + t.topicId(), 0));
             }
         }
         if (editMessageId != null) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.webhooker.format.NeutralMessage;
-import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 
 /**
@@ -20,10 +19,10 @@ final class WebhookBodies {
             .serializationInclusion(JsonInclude.Include.NON_EMPTY)
             .build();
 
-    public WebhookMessage render(Target.BodyFormat format, NeutralMessage message, WebhookEvent event) {
+    public WebhookMessage render(WebhookTarget.BodyFormat format, NeutralMessage message, WebhookEvent event) {
         String provider = event == null ? null : event.provider();
         String name = event == null ? null : event.event();
-        if (format == Target.BodyFormat.EVENT && event != null && event.payload() != null) {
+        if (format == WebhookTarget.BodyFormat.EVENT && event != null && event.payload() != null) {
             return new WebhookMessage(event.payload().toString(), provider, name);
         }
         try {

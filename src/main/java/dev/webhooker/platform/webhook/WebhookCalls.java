@@ -11,7 +11,6 @@ import java.util.Map;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.PlatformCall;
 import dev.webhooker.delivery.SendOutcome;
-import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookSecret;
 
 /**
@@ -27,8 +26,8 @@ final class WebhookCalls {
     private WebhookCalls() {
     }
 
-    public static PlatformCall call(Target target, WebhookMessage message, String idempotencyKey) {
-        Target.Webhook webhook = target.webhook();
+    static PlatformCall call(WebhookTarget target, WebhookMessage message, String idempotencyKey) {
+        WebhookTarget.Webhook webhook = target.webhook();
         List<WebhookSecret> secrets = new ArrayList<>();
         try {
             webhook.secrets().forEach(secret -> secrets.add(WebhookSecret.parse(secret)));

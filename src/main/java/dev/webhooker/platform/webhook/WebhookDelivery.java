@@ -20,12 +20,16 @@ public final class WebhookDelivery implements PlatformDelivery {
 
     @Override
     public RenderedMessage render(Target target, NeutralMessage message, WebhookEvent event) {
-        return bodies.render(target.webhook().format(), message, event);
+        if (!(target instanceof WebhookTarget w)) {
+            throw new IllegalArgumentException("not a webhook target: " + target);
+        }
+        return bodies.render(w.webhook().format(), message, event);
     }
 
     /** Every event is posted anew: a receiver has no message to edit. */
     @Override
     public PlatformCall call(Target target, RenderedMessage message, String editMessageId, String idempotencyKey) {
-        return message instanceof WebhookMessage w ? WebhookCalls.call(target, w, idempotencyKey) : Platforms.wrongMessage(target, message);
+        return message instanceof WebhookMessage m && target instanceof WebhookTarget w ? WebhookCalls.call(w, m, idempotencyKey)
+                : Platforms.wrongMessage(target, message);
     }
 }
