@@ -3,7 +3,10 @@ package dev.webhooker.delivery;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import javax.sql.DataSource;
@@ -21,6 +24,10 @@ import dev.webhooker.store.GroupCommit;
 
 /** The {@code delivery_targets} table: the plan of a delivery and each target's outcome. */
 class DeliveryTargets {
+
+    /** A target's JSON fields that have columns of their own, by field. */
+    private static final Map<String, String> ID_COLUMNS = Map.of("platform", "platform", "channelId", "channel_id",
+            "threadId", "thread_id", "chatId", "chat_id", "topicId", "topic_id");
 
     private final JdbcTemplate jdbc;
     private final GroupCommit commits;
@@ -65,14 +72,18 @@ class DeliveryTargets {
 
     private void insert(DeliveryTarget t) {
         Target target = t.target();
-        // the id columns hold the fields of the target's JSON of those names; an endpoint's whole JSON (sealed) is kept
+        // the id columns hold the fields of the target's JSON of those names; a target with any other field (an
+        // endpoint's URL, secrets and headers, sealed) is kept as its whole JSON
         ObjectNode wire = json.write(target);
+        Set<String> fields = new HashSet<>();
+        wire.fieldNames().forEachRemaining(fields::add);
+        boolean idsOnly = ID_COLUMNS.keySet().containsAll(fields);
         jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, route_name,"
                         + " platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts, next_attempt_at,"
                         + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
                 target.platform(), wire.path("channelId").textValue(), wire.path("threadId").textValue(),
-                wire.path("chatId").textValue(), wire.path("topicId").textValue(), target.endpoint() ? json.toText(wire) : null,
+                wire.path("chatId").textValue(), wire.path("topicId").textValue(), idsOnly ? null : json.toText(wire),
                 t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
                 System.currentTimeMillis());
     }
@@ -101,12 +112,11 @@ class DeliveryTargets {
 
     /** A chat target as its id columns hold it, in its JSON shape (the platform's reader keeps the fields it has). */
     private static ObjectNode idColumns(ResultSet rs) throws SQLException {
-        ObjectNode o = JsonNodeFactory.instance.objectNode().put("platform", rs.getString("platform").toLowerCase(java.util.Locale.ROOT));
-        for (String[] column : new String[][] {{"channel_id", "channelId"}, {"thread_id", "threadId"}, {"chat_id", "chatId"},
-                {"topic_id", "topicId"}}) {
-            String value = rs.getString(column[0]);
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, String> column : ID_COLUMNS.entrySet()) {
+            String value = rs.getString(column.getValue());
             if (value != null) {
-                o.put(column[1], value);
+                o.put(column.getKey(), column.getKey().equals("platform") ? value.toLowerCase(java.util.Locale.ROOT) : value);
             }
         }
         return o;
