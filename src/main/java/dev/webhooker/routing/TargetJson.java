@@ -44,6 +44,12 @@ public final class TargetJson {
         return ConfigJson.present(v) ? ConfigJson.scalar(v, at(key)) : null;
     }
 
+    /** A platform id, or null when it is absent or blank (an optional thread or topic). */
+    public String optionalId(String key) {
+        String id = id(key);
+        return id == null || id.isBlank() ? null : id;
+    }
+
     /** A credential field (a URL that is one, a signing secret), in clear: opened when this service showed it sealed. */
     public String secret(String key) {
         return opened(text(key), at(key));

@@ -1,6 +1,7 @@
 package dev.webhooker.routing;
 
 import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 
 /** The problems of one target's values, each reported with its field's path, as {@link ConfigValidator} reports. */
 public final class TargetProblems {
@@ -28,8 +29,28 @@ public final class TargetProblems {
         }
     }
 
+    /**
+     * A required id field: {@code required} when it is missing or blank, else what {@code form} finds wrong with it
+     * (null: nothing), asked only when it is within the length cap ({@link #checkLength} reports a longer one).
+     */
+    public void checkRequiredId(String field, String id, String required, UnaryOperator<String> form) {
+        if (id == null || id.isBlank()) {
+            add(field, required);
+        } else {
+            checkOptionalId(field, id, form);
+        }
+    }
+
+    /** An optional id field: what {@code form} finds wrong with it, when it is present and within the length cap. */
+    public void checkOptionalId(String field, String id, UnaryOperator<String> form) {
+        String problem = fits(id) ? form.apply(id) : null;
+        if (problem != null) {
+            add(field, problem);
+        }
+    }
+
     /** Present and within the length cap (a longer one is reported once, as too long). */
-    public static boolean fits(String id) {
+    private static boolean fits(String id) {
         return id != null && id.length() <= MAX_ID_LENGTH;
     }
 }

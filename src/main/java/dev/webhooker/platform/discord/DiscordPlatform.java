@@ -35,7 +35,7 @@ public final class DiscordPlatform implements TargetPlatform {
 
     @Override
     public Target read(TargetJson json) {
-        return new DiscordTarget(json.id("channelId"), blankToNull(json.id("threadId")));
+        return new DiscordTarget(json.id("channelId"), json.optionalId("threadId"));
     }
 
     @Override
@@ -50,14 +50,9 @@ public final class DiscordPlatform implements TargetPlatform {
         DiscordTarget t = (DiscordTarget) target;
         problems.checkLength("channelId", t.channelId());
         problems.checkLength("threadId", t.threadId());
-        if (t.channelId() == null || t.channelId().isBlank()) {
-            problems.add("channelId", "required for a discord target");
-        } else if (TargetProblems.fits(t.channelId()) && chatIdProblem(t.channelId()) != null) {
-            problems.add("channelId", chatIdProblem(t.channelId()));
-        }
-        if (TargetProblems.fits(t.threadId()) && !SNOWFLAKE.matcher(t.threadId()).matches()) {
-            problems.add("threadId", "a Discord thread id: 17 to 20 digits");
-        }
+        problems.checkRequiredId("channelId", t.channelId(), "required for a discord target", this::chatIdProblem);
+        problems.checkOptionalId("threadId", t.threadId(),
+                id -> SNOWFLAKE.matcher(id).matches() ? null : "a Discord thread id: 17 to 20 digits");
     }
 
     @Override
@@ -73,9 +68,5 @@ public final class DiscordPlatform implements TargetPlatform {
     @Override
     public String chatIdProblem(String id) {
         return SNOWFLAKE.matcher(id).matches() ? null : "a Discord channel or thread id: 17 to 20 digits (Copy Channel ID)";
-    }
-
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s;
     }
 }

@@ -38,8 +38,7 @@ public final class SlackPlatform implements TargetPlatform {
         if (url != null) {
             return SlackTarget.posting(url);
         }
-        String thread = json.id("threadId");
-        return SlackTarget.channel(json.id("channelId"), thread == null || thread.isBlank() ? null : thread);
+        return SlackTarget.channel(json.id("channelId"), json.optionalId("threadId"));
     }
 
     @Override
@@ -61,15 +60,12 @@ public final class SlackPlatform implements TargetPlatform {
         problems.checkLength("threadId", t.threadId());
         if (t.webhook() != null) {
             WebhookTargetRules.checkPostingUrl(t.webhook().url(), "slack", problems);
-        } else if (t.channelId() == null || t.channelId().isBlank()) {
-            problems.add("channelId", "required for a slack target: a channel id (C…) for the bot, or the url of an"
-                    + " incoming webhook");
-        } else if (TargetProblems.fits(t.channelId()) && chatIdProblem(t.channelId()) != null) {
-            problems.add("channelId", chatIdProblem(t.channelId()));
+        } else {
+            problems.checkRequiredId("channelId", t.channelId(), "required for a slack target: a channel id (C…) for the bot, or"
+                    + " the url of an incoming webhook", this::chatIdProblem);
         }
-        if (TargetProblems.fits(t.threadId()) && !TS.matcher(t.threadId()).matches()) {
-            problems.add("threadId", "a Slack message ts such as 1700000000.000100");
-        }
+        problems.checkOptionalId("threadId", t.threadId(),
+                id -> TS.matcher(id).matches() ? null : "a Slack message ts such as 1700000000.000100");
     }
 
     @Override

@@ -31,8 +31,7 @@ public final class TelegramPlatform implements TargetPlatform {
 
     @Override
     public Target read(TargetJson json) {
-        String topic = json.id("topicId");
-        return new TelegramTarget(json.id("chatId"), topic == null || topic.isBlank() ? null : topic);
+        return new TelegramTarget(json.id("chatId"), json.optionalId("topicId"));
     }
 
     @Override
@@ -47,14 +46,9 @@ public final class TelegramPlatform implements TargetPlatform {
         TelegramTarget t = (TelegramTarget) target;
         problems.checkLength("chatId", t.chatId());
         problems.checkLength("topicId", t.topicId());
-        if (t.chatId() == null || t.chatId().isBlank()) {
-            problems.add("chatId", "required for a telegram target");
-        } else if (TargetProblems.fits(t.chatId()) && chatIdProblem(t.chatId()) != null) {
-            problems.add("chatId", chatIdProblem(t.chatId()));
-        }
-        if (TargetProblems.fits(t.topicId()) && !TOPIC.matcher(t.topicId()).matches()) {
-            problems.add("topicId", "a Telegram topic id: a positive number (message_thread_id)");
-        }
+        problems.checkRequiredId("chatId", t.chatId(), "required for a telegram target", this::chatIdProblem);
+        problems.checkOptionalId("topicId", t.topicId(),
+                id -> TOPIC.matcher(id).matches() ? null : "a Telegram topic id: a positive number (message_thread_id)");
     }
 
     @Override
