@@ -23,7 +23,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * strings, …) and applies the wire format's conversions: a legacy single {@code target} becomes
  * {@code targets:[target]}, a target without {@code platform} is the implied platform's and a target keeps only its
  * platform's fields (read by its {@link TargetPlatform}), legacy {@code adminIds} become owner members, {@code emoji}
- * defaults to true. Rules about values (patterns, lengths, references) belong to {@link ConfigValidator}. Both report with {@link ConfigError}.
+ * defaults to true. Rules about values (patterns, lengths, references) belong to {@link ConfigValidator}. Both report
+ * with {@link ConfigError}.
  *
  * <p>{@link #forInput()} is for what people write (admin API, YAML): unknown fields are errors, so a typo
  * like {@code fallbak} never passes silently.
