@@ -15,7 +15,6 @@ import dev.webhooker.audit.AuditEntry;
 import dev.webhooker.audit.AuditLog;
 import dev.webhooker.routing.ChatClaim;
 import dev.webhooker.routing.ConfigSnapshots;
-import dev.webhooker.routing.Target;
 import dev.webhooker.secrets.Sha256;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvKeys;
@@ -57,7 +56,7 @@ public class ChatClaims {
     }
 
     /** The chat that types a code: its platform, id, public name (or null) and who typed it. */
-    public record ClaimingChat(Target.Platform platform, String chatId, String chatName, String userId, String userName) {
+    public record ClaimingChat(String platform, String chatId, String chatName, String userId, String userName) {
     }
 
     /** A new single-use code for {@code groupId}, issued by a signed-in admin of it. */
@@ -91,11 +90,11 @@ public class ChatClaims {
             return Optional.empty();
         }
         ChatClaim claim = new ChatClaim(groupId, chat.platform(), chat.chatId(), chat.chatName(), ChatClaim.Via.CHAT,
-                chat.platform().wireName() + ":" + chat.userId(), clock.millis());
+                chat.platform() + ":" + chat.userId(), clock.millis());
         boolean fresh;
         try {
             fresh = repository.claimChat(claim, () -> audit.record(AuditEntry.of("chat.claim")
-                    .actor(chat.platform().wireName() + ":" + chat.userId(), chat.userName()).onGroup(groupId)
+                    .actor(chat.platform() + ":" + chat.userId(), chat.userName()).onGroup(groupId)
                     .detail(detail(chat.platform(), chat.chatId()))));
         } catch (java.util.NoSuchElementException groupGone) {
             return Optional.empty();
@@ -106,8 +105,9 @@ public class ChatClaims {
     }
 
     /** A super admin's approval: the chat accepts {@code groupId}'s messages without a code typed there. */
-    public boolean approve(String groupId, Target.Platform platform, String chatId, String userId, String login, String ip) {
-        String id = platform == Target.Platform.TELEGRAM && chatId.startsWith("@") ? chatId.toLowerCase(Locale.ROOT) : chatId;
+    public boolean approve(String groupId, String platform, String chatId, String userId, String login, String ip) {
+        // a public @name (Telegram's) is case-insensitive: kept in one form
+        String id = chatId.startsWith("@") ? chatId.toLowerCase(Locale.ROOT) : chatId;
         ChatClaim claim = new ChatClaim(groupId, platform, id, id.startsWith("@") ? id : null, ChatClaim.Via.OPERATOR, login,
                 clock.millis());
         boolean fresh = repository.claimChat(claim, () -> audit.record(AuditEntry.of("chat.approve").actor(userId, login)
@@ -116,7 +116,7 @@ public class ChatClaims {
     }
 
     /** Takes a chat's consent back; the group's targets to it are held from the next delivery on. */
-    public boolean revoke(String groupId, Target.Platform platform, String chatId, String userId, String login, String ip) {
+    public boolean revoke(String groupId, String platform, String chatId, String userId, String login, String ip) {
         boolean removed = repository.revokeChat(groupId, platform, chatId, () -> audit.record(AuditEntry.of("chat.revoke")
                 .actor(userId, login).onGroup(groupId).detail(detail(platform, chatId)).ip(ip)));
         return removed;
@@ -127,8 +127,8 @@ public class ChatClaims {
         return snapshots.current().consent().claimsOf(groupId);
     }
 
-    private static String detail(Target.Platform platform, String chatId) {
-        return JsonNodeFactory.instance.objectNode().put("platform", platform.wireName()).put("chatId", chatId).toString();
+    private static String detail(String platform, String chatId) {
+        return JsonNodeFactory.instance.objectNode().put("platform", platform).put("chatId", chatId).toString();
     }
 
     private static String groupOf(String stored) {

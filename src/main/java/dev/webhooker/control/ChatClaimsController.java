@@ -21,8 +21,8 @@ import dev.webhooker.access.Capability;
 import dev.webhooker.consent.ChatClaims;
 import dev.webhooker.routing.ChatClaim;
 import dev.webhooker.routing.ConfigSnapshots;
-import dev.webhooker.routing.Target;
-import dev.webhooker.routing.TargetIds;
+import dev.webhooker.routing.TargetPlatform;
+import dev.webhooker.routing.TargetPlatforms;
 import dev.webhooker.signin.RequestAccess;
 
 /**
@@ -72,9 +72,9 @@ class ChatClaimsController {
             throw new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden",
                     "only super admins approve a chat; the chat itself can claim the group with /gh claim and a code");
         }
-        Target.Platform platform = platform(body == null ? null : body.get("platform"));
+        TargetPlatform platform = platform(body == null ? null : body.get("platform"));
         String chatId = chatId(platform, body.get("chatId"));
-        boolean fresh = claims.approve(id, platform, chatId, scope.user().userId(), scope.user().login(), request.getRemoteAddr());
+        boolean fresh = claims.approve(id, platform.name(), chatId, scope.user().userId(), scope.user().login(), request.getRemoteAddr());
         return ResponseEntity.status(fresh ? HttpStatus.CREATED : HttpStatus.OK).body(Map.of("ok", true, "created", fresh));
     }
 
@@ -83,26 +83,23 @@ class ChatClaimsController {
                                HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.EDIT_ROUTES, id);
-        Target.Platform which = platform(com.fasterxml.jackson.databind.node.TextNode.valueOf(platform));
+        String which = platform(com.fasterxml.jackson.databind.node.TextNode.valueOf(platform)).name();
         if (!claims.revoke(id, which, chatId, scope.user().userId(), scope.user().login(), request.getRemoteAddr())) {
-            throw new java.util.NoSuchElementException(which.wireName() + " chat " + chatId + " has not claimed group " + id);
+            throw new java.util.NoSuchElementException(which + " chat " + chatId + " has not claimed group " + id);
         }
         return Map.of("ok", true);
     }
 
-    private static Target.Platform platform(JsonNode value) {
+    /** A platform whose targets are chats of a bot (those need a chat's consent). */
+    private static TargetPlatform platform(JsonNode value) {
         String name = value == null || !value.isTextual() ? "" : value.asText().toLowerCase(Locale.ROOT);
-        return switch (name) {
-            case "discord" -> Target.Platform.DISCORD;
-            case "telegram" -> Target.Platform.TELEGRAM;
-            case "slack" -> Target.Platform.SLACK;
-            default -> throw AdminApiException.badField("Invalid chat", "platform", "discord, telegram or slack (a chat of the bot)");
-        };
+        return TargetPlatforms.find(name).filter(TargetPlatform::hasBotChats).orElseThrow(() -> AdminApiException.badField(
+                "Invalid chat", "platform", TargetPlatforms.names(TargetPlatform::hasBotChats) + " (a chat of the bot)"));
     }
 
-    private static String chatId(Target.Platform platform, JsonNode value) {
+    private static String chatId(TargetPlatform platform, JsonNode value) {
         String id = value == null || !value.isTextual() ? "" : value.asText().strip();
-        String problem = TargetIds.problem(platform, id);
+        String problem = id.isBlank() ? "required" : platform.chatIdProblem(id);
         if (problem != null) {
             throw AdminApiException.badField("Invalid chat", "chatId", problem);
         }
@@ -111,7 +108,7 @@ class ChatClaimsController {
 
     private static Map<String, Object> claim(ChatClaim claim) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("platform", claim.platform().wireName());
+        out.put("platform", claim.platform());
         out.put("chatId", claim.chatId());
         out.put("chatName", claim.chatName() == null ? null : "@" + claim.chatName());
         out.put("via", claim.via().wireName());

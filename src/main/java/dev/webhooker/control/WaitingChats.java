@@ -60,7 +60,7 @@ final class WaitingChats {
         entry.put("groupId", groupId);
         entry.put("routeId", routeId);
         entry.put("target", index);
-        entry.put("platform", chat.platform().wireName());
+        entry.put("platform", chat.platform());
         entry.put("chatId", chat.id());
         return entry;
     }

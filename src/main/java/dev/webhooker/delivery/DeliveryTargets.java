@@ -6,11 +6,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 
 import javax.sql.DataSource;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
@@ -23,6 +28,10 @@ import dev.webhooker.store.GroupCommit;
 
 /** The {@code delivery_targets} table: the plan of a delivery and each target's outcome. */
 class DeliveryTargets {
+
+    /** A target's JSON fields that have columns of their own, by field. */
+    private static final Map<String, String> ID_COLUMNS = Map.of("platform", "platform", "channelId", "channel_id",
+            "threadId", "thread_id", "chatId", "chat_id", "topicId", "topic_id");
 
     private final JdbcTemplate jdbc;
     private final DatabaseVendor vendor;
@@ -56,13 +65,7 @@ class DeliveryTargets {
             return plan;
         }
         long now = System.currentTimeMillis();
-        List<Object[]> rows = plan.stream().map(t -> {
-            Target target = t.target();
-            return new Object[] {t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
-                    target.platform().wireName(), target.channelId(), target.threadId(), target.chatId(), target.topicId(),
-                    target.endpoint() ? json.toText(json.write(target)) : null,
-                    t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(), now};
-        }).toList();
+        List<Object[]> rows = plan.stream().map(t -> planRow(t, now)).toList();
         try {
             commits.execute(() -> {
                 MultiRowInsert.into(jdbc, vendor, "delivery_targets (delivery_key, group_id, route_id, target_id, position,"
@@ -75,6 +78,21 @@ class DeliveryTargets {
             // the other writer's plan is complete (it was one transaction too)
             return list(deliveryKey);
         }
+    }
+
+    /**
+     * A plan row's values. The id columns hold the fields of the target's JSON of those names; a target with any other
+     * field (an endpoint's URL, secrets and headers, sealed) is kept as its whole JSON.
+     */
+    private Object[] planRow(DeliveryTarget t, long now) {
+        ObjectNode wire = json.write(t.target());
+        Set<String> fields = new HashSet<>();
+        wire.fieldNames().forEachRemaining(fields::add);
+        boolean idsOnly = ID_COLUMNS.keySet().containsAll(fields);
+        return new Object[] {t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
+                t.target().platform(), wire.path("channelId").textValue(), wire.path("threadId").textValue(),
+                wire.path("chatId").textValue(), wire.path("topicId").textValue(), idsOnly ? null : json.toText(wire),
+                t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(), now};
     }
 
     /**
@@ -139,13 +157,21 @@ class DeliveryTargets {
                 now.toEpochMilli(), t.deliveryKey(), t.position());
     }
 
+    /** A chat target as its id columns hold it, in its JSON shape (the platform's reader keeps the fields it has). */
+    private static ObjectNode idColumns(ResultSet rs) throws SQLException {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, String> column : ID_COLUMNS.entrySet()) {
+            String value = rs.getString(column.getValue());
+            if (value != null) {
+                o.put(column.getKey(), column.getKey().equals("platform") ? value.toLowerCase(java.util.Locale.ROOT) : value);
+            }
+        }
+        return o;
+    }
+
     private DeliveryTarget row(ResultSet rs, int i) throws SQLException {
-        Target.Platform platform = Target.Platform.valueOf(rs.getString("platform").toUpperCase(java.util.Locale.ROOT));
         String targetJson = rs.getString("target_json");
-        Target target = targetJson != null
-                ? json.readTarget(targetJson)
-                : new Target(platform, rs.getString("channel_id"), rs.getString("thread_id"),
-                        rs.getString("chat_id"), rs.getString("topic_id"));
+        Target target = targetJson != null ? json.readTarget(targetJson) : json.readTarget(idColumns(rs));
         String code = rs.getString("error_code");
         return new DeliveryTarget(
                 rs.getString("delivery_key"),

@@ -2,21 +2,15 @@ package dev.webhooker.delivery;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * When an endpoint target that keeps failing is disabled (issue 24): at once when it answers 410 Gone, else once every
+ * When an endpoint target that keeps failing is disabled: at once when it answers 410 Gone, else once every
  * attempt has failed for {@code disableAfter} (TARGET_DISABLE_AFTER; zero: never for a streak). Only the endpoint's own
  * failures count — its error answers, its 5xx and network errors; a rate-limit wait, a refused address, a failure of
  * webhooker itself or a format error say nothing about the endpoint.
  */
 record FailureStreak(Duration disableAfter) {
-
-    private static final Set<ErrorCode> ENDPOINT_FAILURES = EnumSet.of(ErrorCode.WEBHOOK_ERROR, ErrorCode.WEBHOOK_5XX,
-            ErrorCode.WEBHOOK_GONE, ErrorCode.SLACK_ERROR, ErrorCode.SLACK_5XX, ErrorCode.TEAMS_ERROR, ErrorCode.TEAMS_5XX,
-            ErrorCode.NETWORK, ErrorCode.RETRIES);
 
     FailureStreak {
         disableAfter = disableAfter == null || disableAfter.isNegative() ? Duration.ZERO : disableAfter;
@@ -24,7 +18,9 @@ record FailureStreak(Duration disableAfter) {
 
     /** Whether the outcome is a failure of the endpoint, one more of the streak. */
     static boolean counts(SendOutcome outcome) {
-        return !outcome.ok() && outcome.errorCode() != null && ENDPOINT_FAILURES.contains(outcome.errorCode());
+        ErrorCode code = outcome.ok() ? null : outcome.errorCode();
+        // only endpoint targets are noted (TargetHealth), so a platform's answer here is the endpoint's own
+        return code != null && (code.platformAnswer() || code.equals(ErrorCode.NETWORK) || code.equals(ErrorCode.RETRIES));
     }
 
     /**
@@ -32,7 +28,7 @@ record FailureStreak(Duration disableAfter) {
      * streak's first failure (now, for the first), {@code failures} the streak's count including this one.
      */
     Optional<String> disableReason(SendOutcome outcome, Instant failingSince, int failures, Instant now) {
-        if (outcome.errorCode() == ErrorCode.WEBHOOK_GONE) {
+        if (outcome.errorCode() != null && outcome.errorCode().gone()) {
             return Optional.of("the endpoint answered 410 Gone: " + outcome.error());
         }
         if (disableAfter.isZero() || Duration.between(failingSince, now).compareTo(disableAfter) < 0) {

@@ -5,8 +5,8 @@ import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 
 /**
- * Turns a neutral message into the target platform's shape (bound to the Discord and Telegram renderers; a webhook
- * target takes the event itself or the neutral message as JSON, as its format says).
+ * Turns a neutral message into the target platform's shape: each platform package renders its own targets (a webhook
+ * target may take the event itself rather than the message, so the event comes along).
  */
 public interface MessageRenderer {
 

@@ -45,7 +45,7 @@ record SendLogEntry(
     static SendLogEntry attempt(ClaimedDelivery claim, WebhookEvent event, DeliveryTarget target, SendOutcome outcome,
                                 long ts, long durationMs) {
         return of(claim, event, target.routeId(), target.targetId(), target.groupId().isEmpty() ? null : target.groupId(),
-                target.target().platform().wireName(), outcome, ts, durationMs);
+                target.target().platform(), outcome, ts, durationMs);
     }
 
     /** {@code event} null: the payload is missing, so repository, actor and action are unknown. */

@@ -24,7 +24,7 @@ public record SendOutcome(boolean ok, Integer httpStatus, String messageId, Stri
     }
 
     public boolean rateLimited() {
-        return !ok && errorCode == ErrorCode.RATE_LIMITED;
+        return !ok && ErrorCode.RATE_LIMITED.equals(errorCode);
     }
 
     /** The same outcome, reporting {@code messageId} (the tracked id of an edit). */

@@ -92,9 +92,9 @@ public final class TargetHealth {
         Long disabledAt = first.isPresent() ? now.toEpochMilli() : null;
         if (jdbc.update("INSERT INTO target_health (target_id, platform, failing_since, failures, last_failure_at, last_error,"
                         + " disabled_at, disabled_reason) VALUES (?, ?, ?, 1, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                targetId, target.platform().wireName(), now.toEpochMilli(), now.toEpochMilli(), error, disabledAt,
+                targetId, target.platform(), now.toEpochMilli(), now.toEpochMilli(), error, disabledAt,
                 first.orElse(null)) == 1) {
-            return first.map(reason -> new Status(targetId, target.platform().wireName(), now, 1, now, error, now, reason));
+            return first.map(reason -> new Status(targetId, target.platform(), now, 1, now, error, now, reason));
         }
         List<Status> rows = jdbc.query("SELECT * FROM target_health WHERE target_id = ?", row, targetId);
         if (rows.isEmpty() || rows.get(0).disabled()) {

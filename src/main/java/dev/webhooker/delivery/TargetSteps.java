@@ -163,7 +163,7 @@ public final class TargetSteps {
         } else {
             outcome = send.outcome() != null ? send.outcome()
                     : SendOutcome.failure(ErrorCode.INTERNAL, null, "the platform call gave no answer", 0);
-            String platform = target.target().platform().wireName();
+            String platform = target.target().platform();
             next = target.after(rules.afterAttempt(target.progress(), outcome, now), outcome);
             TargetStatus status = next.progress().status();
             meters.attempt(platform, outcome, status);

@@ -35,8 +35,8 @@ import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 
 /**
- * Shows what a webhook would do without doing it: which routes fire and the Discord and Telegram messages
- * each target would get. It goes through the same steps as a real delivery — provider detection, payload
+ * Shows what a webhook would do without doing it: which routes fire and the message each target would get, in its
+ * platform's shape. It goes through the same steps as a real delivery — provider detection, payload
  * parsing, Gitea normalization and custom-payload validation of ingress, route selection, formatting,
  * rendering — but checks no signature, stores nothing and sends nothing. For the admin console and API.
  *

@@ -1,9 +1,9 @@
 package dev.webhooker.platform;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.Group;
@@ -16,20 +16,12 @@ import dev.webhooker.routing.Target;
  */
 final class MissingTokens {
 
-    private final Set<Target.Platform> missing;
+    /** The setting of each platform whose token is missing, by platform. */
+    private final Map<String, String> missing = new LinkedHashMap<>();
 
-    /** {@code slackToken}: the bot's, which slack targets with a channelId need (an incoming webhook needs none). */
-    public MissingTokens(String discordToken, String telegramToken, String slackToken) {
-        missing = EnumSet.noneOf(Target.Platform.class);
-        if (slackToken == null || slackToken.isBlank()) {
-            missing.add(Target.Platform.SLACK);
-        }
-        if (discordToken == null || discordToken.isBlank()) {
-            missing.add(Target.Platform.DISCORD);
-        }
-        if (telegramToken == null || telegramToken.isBlank()) {
-            missing.add(Target.Platform.TELEGRAM);
-        }
+    /** {@code tokens}: the bot tokens the platforms declare (a platform posting only to URLs declares none). */
+    MissingTokens(List<BotToken> tokens) {
+        tokens.stream().filter(BotToken::missing).forEach(t -> missing.put(t.platform(), t.setting()));
     }
 
     /** One line per enabled route and per group log target that needs a token which is not set. */
@@ -39,29 +31,25 @@ final class MissingTokens {
             if (!route.enabled()) {
                 continue;
             }
-            // a URL target (webhook, Slack incoming webhook, Teams) carries its own way in
-            route.targets().stream().filter(t -> !t.endpoint()).map(Target::platform).filter(missing::contains).distinct()
-                    .forEach(p -> lines.add("route " + name(route) + " sends to " + wire(p) + ", but " + setting(p)
-                            + " is not set: its " + wire(p) + " targets will fail"));
+            // a URL target (webhook, incoming webhook, workflow) carries its own way in
+            route.targets().stream().filter(t -> !t.endpoint()).map(MissingTokens::platform).filter(missing::containsKey).distinct()
+                    .forEach(p -> lines.add("route " + name(route) + " sends to " + p + ", but " + missing.get(p)
+                            + " is not set: its " + p + " targets will fail"));
         }
         for (Group group : config.groups()) {
-            if (group.logTarget() != null && missing.contains(group.logTarget().platform())) {
-                Target.Platform p = group.logTarget().platform();
-                lines.add("group " + group.id() + " logs to " + wire(p) + ", but " + setting(p) + " is not set: its group log will fail");
+            if (group.logTarget() != null && missing.containsKey(platform(group.logTarget()))) {
+                String p = platform(group.logTarget());
+                lines.add("group " + group.id() + " logs to " + p + ", but " + missing.get(p) + " is not set: its group log will fail");
             }
         }
         return lines;
     }
 
+    private static String platform(Target target) {
+        return target.platform();
+    }
+
     private static String name(Route route) {
         return route.groupId() == null ? route.id() : route.groupId() + "/" + route.id();
-    }
-
-    private static String wire(Target.Platform platform) {
-        return platform.wireName();
-    }
-
-    private static String setting(Target.Platform platform) {
-        return platform.name() + "_TOKEN";
     }
 }

@@ -3,11 +3,10 @@ package dev.webhooker.routing;
 import java.util.Locale;
 
 /**
- * A chat's consent to take messages from one group: the group, the chat (a Discord channel or thread, a Telegram
- * chat, a Slack channel of the bot), the chat's public name where it has one (a Telegram {@code @username}, so that
- * a target written as {@code @name} is matched), how the consent was given ({@link Via}) and by whom.
+ * A chat's consent to take messages from one group: the group, the chat (its platform's name and the chat's id), the
+ * chat's public name where it has one (an {@code @username}, so that a target written as {@code @name} is matched), how the consent was given ({@link Via}) and by whom.
  */
-public record ChatClaim(String groupId, Target.Platform platform, String chatId, String chatName, Via via, String grantedBy,
+public record ChatClaim(String groupId, String platform, String chatId, String chatName, Via via, String grantedBy,
                         long createdAt) {
 
     /** How a chat came to accept a group's messages. */
@@ -36,8 +35,8 @@ public record ChatClaim(String groupId, Target.Platform platform, String chatId,
         chatName = chatName == null || chatName.isBlank() ? null : normalName(chatName);
     }
 
-    /** A Telegram {@code @name} without its {@code @}, lower-cased: Telegram usernames are case-insensitive. */
-    static String normalName(String name) {
+    /** A public {@code @name} without its {@code @}, lower-cased: such names (Telegram's) are case-insensitive. */
+    public static String normalName(String name) {
         String bare = name.startsWith("@") ? name.substring(1) : name;
         return bare.toLowerCase(Locale.ROOT);
     }

@@ -9,9 +9,9 @@ import java.util.Set;
 
 /**
  * Which chats accept which group's messages. One bot serves every group, so a target naming a chat is not enough:
- * the chat must have consented to that group ({@link ChatClaim}). A consent covers the place a message lands —
- * a Discord thread is its own channel and needs its own claim; a Telegram chat's topics are the chat's. URL targets
- * (webhooks, Slack incoming webhooks, Teams) need none: whoever holds the URL may post to it.
+ * the chat must have consented to that group ({@link ChatClaim}). A consent covers the place a message lands, as the
+ * target's platform says ({@link Target#consentChat()}): a thread that is its own channel needs its own claim, the
+ * topics of a chat are the chat's. URL targets need none: whoever holds the URL may post to it.
  */
 public final class ChatConsent {
 
@@ -23,7 +23,7 @@ public final class ChatConsent {
     private ChatConsent(Collection<ChatClaim> claims) {
         this.claims = List.copyOf(claims);
         for (ChatClaim claim : this.claims) {
-            keys.add(new GroupChat(claim.groupId(), new Chat(claim.platform(), chatKey(claim.platform(), claim.chatId()))));
+            keys.add(new GroupChat(claim.groupId(), new Chat(claim.platform(), normalId(claim.chatId()))));
             if (claim.chatName() != null) {
                 keys.add(new GroupChat(claim.groupId(), new Chat(claim.platform(), "@" + claim.chatName())));
             }
@@ -66,40 +66,27 @@ public final class ChatConsent {
     }
 
     /**
-     * The chat a target's messages land in, when the target is a chat of a bot (Discord, Telegram, the Slack bot);
-     * empty for a URL target, which needs no consent.
+     * The chat a target's messages land in, when the target is a chat of a bot; empty for a URL target, which needs no
+     * consent.
      */
     public static Optional<Chat> chatOf(Target target) {
-        if (target == null || target.platform() == null || target.webhook() != null) {
+        if (target == null) {
             return Optional.empty();
         }
-        return switch (target.platform()) {
-            case DISCORD -> Optional.of(new Chat(Target.Platform.DISCORD,
-                    blank(target.threadId()) ? target.channelId() : target.threadId()));
-            case TELEGRAM -> Optional.of(new Chat(Target.Platform.TELEGRAM, telegramId(target.chatId())));
-            case SLACK -> Optional.of(new Chat(Target.Platform.SLACK, target.channelId()));
-            case WEBHOOK, TEAMS -> Optional.empty();
-        };
+        return target.consentChat().map(id -> new Chat(target.platform(), normalId(id)));
     }
 
-    /** A chat of a bot: its platform and id (a Telegram {@code @name} in its normal form). */
-    public record Chat(Target.Platform platform, String id) {
+    /** A chat of a bot: its platform and id (a public {@code @name} in its normal form). */
+    public record Chat(String platform, String id) {
     }
 
     /** A chat as one group names it (the key of a claim). */
     public record GroupChat(String groupId, Chat chat) {
     }
 
-    private static String telegramId(String chatId) {
+    /** A chat's public {@code @name} (Telegram's are case-insensitive) in one form; a numeric id as it is. */
+    private static String normalId(String chatId) {
         return chatId != null && chatId.startsWith("@") ? "@" + ChatClaim.normalName(chatId) : chatId;
-    }
-
-    private static String chatKey(Target.Platform platform, String chatId) {
-        return platform == Target.Platform.TELEGRAM ? telegramId(chatId) : chatId;
-    }
-
-    private static boolean blank(String value) {
-        return value == null || value.isBlank();
     }
 
     @Override

@@ -3,10 +3,8 @@ package dev.webhooker.routing;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -18,14 +16,15 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * Maps groups and routes between their wire format (control-plane.md §2.4: admin API bodies, the YAML
- * config file, the JSON columns of {@code d1_groups} / {@code d1_routes}) and the records of this package.
+ * Maps groups and routes between their wire format (admin API bodies, the YAML config file, exports, the JSON
+ * columns of {@code d1_groups} / {@code d1_routes}) and the records of this package.
  *
  * <p>Reading checks shapes and types (a boolean is a boolean, {@code match} is a string or a list of
  * strings, …) and applies the wire format's conversions: a legacy single {@code target} becomes
- * {@code targets:[target]}, {@code platform} defaults to discord and a target keeps only its platform's
- * fields, legacy {@code adminIds} become owner members, {@code emoji} defaults to true. Rules about values
- * (patterns, lengths, references) belong to {@link ConfigValidator}. Both report with {@link ConfigError}.
+ * {@code targets:[target]}, a target without {@code platform} is the implied platform's and a target keeps only its
+ * platform's fields (read by its {@link TargetPlatform}), legacy {@code adminIds} become owner members, {@code emoji}
+ * defaults to true. Rules about values (patterns, lengths, references) belong to {@link ConfigValidator}. Both report
+ * with {@link ConfigError}.
  *
  * <p>{@link #forInput()} is for what people write (admin API, YAML): unknown fields are errors, so a typo
  * like {@code fallbak} never passes silently.
@@ -37,11 +36,6 @@ public final class ConfigJson {
             "installationId", "emoji", "forgeSources", "lang", "logTarget", "requireReplayProtection", "globalWebhook");
     private static final Set<String> ROUTE_FIELDS = Set.of("id", "groupId", "name", "enabled", "filters", "ast", "targets",
             "target", "stop", "fallback", "discordRoleIds");
-    private static final Set<String> CHAT_TARGET_FIELDS = Set.of("platform", "channelId", "threadId", "chatId", "topicId");
-    private static final Set<String> SLACK_TARGET_FIELDS = Set.of("platform", "url", "channelId", "threadId");
-    private static final Set<String> TEAMS_TARGET_FIELDS = Set.of("platform", "url");
-    private static final Set<String> WEBHOOK_TARGET_FIELDS = Set.of("platform", "url", "secret", "secrets", "headers", "format",
-            "timeoutSeconds");
     private static final Set<String> FILTER_FIELDS = Set.of("type", "match", "exclude");
     private static final Set<String> MEMBER_FIELDS = Set.of("login", "role", "userId");
     private static final Set<String> FORGE_FIELDS = Set.of("host", "type", "name");
@@ -151,6 +145,11 @@ public final class ConfigJson {
         return wrap("target", () -> target(parse(json), "target"));
     }
 
+    /** One target as a JSON object (a plan's id columns, in the target's field names). */
+    public Target readTarget(JsonNode node) {
+        return wrap("target", () -> target(node, "target"));
+    }
+
     /** The {@code d1_routes.targets} column. */
     public List<Target> readTargets(String json) {
         return wrap("targets", () -> targets(parse(json), "targets"));
@@ -246,7 +245,7 @@ public final class ConfigJson {
         throw new FieldProblem(path, "not a numeric GitHub user id: " + id);
     }
 
-    /** {@code adminIds} is derived on every save: the logins of the owners (control-plane.md §2.4). */
+    /** {@code adminIds} is derived on every save: the logins of the owners, which older readers of the format still expect. */
     private static List<String> ownerLogins(List<Group.Member> members) {
         return members.stream()
                 .filter(m -> "owner".equals(m.role()) && m.login() != null)
@@ -310,7 +309,7 @@ public final class ConfigJson {
 
     private FilterNode ast(JsonNode node, String path) {
         ObjectNode o = object(node, path);
-        // the node kind is decided by key presence, in this order (pipeline.md §3.5)
+        // the node kind is decided by key presence, in this order: all, any, not, else a filter
         if (o.has("all")) {
             checkFields(o, path + ".", Set.of("all"));
             return new FilterNode.All(children(o.get("all"), path + ".all"));
@@ -345,96 +344,23 @@ public final class ConfigJson {
         return targets;
     }
 
+    /**
+     * A target, read by its platform's {@link TargetPlatform}: the {@code platform} field picks it (none: the implied
+     * one). With an unknown platform the fields are checked as the implied platform's before the platform is refused.
+     */
     private Target target(JsonNode node, String path) {
         ObjectNode o = object(node, path);
-        String platform = text(o, "platform", path + ".platform");
-        checkFields(o, path + ".", switch (platform == null ? "" : platform) {
-            case "webhook" -> WEBHOOK_TARGET_FIELDS;
-            case "slack" -> SLACK_TARGET_FIELDS;
-            case "teams" -> TEAMS_TARGET_FIELDS;
-            default -> CHAT_TARGET_FIELDS;
-        });
-        if (platform == null || platform.isEmpty() || platform.equals("discord")) {
-            return Target.discord(id(o, "channelId", path + ".channelId"), blankToNull(id(o, "threadId", path + ".threadId")));
+        String name = text(o, "platform", path + ".platform");
+        java.util.Optional<TargetPlatform> platform = name == null || name.isEmpty()
+                ? java.util.Optional.of(TargetPlatforms.implied()) : TargetPlatforms.find(name);
+        Set<String> fields = new java.util.HashSet<>(platform.orElseGet(TargetPlatforms::implied).fields());
+        fields.add("platform");
+        checkFields(o, path + ".", fields);
+        if (platform.isEmpty()) {
+            throw new FieldProblem(path + ".platform", "unknown platform " + ConfigError.quote(name)
+                    + " (expected " + TargetPlatforms.names(p -> true) + ")");
         }
-        if (platform.equals("telegram")) {
-            return Target.telegram(id(o, "chatId", path + ".chatId"), blankToNull(id(o, "topicId", path + ".topicId")));
-        }
-        if (platform.equals("webhook")) {
-            return Target.webhook(webhook(o, path));
-        }
-        if (platform.equals("slack")) {
-            String url = secret(text(o, "url", path + ".url"), path + ".url");
-            if (url != null && (present(o.get("channelId")) || present(o.get("threadId")))) {
-                throw new FieldProblem(path + ".url", "give url (an incoming webhook) or channelId (the bot), not both");
-            }
-            return url != null ? Target.posting(Target.Platform.SLACK, url)
-                    : Target.slack(id(o, "channelId", path + ".channelId"), blankToNull(id(o, "threadId", path + ".threadId")));
-        }
-        if (platform.equals("teams")) {
-            return Target.posting(Target.Platform.TEAMS, secret(text(o, "url", path + ".url"), path + ".url"));
-        }
-        throw new FieldProblem(path + ".platform", "unknown platform " + ConfigError.quote(platform)
-                + " (expected discord, telegram, webhook, slack or teams)");
-    }
-
-    private Target.Webhook webhook(ObjectNode o, String path) {
-        if (present(o.get("secret")) && present(o.get("secrets"))) {
-            throw new FieldProblem(path + ".secrets", "give secret or secrets, not both");
-        }
-        List<String> secrets = new ArrayList<>();
-        if (present(o.get("secret"))) {
-            secrets.add(secret(text(o, "secret", path + ".secret"), path + ".secret"));
-        }
-        List<String> listed = strings(o.get("secrets"), path + ".secrets", false);
-        for (int i = 0; i < listed.size(); i++) {
-            secrets.add(secret(listed.get(i), path + ".secrets[" + i + "]"));
-        }
-        Map<String, String> headers = new LinkedHashMap<>();
-        JsonNode h = o.get("headers");
-        if (present(h)) {
-            ObjectNode ho = object(h, path + ".headers");
-            for (Iterator<Map.Entry<String, JsonNode>> it = ho.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (!e.getValue().isTextual()) {
-                    throw new FieldProblem(path + ".headers." + e.getKey(), "must be a string");
-                }
-                headers.put(e.getKey(), secret(e.getValue().textValue(), path + ".headers." + e.getKey()));
-            }
-        }
-        String format = text(o, "format", path + ".format");
-        Target.BodyFormat bodyFormat;
-        if (format == null || format.equals("event")) {
-            bodyFormat = Target.BodyFormat.EVENT;
-        } else if (format.equals("message")) {
-            bodyFormat = Target.BodyFormat.MESSAGE;
-        } else {
-            throw new FieldProblem(path + ".format", "unknown format " + ConfigError.quote(format) + " (expected event or message)");
-        }
-        JsonNode timeout = o.get("timeoutSeconds");
-        Integer timeoutSeconds = null;
-        if (present(timeout)) {
-            if (!timeout.isIntegralNumber() || !timeout.canConvertToInt()) {
-                throw new FieldProblem(path + ".timeoutSeconds", "must be a whole number of seconds");
-            }
-            timeoutSeconds = timeout.intValue();
-        }
-        return new Target.Webhook(text(o, "url", path + ".url"), secrets, headers, bodyFormat, timeoutSeconds);
-    }
-
-    /**
-     * A credential (a webhook's signing secret, a Slack or Teams URL, a header value) as written, or as this service
-     * showed it (sealed), in clear.
-     */
-    private String secret(String value, String path) {
-        if (value == null || seal == null || !seal.isSealed(value)) {
-            return value;
-        }
-        try {
-            return seal.open(value);
-        } catch (RuntimeException e) {
-            throw new FieldProblem(path, "a sealed secret this instance cannot open: " + e.getMessage());
-        }
+        return platform.get().read(new TargetJson(o, path, seal));
     }
 
     // ---------------------------------------------------------------- writing
@@ -499,55 +425,9 @@ public final class ConfigJson {
 
     public ObjectNode write(Target t) {
         ObjectNode o = NODES.objectNode();
-        Target.Platform platform = t.platform() == null ? Target.Platform.DISCORD : t.platform();
-        o.put("platform", platform.wireName());
-        if (platform == Target.Platform.WEBHOOK) {
-            writeWebhook(o, t.webhook());
-        } else if ((platform == Target.Platform.SLACK || platform == Target.Platform.TEAMS) && t.webhook() != null) {
-            // the URL is the credential to post into the channel
-            o.put("url", sealed(t.webhook().url(), "a Slack or Teams URL"));
-        } else if (platform == Target.Platform.DISCORD || platform == Target.Platform.SLACK) {
-            o.put("channelId", t.channelId());
-            if (t.threadId() != null) {
-                o.put("threadId", t.threadId());
-            }
-        } else {
-            o.put("chatId", t.chatId());
-            if (t.topicId() != null) {
-                o.put("topicId", t.topicId());
-            }
-        }
+        o.put("platform", t.platform());
+        TargetPlatforms.of(t).write(t, new TargetJson(o, "", seal));
         return o;
-    }
-
-    private void writeWebhook(ObjectNode o, Target.Webhook w) {
-        if (w == null) {
-            return;
-        }
-        o.put("url", w.url());
-        if (!w.secrets().isEmpty()) {
-            ArrayNode secrets = o.putArray("secrets");
-            w.secrets().forEach(secret -> secrets.add(sealed(secret, "a webhook secret")));
-        }
-        if (!w.headers().isEmpty()) {
-            // header values are often credentials (Authorization: Bearer …): none is stored or shown in clear
-            ObjectNode headers = o.putObject("headers");
-            w.headers().forEach((name, value) -> headers.put(name, sealed(value, "a webhook header value")));
-        }
-        o.put("format", w.format().wireName());
-        if (w.timeoutSeconds() != null) {
-            o.put("timeoutSeconds", w.timeoutSeconds());
-        }
-    }
-
-    private String sealed(String value, String what) {
-        if (value == null) {
-            return null;
-        }
-        if (seal == null) {
-            throw new IllegalStateException(what + " can only be written sealed, and this mapper has no seal");
-        }
-        return seal.seal(value);
     }
 
     public ObjectNode write(Filter f) {
@@ -606,7 +486,7 @@ public final class ConfigJson {
 
     // ---------------------------------------------------------------- shape helpers
 
-    private static boolean present(JsonNode node) {
+    static boolean present(JsonNode node) {
         return node != null && !node.isNull() && !node.isMissingNode();
     }
 
@@ -649,7 +529,7 @@ public final class ConfigJson {
         }
     }
 
-    private static String text(ObjectNode o, String key, String path) {
+    static String text(ObjectNode o, String key, String path) {
         JsonNode v = o.get(key);
         if (!present(v)) {
             return null;
@@ -660,13 +540,7 @@ public final class ConfigJson {
         return v.textValue();
     }
 
-    /** Platform ids are strings on the wire; whole numbers are taken too, since YAML reads {@code chatId: -100123} as one. */
-    private static String id(ObjectNode o, String key, String path) {
-        JsonNode v = o.get(key);
-        return present(v) ? scalar(v, path) : null;
-    }
-
-    private static String scalar(JsonNode v, String path) {
+    static String scalar(JsonNode v, String path) {
         if (v.isTextual()) {
             return v.textValue();
         }
@@ -676,7 +550,7 @@ public final class ConfigJson {
         throw new FieldProblem(path, "must be a string");
     }
 
-    private static List<String> strings(JsonNode node, String path, boolean numbersAllowed) {
+    static List<String> strings(JsonNode node, String path, boolean numbersAllowed) {
         List<String> values = new ArrayList<>();
         for (JsonNode v : list(node, path)) {
             String itemPath = path + "[" + values.size() + "]";
@@ -718,10 +592,6 @@ public final class ConfigJson {
         return v.longValue();
     }
 
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s;
-    }
-
     /** The id of an entry for its error label, when it is readable at all. */
     private static String idOf(JsonNode node, String key) {
         if (node == null || !node.isObject()) {
@@ -731,13 +601,4 @@ public final class ConfigJson {
         return v != null && v.isTextual() ? v.textValue() : null;
     }
 
-    /** A shape problem at a field path; turned into a {@link ConfigError} by the entry that holds it. */
-    private static final class FieldProblem extends RuntimeException {
-        private final String field;
-
-        FieldProblem(String field, String message) {
-            super(message, null, false, false);
-            this.field = field;
-        }
-    }
 }

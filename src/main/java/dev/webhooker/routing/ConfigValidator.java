@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 import com.google.re2j.PatternSyntaxException;
 
 /**
- * The value rules for groups and routes (control-plane.md §2.4 and §2.6, with the target caps of §2.6 and
- * the fixes for P5/P8): every problem is reported with its entry and field, all of them in one pass.
+ * The value rules for groups and routes, with the caps on lists and lengths: every problem is reported with its entry
+ * and field, all of them in one pass. A target's own rules are its platform's ({@link TargetPlatform#check}).
  * Shapes and types are checked earlier, when {@link ConfigJson} reads the wire format.
  *
  * <p>Stricter than the original where it was lenient by accident: {@code ast} is validated, ids, names,
@@ -42,6 +42,8 @@ public final class ConfigValidator {
     public static final List<String> PROVIDERS = List.of("github", "gitea");
 
     private static final Pattern ID = Pattern.compile("^[a-z0-9][a-z0-9-]*$");
+    /** The roles a route mentions are Discord's, whose ids are snowflakes: 17 to 20 digits. */
+    private static final Pattern ROLE_ID = Pattern.compile("^[0-9]{17,20}$");
     private static final Pattern HOST_LABEL = Pattern.compile("^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$");
     // en, zh, pt-BR, zh_Hans: what i18n dictionaries (and KV i18n:{lang} overrides) can be named after
     private static final Pattern LANG = Pattern.compile("^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8}){0,3}$");
@@ -73,7 +75,7 @@ public final class ConfigValidator {
             String entry = ConfigError.routeEntry(i, r.id(), r.groupId());
             errors.addAll(validateRoute(entry, r));
             if (r.groupId() != null && !r.groupId().isBlank() && !groupIndex.containsKey(r.groupId())) {
-                // routes of unknown groups would bypass every gate (P8)
+                // routes of unknown groups would bypass every gate
                 errors.add(ConfigError.of(entry, "groupId", "unknown group " + ConfigError.quote(r.groupId())));
             }
             if (r.id() != null && r.groupId() != null) {
@@ -117,8 +119,8 @@ public final class ConfigValidator {
             p.add("lang", "not a language tag: " + ConfigError.quote(g.lang()) + " (for example en, zh or pt-BR)");
         }
         checkForgeSources(p, g.forgeSources());
-        if (g.logTarget() != null && g.logTarget().platform() != null && !g.logTarget().platform().chat()) {
-            p.add("logTarget.platform", "the group log is a chat message: discord or telegram");
+        if (g.logTarget() != null && !TargetPlatforms.of(g.logTarget()).carriesGroupLog()) {
+            p.add("logTarget.platform", "the group log is a chat message: " + TargetPlatforms.names(TargetPlatform::carriesGroupLog));
         } else if (g.logTarget() != null) {
             checkTarget(p, "logTarget", g.logTarget());
         }
@@ -161,7 +163,7 @@ public final class ConfigValidator {
         shortNonBlankItems(p, "discordRoleIds", r.discordRoleIds(), MAX_MEMBERS, MAX_TARGET_ID_LENGTH);
         for (int i = 0; i < r.discordRoleIds().size(); i++) {
             String role = r.discordRoleIds().get(i);
-            if (role != null && !role.isBlank() && !TargetIds.snowflake(role)) {
+            if (role != null && !role.isBlank() && !ROLE_ID.matcher(role).matches()) {
                 p.add("discordRoleIds[" + i + "]", "a Discord role id: 17 to 20 digits");
             }
         }
@@ -290,7 +292,7 @@ public final class ConfigValidator {
         }
     }
 
-    /** The regex form of pipeline.md §3.4: at least two characters, starting and ending with '/'. */
+    /** The regex form of a pattern: at least two characters, starting and ending with '/'. */
     private static boolean isRegex(String pattern) {
         return pattern.length() >= 2 && pattern.startsWith("/") && pattern.endsWith("/");
     }
@@ -336,65 +338,7 @@ public final class ConfigValidator {
 
 
     private static void checkTarget(Problems p, String path, Target t) {
-        if (t.platform() == null) {
-            p.add(path + ".platform", "required (discord, telegram, webhook, slack or teams)");
-            return;
-        }
-        for (String[] coordinate : new String[][] {{"channelId", t.channelId()}, {"threadId", t.threadId()},
-                {"chatId", t.chatId()}, {"topicId", t.topicId()}}) {
-            if (coordinate[1] != null && coordinate[1].length() > MAX_TARGET_ID_LENGTH) {
-                p.add(path + "." + coordinate[0], "longer than " + MAX_TARGET_ID_LENGTH + " characters");
-            }
-        }
-        switch (t.platform()) {
-            case DISCORD -> {
-                if (t.channelId() == null || t.channelId().isBlank()) {
-                    p.add(path + ".channelId", "required for a discord target");
-                } else if (fits(t.channelId()) && !TargetIds.snowflake(t.channelId())) {
-                    p.add(path + ".channelId", TargetIds.problem(Target.Platform.DISCORD, t.channelId()));
-                }
-                if (fits(t.threadId()) && !TargetIds.snowflake(t.threadId())) {
-                    p.add(path + ".threadId", "a Discord thread id: 17 to 20 digits");
-                }
-                if (t.chatId() != null || t.topicId() != null) {
-                    p.add(path, "a discord target has no chatId or topicId");
-                }
-            }
-            case TELEGRAM -> {
-                if (t.chatId() == null || t.chatId().isBlank()) {
-                    p.add(path + ".chatId", "required for a telegram target");
-                } else if (fits(t.chatId()) && TargetIds.problem(Target.Platform.TELEGRAM, t.chatId()) != null) {
-                    p.add(path + ".chatId", TargetIds.problem(Target.Platform.TELEGRAM, t.chatId()));
-                }
-                if (fits(t.topicId()) && TargetIds.topicProblem(t.topicId()) != null) {
-                    p.add(path + ".topicId", TargetIds.topicProblem(t.topicId()));
-                }
-                if (t.channelId() != null || t.threadId() != null) {
-                    p.add(path, "a telegram target has no channelId or threadId");
-                }
-            }
-            case WEBHOOK -> WebhookTargetRules.check(t.webhook(), path, p::add);
-            case SLACK -> {
-                if (t.webhook() != null) {
-                    WebhookTargetRules.checkPostingUrl(t.webhook().url(), "slack", path + ".url", p::add);
-                } else if (t.channelId() == null || t.channelId().isBlank()) {
-                    p.add(path + ".channelId", "required for a slack target: a channel id (C…) for the bot, or the url of an"
-                            + " incoming webhook");
-                } else if (fits(t.channelId()) && TargetIds.problem(Target.Platform.SLACK, t.channelId()) != null) {
-                    p.add(path + ".channelId", TargetIds.problem(Target.Platform.SLACK, t.channelId()));
-                }
-                if (fits(t.threadId()) && TargetIds.slackTsProblem(t.threadId()) != null) {
-                    p.add(path + ".threadId", TargetIds.slackTsProblem(t.threadId()));
-                }
-            }
-            case TEAMS -> WebhookTargetRules.checkPostingUrl(t.webhook() == null ? null : t.webhook().url(), "teams",
-                    path + ".url", p::add);
-        }
-    }
-
-    /** Present and within the length cap (a longer one is reported once, as too long). */
-    private static boolean fits(String id) {
-        return id != null && id.length() <= MAX_TARGET_ID_LENGTH;
+        TargetPlatforms.of(t).check(t, new TargetProblems(path, p::add));
     }
 
     private static void shortNonBlankItems(Problems p, String field, List<String> values, int maxItems, int maxLength) {

@@ -34,7 +34,6 @@ import dev.webhooker.routing.ConfigValidator;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
 
 /**
  * Groups and routes in {@code d1_groups} / {@code d1_routes} (pipeline.md §5.1), plain SQL that runs on H2
@@ -151,7 +150,7 @@ public class ConfigRepository implements ConfigSource {
         jdbc.query("SELECT group_id, platform, chat_id, chat_name, granted_via, granted_by, created_at FROM chat_claims "
                 + "ORDER BY created_at, group_id, platform, chat_id", (ResultSet rs) -> {
             try {
-                claims.add(new ChatClaim(rs.getString("group_id"), Target.Platform.valueOf(rs.getString("platform").toUpperCase(java.util.Locale.ROOT)),
+                claims.add(new ChatClaim(rs.getString("group_id"), rs.getString("platform").toLowerCase(java.util.Locale.ROOT),
                         rs.getString("chat_id"), rs.getString("chat_name"), ChatClaim.Via.fromWire(rs.getString("granted_via")),
                         rs.getString("granted_by"), rs.getLong("created_at")));
             } catch (IllegalArgumentException e) {
@@ -703,14 +702,14 @@ public class ConfigRepository implements ConfigSource {
             Set<ChatConsent.GroupChat> claimed = new HashSet<>();
             jdbc.query("SELECT group_id, platform, chat_id FROM chat_claims", (ResultSet rs) -> {
                 claimed.add(new ChatConsent.GroupChat(rs.getString("group_id"), new ChatConsent.Chat(
-                        Target.Platform.valueOf(rs.getString("platform").toUpperCase(java.util.Locale.ROOT)), rs.getString("chat_id"))));
+                        rs.getString("platform").toLowerCase(java.util.Locale.ROOT), rs.getString("chat_id"))));
             });
             long now = clock.millis();
             List<Object[]> rows = new ArrayList<>();
             for (ChatConsent.GroupChat wanted : named) {
                 String chatId = wanted.chat().id();
                 if (chatId != null && !chatId.isBlank() && !claimed.contains(wanted)) {
-                    rows.add(new Object[] {wanted.groupId(), wanted.chat().platform().wireName(), chatId,
+                    rows.add(new Object[] {wanted.groupId(), wanted.chat().platform(), chatId,
                             chatId.startsWith("@") ? chatId.substring(1) : null, via.wireName(), grantedBy, now});
                 }
             }
@@ -735,7 +734,7 @@ public class ConfigRepository implements ConfigSource {
             if (jdbc.queryForList("SELECT id FROM d1_groups WHERE id = ? FOR UPDATE", String.class, claim.groupId()).isEmpty()) {
                 throw new java.util.NoSuchElementException("group " + ConfigError.quote(claim.groupId()) + " does not exist");
             }
-            String platform = claim.platform().wireName();
+            String platform = claim.platform();
             if (claim.chatName() != null) {
                 jdbc.update("UPDATE chat_claims SET chat_name = ? WHERE group_id = ? AND platform = ? "
                         + "AND chat_id = ?", claim.chatName(), claim.groupId(), platform, claim.chatId());
@@ -757,16 +756,16 @@ public class ConfigRepository implements ConfigSource {
 
     /**
      * Takes back a chat's consent to a group, in one transaction with {@code alsoInTransaction}; the group's targets to
-     * that chat are held from the next delivery on. A Telegram chat is found by its id or its {@code @name}.
+     * that chat are held from the next delivery on. A chat with a public name is found by its id or its {@code @name}.
      *
      * @return false when there was no such claim (nothing else is done then)
      */
-    public boolean revokeChat(String groupId, Target.Platform platform, String chatId, Runnable alsoInTransaction) {
+    public boolean revokeChat(String groupId, String platform, String chatId, Runnable alsoInTransaction) {
         Boolean removed = tx.execute(status -> {
             bumpRevision();
             String name = chatId.startsWith("@") ? chatId.substring(1).toLowerCase(java.util.Locale.ROOT) : null;
             int rows = jdbc.update("DELETE FROM chat_claims WHERE group_id = ? AND platform = ? AND (chat_id = ? OR chat_name = ?)",
-                    groupId, platform.wireName(), name == null ? chatId : "@" + name, name);
+                    groupId, platform, name == null ? chatId : "@" + name, name);
             if (rows == 0) {
                 status.setRollbackOnly();
                 return false;

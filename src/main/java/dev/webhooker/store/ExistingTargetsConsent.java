@@ -6,7 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashSet;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -18,6 +18,9 @@ import org.flywaydb.core.api.migration.JavaMigration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.routing.ChatConsent;
+import dev.webhooker.routing.ConfigJson;
+
 /**
  * Migration 14.2: every chat that was already a target of a group (a route's target or the group's log) when chats
  * began to consent keeps taking that group's messages, as a claim {@code via upgrade}, so an upgrade holds back no
@@ -28,6 +31,7 @@ public final class ExistingTargetsConsent implements JavaMigration {
 
     private static final Logger LOG = LoggerFactory.getLogger(ExistingTargetsConsent.class);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ConfigJson STORED = ConfigJson.forStorage();
 
     @Override
     public MigrationVersion getVersion() {
@@ -92,23 +96,18 @@ public final class ExistingTargetsConsent implements JavaMigration {
     }
 
     private static void add(Set<String> claims, String groupId, JsonNode t) {
-        if (groupId == null || t.hasNonNull("url")) {
+        // a target without a platform named got no claim from the upgrade
+        if (groupId == null || t.hasNonNull("url") || t.path("platform").asText("").isEmpty()) {
             return;
         }
-        String platform = t.path("platform").asText("");
-        String chat = switch (platform) {
-            case "discord" -> t.hasNonNull("threadId") && !t.path("threadId").asText().isBlank()
-                    ? t.path("threadId").asText() : t.path("channelId").asText("");
-            case "telegram" -> {
-                String id = t.path("chatId").asText("");
-                yield id.startsWith("@") ? id.toLowerCase(Locale.ROOT) : id;
-            }
-            case "slack" -> t.path("channelId").asText("");
-            default -> "";
-        };
-        if (!chat.isBlank()) {
-            claims.add(groupId + "\u0000" + platform + "\u0000" + chat);
+        Optional<ChatConsent.Chat> chat;
+        try {
+            chat = ChatConsent.chatOf(STORED.readTarget(t));
+        } catch (RuntimeException unreadable) {
+            return;
         }
+        chat.filter(c -> c.id() != null && !c.id().isBlank())
+                .ifPresent(c -> claims.add(groupId + "\u0000" + c.platform() + "\u0000" + c.id()));
     }
 
     private static JsonNode parse(String text, String what) {

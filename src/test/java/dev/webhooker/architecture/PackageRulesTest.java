@@ -3,6 +3,7 @@ package dev.webhooker.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,8 +30,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.webhooker.routing.TargetPlatforms;
+
 /**
- * The package boundaries, checked on the compiled classes (DESIGN.md §3): the flow lives in routes/*.camel.yaml and
+ * The package boundaries, checked on the compiled classes: the flow lives in routes/*.camel.yaml and
  * the rules it applies in plain Java; the feature packages do not depend on each other in a circle; and a class is
  * public only when another package (or a route) uses it.
  */
@@ -95,7 +98,27 @@ class PackageRulesTest {
     void theEngineReachesThePlatformsOnlyThroughTheirEndpoints() {
         noClasses().that().resideInAPackage("dev.webhooker.delivery..")
                 .should().dependOnClassesThat().resideInAPackage("dev.webhooker.platform..")
-                .because("the delivery route sends through discord: and telegram: endpoints; the engine only describes requests")
+                .because("the delivery route sends through the platforms' endpoints; the engine only describes requests")
+                .check(main);
+    }
+
+    /**
+     * A platform is its own package, registered once ({@code META-INF/services/dev.webhooker.routing.TargetPlatform}): the
+     * engine, routing, the configuration's packages and chat consent ask the registry and name none of them. The
+     * platform packages checked are the registered ones, so a new platform is covered as it is added.
+     */
+    @Test
+    void theEngineRoutingAndTheConfigurationNameNoPlatform() {
+        Set<String> platformPackages = new HashSet<>();
+        TargetPlatforms.all().forEach(p -> platformPackages.add(p.getClass().getPackageName()));
+        assertThat(platformPackages).as("registered platform packages").hasSizeGreaterThanOrEqualTo(5)
+                .allMatch(name -> name.startsWith("dev.webhooker.platform."));
+        noClasses().that().resideInAnyPackage("dev.webhooker.delivery..", "dev.webhooker.routing..", "dev.webhooker.store..",
+                        "dev.webhooker.configfile..", "dev.webhooker.control..", "dev.webhooker.dryrun..", "dev.webhooker.consent..")
+                .should().dependOnClassesThat(DescribedPredicate.describe("are in a platform's package " + platformPackages,
+                        c -> platformPackages.stream().anyMatch(pkg -> c.getPackageName().equals(pkg)
+                                || c.getPackageName().startsWith(pkg + "."))))
+                .because("a new platform is one package and one line of registration; the rest asks TargetPlatforms and Platforms")
                 .check(main);
     }
 

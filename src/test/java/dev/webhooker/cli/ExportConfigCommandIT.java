@@ -23,8 +23,12 @@ import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.SecretSeal;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.store.ConfigRepository;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
+import dev.webhooker.platform.webhook.WebhookTarget;
+import dev.webhooker.platform.slack.SlackTarget;
 
 /**
  * {@code export-config} on the embedded default, in this JVM: the command's own headless start, over a database the
@@ -62,14 +66,14 @@ class ExportConfigCommandIT {
     void theDatabasesGroupsAndRoutesComeOutAsAConfigFileThisDeploymentReadsBackTheSame() throws Exception {
         List<Group> groups = List.of(
                 new Group("team", "Team", List.of(new Group.Member("olive", "owner", "1002")), List.of(), List.of(), List.of(), null,
-                        true, List.of(), "zh", Target.discord("999999999999999999", null), false),
+                        true, List.of(), "zh", new DiscordTarget("999999999999999999", null), false),
                 new Group("other", "Other", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false));
         List<Route> routes = List.of(
                 new Route("pushes", "team", "Pushes", true, List.of(new Filter("event", List.of("push"), false)), null,
-                        List.of(Target.discord("111111111111111111", "222222222222222222"), Target.slack("C0123ABCD", null),
-                                Target.webhook(new Target.Webhook("https://ci.example.com/in", List.of(SECRET), Map.of("X-Team", "a"),
-                                        Target.BodyFormat.MESSAGE, 5))), false, false, List.of("550000000000000055")),
-                new Route("all", "other", "All", false, List.of(), null, List.of(Target.telegram("-100", "7")), true, true, List.of()));
+                        List.of(new DiscordTarget("111111111111111111", "222222222222222222"), SlackTarget.channel("C0123ABCD", null),
+                                new WebhookTarget(new WebhookTarget.Webhook("https://ci.example.com/in", List.of(SECRET), Map.of("X-Team", "a"),
+                                        WebhookTarget.BodyFormat.MESSAGE, 5))), false, false, List.of("550000000000000055")),
+                new Route("all", "other", "All", false, List.of(), null, List.of(new TelegramTarget("-100", "7")), true, true, List.of()));
         dev.webhooker.routing.ConfigSnapshot stored;
         try (ConfigurableApplicationContext app = HeadlessApp.start(false)) {
             app.getBean(ConfigRepository.class).replaceAll(groups, routes);
@@ -92,7 +96,7 @@ class ExportConfigCommandIT {
             ConfigDocument team = reader.read(dir.resolve("team.yaml"), "team.yaml");
             assertThat(team.groups()).extracting(Group::id).containsExactly("team");
             assertThat(team.routes()).extracting(Route::id).containsExactly("pushes");
-            assertThat(team.routes().get(0).targets().get(2).webhook().secrets()).containsExactly(SECRET);
+            assertThat(((WebhookTarget) team.routes().get(0).targets().get(2)).webhook().secrets()).containsExactly(SECRET);
         }
     }
 

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
+import dev.webhooker.platform.discord.DiscordTarget;
 
 class ConfigChangesTest {
 
@@ -19,7 +20,7 @@ class ConfigChangesTest {
 
     private static Route route(String group, String id, String event) {
         return new Route(id, group, id, true, List.of(new Filter("event", List.of(event), false)), null,
-                List.of(Target.discord("1", null)), false, false, List.of());
+                List.of(new DiscordTarget("1", null)), false, false, List.of());
     }
 
     @Test

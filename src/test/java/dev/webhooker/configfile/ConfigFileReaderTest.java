@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 import dev.webhooker.routing.FilterNode;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
+import dev.webhooker.platform.discord.DiscordTarget;
 
 class ConfigFileReaderTest {
 
@@ -29,7 +30,7 @@ class ConfigFileReaderTest {
         assertThat(example.groups().get(0).owners()).as("no gate as copied: every repository's events pass").isEmpty();
         assertThat(example.routes()).extracting(Route::id)
                 .containsExactly("pushes", "pull-requests", "releases", "ci-failures", "everything-else");
-        assertThat(example.routes().get(0).targets()).containsExactly(Target.discord("222222222222222222", null));
+        assertThat(example.routes().get(0).targets()).containsExactly(new DiscordTarget("222222222222222222", null));
         assertThat(example.routes().get(1).filters().get(1).match()).containsExactly("/\\[bot\\]$/");
         assertThat(example.routes().get(3).ast()).isInstanceOf(FilterNode.All.class);
         assertThat(example.routes().get(4).fallback()).isTrue();

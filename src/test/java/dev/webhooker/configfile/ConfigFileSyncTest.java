@@ -29,11 +29,12 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.platform.discord.DiscordTarget;
 
 /** The file modes against the embedded H2 database (one per class, emptied per test). */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -205,7 +206,7 @@ class ConfigFileSyncTest {
 
     private static Route consoleRoute(String id, String groupId) {
         return new Route(id, groupId, id, true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("100000000000000002", null)), false, false, List.of());
+                List.of(new DiscordTarget("100000000000000002", null)), false, false, List.of());
     }
 
     @Test
@@ -403,6 +404,6 @@ class ConfigFileSyncTest {
         assertThat(seen.stream().flatMap(Set::stream).collect(Collectors.toSet())).containsExactlyInAnyOrder("one", "two");
         assertThat(snapshots.current().routes()).hasSize(40);
         assertThat(snapshots.current().routes().get(0).filters()).containsExactly(new Filter("event", List.of("push"), false));
-        assertThat(snapshots.current().routes().get(0).targets()).containsExactly(Target.discord("100000000000000001", null));
+        assertThat(snapshots.current().routes().get(0).targets()).containsExactly(new DiscordTarget("100000000000000001", null));
     }
 }

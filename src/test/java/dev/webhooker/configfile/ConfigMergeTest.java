@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
+import dev.webhooker.platform.discord.DiscordTarget;
 
 class ConfigMergeTest {
 
@@ -19,7 +20,7 @@ class ConfigMergeTest {
 
     private static Route route(String id, String groupId, String name) {
         return new Route(id, groupId, name, true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("100000000000000001", null)), false, false, List.of());
+                List.of(new DiscordTarget("100000000000000001", null)), false, false, List.of());
     }
 
     @Test

@@ -40,13 +40,17 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.AppStores;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.Chromium;
 import dev.webhooker.testsupport.FakeGithub;
 import dev.webhooker.testsupport.GithubWebhooks;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
+import dev.webhooker.platform.webhook.WebhookTarget;
+import dev.webhooker.platform.slack.SlackTarget;
+import dev.webhooker.platform.teams.TeamsTarget;
 
 /**
  * The console in the machine's headless Chromium, against the application on the embedded default with a fake
@@ -239,11 +243,11 @@ class ConsoleBrowserIT {
             wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#route-list li[data-route='hooks']")));
             await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").stream()
                     .anyMatch(r -> r.id().equals("hooks")));
-            Target hook = snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("hooks")).findFirst().orElseThrow()
-                    .targets().get(0);
+            WebhookTarget hook = (WebhookTarget) snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("hooks"))
+                    .findFirst().orElseThrow().targets().get(0);
             assertThat(hook.webhook().url()).isEqualTo("https://ci.example.com/in");
             assertThat(hook.webhook().secrets()).containsExactly(hookSecret);
-            assertThat(hook.webhook().format()).isEqualTo(Target.BodyFormat.MESSAGE);
+            assertThat(hook.webhook().format()).isEqualTo(WebhookTarget.BodyFormat.MESSAGE);
             assertThat(driver.getPageSource()).doesNotContain(hookSecret);
 
             driver.findElement(By.cssSelector("#route-list li[data-route='hooks'] .edit")).click();
@@ -265,8 +269,8 @@ class ConsoleBrowserIT {
             again.findElement(By.cssSelector("button[type=submit]")).click();
             await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").stream()
                     .anyMatch(r -> r.name().equals("Hooks again")));
-            Target.Webhook saved = snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("hooks")).findFirst()
-                    .orElseThrow().targets().get(0).webhook();
+            WebhookTarget.Webhook saved = ((WebhookTarget) snapshots.current().routesOf("team").stream()
+                    .filter(r -> r.id().equals("hooks")).findFirst().orElseThrow().targets().get(0)).webhook();
             assertThat(saved.secrets()).containsExactly(hookSecret);
             assertThat(saved.timeoutSeconds()).isEqualTo(7);
             assertThat(saved.headers()).containsExactly(java.util.Map.entry("X-Team", "widgets"), java.util.Map.entry("X-Env", "ci"));
@@ -291,8 +295,8 @@ class ConsoleBrowserIT {
             await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").stream()
                     .anyMatch(r -> r.id().equals("chat")));
             assertThat(snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("chat")).findFirst().orElseThrow()
-                    .targets()).containsExactly(Target.slack("C0123ABCD", null),
-                    Target.posting(Target.Platform.TEAMS, "https://example.com/workflows/1"));
+                    .targets()).containsExactly(SlackTarget.channel("C0123ABCD", null),
+                    TeamsTarget.posting("https://example.com/workflows/1"));
 
             // a disabled endpoint: shown with its reason on the Targets screen, and re-enabled there
             jdbc.update("INSERT INTO target_health (target_id, platform, failing_since, failures, last_failure_at, last_error,"
@@ -413,7 +417,7 @@ class ConsoleBrowserIT {
     void aTargetWaitingForItsChatIsShownAndASuperAdminApprovesTheChat() throws Exception {
         repository.replaceAll(List.of(new Group("base", "Base", List.of(new Group.Member("olive", "owner", "1002")), List.of(), List.of(),
                 List.of(), null, true, List.of(), null, null, false)), List.of(new Route("news", "base", "News", true,
-                List.of(new Filter("event", List.of("push"), false)), null, List.of(Target.discord("777777777777777777", null)), false, false,
+                List.of(new Filter("event", List.of("push"), false)), null, List.of(new DiscordTarget("777777777777777777", null)), false, false,
                 List.of())));
         // as if a group admin had written it: the channel has not claimed the group
         jdbc.update("DELETE FROM chat_claims WHERE group_id = 'base'");
@@ -439,14 +443,14 @@ class ConsoleBrowserIT {
             accessible(driver, "group chats");
             });
         }
-        assertThat(snapshots.current().consent().allows("base", Target.discord("777777777777777777", null))).isTrue();
+        assertThat(snapshots.current().consent().allows("base", new DiscordTarget("777777777777777777", null))).isTrue();
     }
 
     @Test
     void theGroupFormKeepsAndSetsATelegramOrDiscordLogAnyLanguageAndTheGates() throws Exception {
         repository.replaceAll(List.of(new Group("base", "Base", List.of(new Group.Member("olive", "owner", "1002")), List.of(),
                 List.of("acme"), List.of("gitea"), 42L, true, List.of(new Group.ForgeSource("git.example.org", "gitea", "Example")), "pt-BR",
-                Target.telegram("-1001234567890", "7"), false)), List.of());
+                new TelegramTarget("-1001234567890", "7"), false)), List.of());
         snapshots.refresh();
         try (Chromium chromium = new Chromium("en-US")) {
             scenario(chromium, "group-form", driver -> {
@@ -458,7 +462,7 @@ class ConsoleBrowserIT {
             form.findElement(By.cssSelector("button[type=submit]")).click();
             wait(driver).until(d -> snapshots.current().group("base").map(Group::name).orElse("").equals("Base team"));
             Group saved = snapshots.current().group("base").orElseThrow();
-            assertThat(saved.logTarget()).as("a save keeps the Telegram log and its topic").isEqualTo(Target.telegram("-1001234567890", "7"));
+            assertThat(saved.logTarget()).as("a save keeps the Telegram log and its topic").isEqualTo(new TelegramTarget("-1001234567890", "7"));
             assertThat(saved.lang()).isEqualTo("pt-BR");
             assertThat(saved.owners()).containsExactly("acme");
             assertThat(saved.providers()).containsExactly("gitea");
@@ -474,7 +478,7 @@ class ConsoleBrowserIT {
             form.findElement(By.cssSelector("button[type=submit]")).click();
             wait(driver).until(d -> snapshots.current().group("base").map(g -> g.owners().size() == 2).orElse(false));
             assertThat(snapshots.current().group("base").orElseThrow().logTarget())
-                    .isEqualTo(Target.discord("222222222222222222", "333333333333333333"));
+                    .isEqualTo(new DiscordTarget("222222222222222222", "333333333333333333"));
             chromium.screenshot("26-group-form");
             accessible(driver, "group form");
             });

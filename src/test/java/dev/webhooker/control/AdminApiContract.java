@@ -26,6 +26,8 @@ import dev.webhooker.store.KvStore;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
 import dev.webhooker.testsupport.GithubWebhooks;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.webhook.WebhookTarget;
 
 /**
  * The admin API as each role meets it, signed in through a fake GitHub, on whichever stores the subclass
@@ -88,7 +90,7 @@ abstract class AdminApiContract {
 
     private static Route route(String id, String groupId) {
         return new Route(id, groupId, id, true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("123123123123123123", null)), false, false, List.of());
+                List.of(new DiscordTarget("123123123123123123", null)), false, false, List.of());
     }
 
     Browser signedIn(String code) {
@@ -179,7 +181,7 @@ abstract class AdminApiContract {
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         assertThat(body(created).path("waiting")).extracting(JsonNode::asInt).as("the operator's channel is granted").containsExactly(0);
         assertThat(waitingChats(adam)).containsExactly("news/0=" + FOREIGN_CHANNEL);
-        assertThat(snapshots.current().consent().allows("team", Target.discord(FOREIGN_CHANNEL, null))).isFalse();
+        assertThat(snapshots.current().consent().allows("team", new DiscordTarget(FOREIGN_CHANNEL, null))).isFalse();
         JsonNode listed = body(signedIn("vera").getJson("/admin/api/groups/team/routes"));
         assertThat(listed.path("waiting")).extracting(w -> w.path("chatId").asText()).containsExactly(FOREIGN_CHANNEL);
 
@@ -192,10 +194,10 @@ abstract class AdminApiContract {
         assertThat(kv.get(KvKeys.CHAT_CLAIM_CODE.key(code))).as("kept only by its hash").isEmpty();
 
         // what /gh claim does once the chat command has checked that its sender administers the channel
-        var redeemed = claims.redeem(code, new dev.webhooker.consent.ChatClaims.ClaimingChat(Target.Platform.DISCORD, FOREIGN_CHANNEL,
+        var redeemed = claims.redeem(code, new dev.webhooker.consent.ChatClaims.ClaimingChat("discord", FOREIGN_CHANNEL,
                 null, "41", "alice"));
         assertThat(redeemed).get().extracting(r -> r.groupId()).isEqualTo("team");
-        assertThat(claims.redeem(code, new dev.webhooker.consent.ChatClaims.ClaimingChat(Target.Platform.DISCORD, "888888888888888888",
+        assertThat(claims.redeem(code, new dev.webhooker.consent.ChatClaims.ClaimingChat("discord", "888888888888888888",
                 null, "41", "alice"))).as("single use").isEmpty();
         assertThat(waitingChats(adam)).isEmpty();
         JsonNode claimList = body(adam.getJson("/admin/api/groups/team/chats")).path("claims");
@@ -232,7 +234,7 @@ abstract class AdminApiContract {
         assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
 
         assertThat(waitingChats(adam)).containsExactly("news/0=" + FOREIGN_CHANNEL);
-        assertThat(snapshots.current().consent().allows("team", Target.discord("888888888888888888", null))).isTrue();
+        assertThat(snapshots.current().consent().allows("team", new DiscordTarget("888888888888888888", null))).isTrue();
     }
 
     @Test
@@ -571,7 +573,7 @@ abstract class AdminApiContract {
         assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
         Route route = snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("team-hooks")).findFirst().orElseThrow();
         assertThat(route.name()).isEqualTo("Hooks, renamed");
-        assertThat(route.targets().get(0).webhook().secrets()).containsExactly(HOOK_SECRET);
+        assertThat(((WebhookTarget) route.targets().get(0)).webhook().secrets()).containsExactly(HOOK_SECRET);
 
         String exported = signedIn("root").getJson("/admin/api/config/export").body();
         assertThat(exported).contains("ci.example.com").doesNotContain(HOOK_SECRET);
@@ -1173,9 +1175,9 @@ abstract class AdminApiContract {
         new ConfigRepository(jdbc, new org.springframework.jdbc.datasource.DataSourceTransactionManager(jdbc.getDataSource()),
                 java.time.Clock.systemUTC(), new dev.webhooker.secrets.SecretBox("a key this instance was not given, 32+ chars", null))
                 .addRoute(new Route("sealed-elsewhere", "elsewhere", "Sealed", true, List.of(new Filter("event", List.of("push"), false)),
-                        null, List.of(Target.webhook(new Target.Webhook("https://hooks.example.com/ci",
+                        null, List.of(new WebhookTarget(new WebhookTarget.Webhook("https://hooks.example.com/ci",
                                 List.of("whsec_" + java.util.Base64.getEncoder().encodeToString(new byte[32])), java.util.Map.of(),
-                                Target.BodyFormat.EVENT, null))), false, false, List.of()), () -> { });
+                                WebhookTarget.BodyFormat.EVENT, null))), false, false, List.of()), () -> { });
         try {
             snapshots.refresh();
             assertThat(snapshots.current().routes()).extracting(Route::id).containsExactly("team-pushes", "other-pushes");

@@ -20,11 +20,12 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
+import dev.webhooker.platform.discord.DiscordTarget;
 
 /**
  * The admin API while a config file in sync mode manages its group {@code filed}: that group and whole lists answer
@@ -81,7 +82,7 @@ abstract class AdminApiSyncModeContract {
         GITHUB.user("root", Long.parseLong(SUPER_ID), "root");
         Group team = new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false);
         Route route = new Route("team-pushes", "team", "team-pushes", true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("123123123123123123", null)), false, false, List.of());
+                List.of(new DiscordTarget("123123123123123123", null)), false, false, List.of());
         // every group but the file's becomes exactly this one, as the console would have made it
         repository.replaceAll(List.of(team), List.of(route), ConfigOrigin.CONSOLE, (id, origin) -> origin != ConfigOrigin.FILE, null,
                 () -> { });

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,12 +32,14 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
 import dev.webhooker.testsupport.GithubWebhooks;
 import dev.webhooker.testsupport.Fixtures;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
 
 /**
  * Sending an ended delivery again, end to end with the delivery engine running against fake Discord and
@@ -104,7 +105,7 @@ abstract class ReplayContract {
                 new Group("elsewhere", "Elsewhere", List.of(new Group.Member("stranger", "owner", "1005")), List.of(), List.of(), List.of(),
                         null, true, List.of(), null, null, false)),
                 List.of(new Route("pushes", "team", "Pushes", true, List.of(new Filter("event", List.of("push"), false)), null,
-                        List.of(Target.discord("111111111111111111", null), Target.telegram("-100", null)), false, false, List.of())));
+                        List.of(new DiscordTarget("111111111111111111", null), new TelegramTarget("-100", null)), false, false, List.of())));
         snapshots.refresh();
         DISCORD.resetAll();
         TELEGRAM.resetAll();

@@ -43,6 +43,11 @@ import dev.webhooker.store.PayloadStore;
 import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
+import dev.webhooker.platform.webhook.WebhookTarget;
+import dev.webhooker.platform.slack.SlackTarget;
+import dev.webhooker.platform.teams.TeamsTarget;
 
 /**
  * The engine on a real database (H2 and PostgreSQL) against WireMock Discord and Telegram, driven by
@@ -87,12 +92,12 @@ abstract class DeliveryEngineContract {
         clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
         rows = new DeliveryRows(ds);
         payloads = payloadStore(dataDir);
-        group = new Group("g1", "Team", null, null, null, null, null, true, null, "en", Target.discord("999", null), false);
+        group = new Group("g1", "Team", null, null, null, null, null, true, null, "en", new DiscordTarget("999", null), false);
         catalog = EngineHarness.catalog(List.of(group), List.of(
                 new Route("r1", "g1", "Push Route", true, List.of(new Filter("event", List.of("push", "workflow_run"), false)),
-                        null, List.of(Target.discord("111", null), Target.telegram("-100", "7")), false, false, List.of("55")),
+                        null, List.of(new DiscordTarget("111", null), new TelegramTarget("-100", "7")), false, false, List.of("55")),
                 new Route("r2", "g1", "Second", true, List.of(new Filter("event", List.of("push"), false)),
-                        null, List.of(Target.discord("222", null)), false, false, List.of())));
+                        null, List.of(new DiscordTarget("222", null)), false, false, List.of())));
     }
 
     @AfterEach
@@ -194,8 +199,8 @@ abstract class DeliveryEngineContract {
         // only the Telegram chat of r1 consented to g1: the Discord channels and the log channel did not
         catalog = EngineHarness.catalog(List.of(group), List.of(
                 new Route("r1", "g1", "Push Route", true, List.of(new Filter("event", List.of("push"), false)),
-                        null, List.of(Target.discord("111", null), Target.telegram("-100", "7")), false, false, List.of())),
-                dev.webhooker.routing.ChatConsent.of(List.of(new dev.webhooker.routing.ChatClaim("g1", Target.Platform.TELEGRAM,
+                        null, List.of(new DiscordTarget("111", null), new TelegramTarget("-100", "7")), false, false, List.of())),
+                dev.webhooker.routing.ChatConsent.of(List.of(new dev.webhooker.routing.ChatClaim("g1", "telegram",
                         "-100", null, dev.webhooker.routing.ChatClaim.Via.CHAT, "telegram:5", 0))));
         String key = push("d-held");
 
@@ -347,9 +352,9 @@ abstract class DeliveryEngineContract {
         String newSecret = "whsec_" + java.util.Base64.getEncoder().encodeToString("new-secret-new-secret-new-secret".getBytes());
         String oldSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
         String url = discord.baseUrl() + "/hooks/in?token=t0k3n";
-        Target events = Target.webhook(new Target.Webhook(url, List.of(newSecret, oldSecret), Map.of("X-Team", "widgets"),
-                Target.BodyFormat.EVENT, null));
-        Target messages = Target.webhook(new Target.Webhook(url, List.of(newSecret), null, Target.BodyFormat.MESSAGE, 5));
+        Target events = new WebhookTarget(new WebhookTarget.Webhook(url, List.of(newSecret, oldSecret), Map.of("X-Team", "widgets"),
+                WebhookTarget.BodyFormat.EVENT, null));
+        Target messages = new WebhookTarget(new WebhookTarget.Webhook(url, List.of(newSecret), null, WebhookTarget.BodyFormat.MESSAGE, 5));
         catalog = EngineHarness.catalog(List.of(group), List.of(
                 new Route("r1", "g1", "Events", true, List.of(new Filter("event", List.of("push"), false)), null,
                         List.of(events), false, false, List.of()),
@@ -403,9 +408,9 @@ abstract class DeliveryEngineContract {
 
     @Test
     void aWebhookTargetThatIsGoneOrOnAPrivateAddressFailsAtOnce() {
-        Target gone = Target.webhook(new Target.Webhook(discord.baseUrl() + "/hooks/gone", List.of(
+        Target gone = new WebhookTarget(new WebhookTarget.Webhook(discord.baseUrl() + "/hooks/gone", List.of(
                 "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), null, null, null));
-        Target metadata = Target.webhook(new Target.Webhook("http://169.254.169.254/latest/meta-data", List.of(
+        Target metadata = new WebhookTarget(new WebhookTarget.Webhook("http://169.254.169.254/latest/meta-data", List.of(
                 "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), null, null, null));
         catalog = EngineHarness.catalog(List.of(group), List.of(new Route("r1", "g1", "Hooks", true,
                 List.of(new Filter("event", List.of("push"), false)), null, List.of(gone, metadata), false, false, List.of())));
@@ -436,10 +441,10 @@ abstract class DeliveryEngineContract {
 
     /** A route with one failing webhook target and a Discord target, pushed once an hour for {@code hours}. */
     private Target failingHourly(String path, int hours, String prefix) {
-        Target down = Target.webhook(new Target.Webhook(discord.baseUrl() + path, List.of(
+        Target down = new WebhookTarget(new WebhookTarget.Webhook(discord.baseUrl() + path, List.of(
                 "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), null, null, null));
         catalog = EngineHarness.catalog(List.of(group), List.of(new Route("r1", "g1", "Hooks", true,
-                List.of(new Filter("event", List.of("push"), false)), null, List.of(down, Target.discord("111", null)),
+                List.of(new Filter("event", List.of("push"), false)), null, List.of(down, new DiscordTarget("111", null)),
                 false, false, List.of())));
         EngineHarness engine = engine("a");
         for (int hour = 0; hour < hours; hour++) {
@@ -636,7 +641,7 @@ abstract class DeliveryEngineContract {
     void workflowRunRequestedInProgressCompletedCreatesOneMessageThenEditsItTwice() {
         catalog = EngineHarness.catalog(List.of(group), List.of(new Route("ci", "g1", "CI", true,
                 List.of(new Filter("event", List.of("workflow_run"), false)), null,
-                List.of(Target.discord("111", null), Target.telegram("-100", null)), false, false, List.of())));
+                List.of(new DiscordTarget("111", null), new TelegramTarget("-100", null)), false, false, List.of())));
         for (String action : List.of("requested", "in_progress", "completed")) {
             String conclusion = action.equals("completed") ? "\"success\"" : "null";
             rows.insertPending("github", "g1", "wr-" + action, "workflow_run",
@@ -663,9 +668,9 @@ abstract class DeliveryEngineContract {
 
     @Test
     void slackAndTeamsGetTheirRenderingsAndTheSlackBotEditsACiRunInPlace() {
-        Target bot = Target.slack("C0123ABCD", null);
-        Target slackHook = Target.posting(Target.Platform.SLACK, discord.baseUrl() + "/slack-hook/T1/B1/secret");
-        Target teams = Target.posting(Target.Platform.TEAMS, discord.baseUrl() + "/teams/flow?sig=abc");
+        Target bot = SlackTarget.channel("C0123ABCD", null);
+        Target slackHook = SlackTarget.posting(discord.baseUrl() + "/slack-hook/T1/B1/secret");
+        Target teams = TeamsTarget.posting(discord.baseUrl() + "/teams/flow?sig=abc");
         catalog = EngineHarness.catalog(List.of(group), List.of(new Route("ci", "g1", "CI", true,
                 List.of(new Filter("event", List.of("workflow_run"), false)), null, List.of(bot, slackHook, teams),
                 false, false, List.of())));
@@ -708,10 +713,10 @@ abstract class DeliveryEngineContract {
 
     @Test
     void slackAndTeamsRefusalsAreFinalTheirServerErrorsRetriedAndTheirWaitsHonoured() {
-        Target bot = Target.slack("C0NOTHERE", null);
-        Target slackHook = Target.posting(Target.Platform.SLACK, discord.baseUrl() + "/slack-hook/revoked");
-        Target teams = Target.posting(Target.Platform.TEAMS, discord.baseUrl() + "/teams/busy");
-        Target legacy = Target.posting(Target.Platform.TEAMS, discord.baseUrl() + "/teams/legacy");
+        Target bot = SlackTarget.channel("C0NOTHERE", null);
+        Target slackHook = SlackTarget.posting(discord.baseUrl() + "/slack-hook/revoked");
+        Target teams = TeamsTarget.posting(discord.baseUrl() + "/teams/busy");
+        Target legacy = TeamsTarget.posting(discord.baseUrl() + "/teams/legacy");
         catalog = EngineHarness.catalog(List.of(group), List.of(new Route("r1", "g1", "All", true,
                 List.of(new Filter("event", List.of("push"), false)), null, List.of(bot, slackHook, teams, legacy),
                 false, false, List.of())));
@@ -741,7 +746,7 @@ abstract class DeliveryEngineContract {
     @Test
     void aNotModifiedEditIsASuccessAndARefusedEditSendsOnce() {
         catalog = EngineHarness.catalog(List.of(group), List.of(new Route("ci", "g1", "CI", true, List.of(), null,
-                List.of(Target.discord("111", null), Target.telegram("-100", null)), false, false, List.of())));
+                List.of(new DiscordTarget("111", null), new TelegramTarget("-100", null)), false, false, List.of())));
         rows.jdbc().update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, ?, ?, ?)",
                 "g1:ci:workflow_run:acme/widget:7", "111", "gone-1", 0L);
         rows.jdbc().update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, ?, ?, ?)",

@@ -23,15 +23,11 @@ import dev.webhooker.format.GroupLogFormatter;
 import dev.webhooker.format.I18n;
 import dev.webhooker.format.MessageFormatter;
 import dev.webhooker.platform.PlatformCallSettings;
-import dev.webhooker.platform.PlatformRenderers;
-import dev.webhooker.platform.PlatformRequests;
 import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.platform.discord.DiscordComponent;
-import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.platform.telegram.TelegramComponent;
-import dev.webhooker.platform.webhook.WebhookBodies;
 import dev.webhooker.platform.slack.SlackClient;
 import dev.webhooker.platform.slack.SlackComponent;
 import dev.webhooker.platform.teams.TeamsClient;
@@ -51,8 +47,8 @@ import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.PayloadStore;
+import dev.webhooker.testsupport.TestPlatforms;
 import dev.webhooker.testsupport.TestDatabases;
-import dev.webhooker.testsupport.TestKeys;
 
 /**
  * One "instance" of the engine without Spring: routes/delivery.camel.yaml in its own CamelContext, wired like
@@ -97,7 +93,7 @@ final class EngineHarness implements AutoCloseable {
         SendLogs sendLogs = new SendLogs(ds);
         MessageComposer composer = composer(clock);
         MessageRenderer renderer = renderers();
-        PlatformCalls requests = calls.apply(new PlatformRequests(JSON));
+        PlatformCalls requests = calls.apply(TestPlatforms.all());
         DeliveryWakeUp wakeUp = new DeliveryWakeUp(settings.pollInterval());
         this.poller = new DeliveryPoller(queue, wakeUp, settings);
         this.sends = new TargetSendPool(2 * settings.workers());
@@ -150,7 +146,7 @@ final class EngineHarness implements AutoCloseable {
 
     /** No BASE_URL: messages with an avatar would go to Telegram as sendPhoto; the tests' senders have none. */
     static MessageRenderer renderers() {
-        return new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), new WebhookBodies(), null, null);
+        return TestPlatforms.all();
     }
 
     /**

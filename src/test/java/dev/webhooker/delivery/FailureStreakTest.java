@@ -14,10 +14,10 @@ class FailureStreakTest {
 
     @Test
     void onlyTheEndpointsOwnFailuresCount() {
-        assertThat(FailureStreak.counts(SendOutcome.failure(ErrorCode.WEBHOOK_5XX, 500, "HTTP 500", 1))).isTrue();
-        assertThat(FailureStreak.counts(SendOutcome.failure(ErrorCode.WEBHOOK_ERROR, 404, "HTTP 404", 1))).isTrue();
+        assertThat(FailureStreak.counts(SendOutcome.failure(ErrorCode.serverErrorOf("webhook"), 500, "HTTP 500", 1))).isTrue();
+        assertThat(FailureStreak.counts(SendOutcome.failure(ErrorCode.refusedBy("webhook"), 404, "HTTP 404", 1))).isTrue();
         assertThat(FailureStreak.counts(SendOutcome.failure(ErrorCode.NETWORK, null, "timed out", 1))).isTrue();
-        assertThat(FailureStreak.counts(SendOutcome.failure(ErrorCode.WEBHOOK_GONE, 410, "HTTP 410", 1))).isTrue();
+        assertThat(FailureStreak.counts(SendOutcome.failure(ErrorCode.goneFrom("webhook"), 410, "HTTP 410", 1))).isTrue();
         assertThat(FailureStreak.counts(SendOutcome.success(200, null, 1))).isFalse();
         assertThat(FailureStreak.counts(SendOutcome.rateLimited(Duration.ofSeconds(30), 429, "wait", 1))).isFalse();
         assertThat(FailureStreak.counts(SendOutcome.failure(ErrorCode.TARGET_BLOCKED, null, "private", 0))).isFalse();
@@ -27,7 +27,7 @@ class FailureStreakTest {
 
     @Test
     void aStreakDisablesOnceItIsAsOldAsTheSetting() {
-        SendOutcome failure = SendOutcome.failure(ErrorCode.WEBHOOK_5XX, 503, "HTTP 503: busy", 1);
+        SendOutcome failure = SendOutcome.failure(ErrorCode.serverErrorOf("webhook"), 503, "HTTP 503: busy", 1);
         assertThat(streak.disableReason(failure, START, 40, START.plus(Duration.ofHours(24)).minusMillis(1))).isEmpty();
         assertThat(streak.disableReason(failure, START, 41, START.plus(Duration.ofHours(24))))
                 .hasValue("every attempt failed for 24 h (41 since 2026-12-01T00:00:00Z); the last: HTTP 503: busy");
@@ -37,10 +37,10 @@ class FailureStreakTest {
 
     @Test
     void goneDisablesAtOnceEvenWhenStreaksNeverDo() {
-        SendOutcome gone = SendOutcome.failure(ErrorCode.WEBHOOK_GONE, 410, "HTTP 410: unsubscribed", 1);
+        SendOutcome gone = SendOutcome.failure(ErrorCode.goneFrom("webhook"), 410, "HTTP 410: unsubscribed", 1);
         FailureStreak off = new FailureStreak(Duration.ZERO);
         assertThat(off.disableReason(gone, START, 1, START)).hasValue("the endpoint answered 410 Gone: HTTP 410: unsubscribed");
-        assertThat(off.disableReason(SendOutcome.failure(ErrorCode.WEBHOOK_5XX, 500, "x", 1), START, 900,
+        assertThat(off.disableReason(SendOutcome.failure(ErrorCode.serverErrorOf("webhook"), 500, "x", 1), START, 900,
                 START.plus(Duration.ofDays(30)))).isEmpty();
     }
 }

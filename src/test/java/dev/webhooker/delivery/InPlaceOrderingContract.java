@@ -30,14 +30,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.routing.WebhookEvent;
 import dev.webhooker.store.DirectoryPayloadStore;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.platform.discord.DiscordTarget;
 
 /**
  * W15 on a real database against WireMock Discord, with the real formatter and renderer: workflow_run
@@ -72,7 +72,7 @@ abstract class InPlaceOrderingContract {
         Group group = new Group("g1", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), "en",
                 null, false);
         Route route = new Route("ci", "g1", "CI", true, List.of(new Filter("event", List.of("workflow_run"), false)),
-                null, List.of(Target.discord("111", null)), false, false, List.of());
+                null, List.of(new DiscordTarget("111", null)), false, false, List.of());
         engine = new EngineHarness(ds, kind(), clock, "a", discord.baseUrl(), discord.baseUrl(), new OneRoute(group, route),
                 new DirectoryPayloadStore(payloadDir), EngineHarness.settings(LEASE));
     }

@@ -24,14 +24,14 @@ class TargetRulesTest {
     @Test
     void aPermanentErrorIsFinalAtOnce() {
         TargetProgress next = rules.afterAttempt(TargetProgress.fresh(NOW),
-                SendOutcome.failure(ErrorCode.DISCORD_ERROR, 403, "Missing Permissions", 1), NOW);
+                SendOutcome.failure(ErrorCode.refusedBy("discord"), 403, "Missing Permissions", 1), NOW);
         assertThat(next.status()).isEqualTo(TargetStatus.FAILED);
         assertThat(next.attempts()).isEqualTo(1);
     }
 
     @Test
     void retryableErrorsFollowTheScheduleThenDie() {
-        SendOutcome serverError = SendOutcome.failure(ErrorCode.DISCORD_5XX, 502, "bad gateway", 1);
+        SendOutcome serverError = SendOutcome.failure(ErrorCode.serverErrorOf("discord"), 502, "bad gateway", 1);
         TargetProgress p = TargetProgress.fresh(NOW);
         List<Duration> waits = new java.util.ArrayList<>();
         Instant at = NOW;
@@ -55,9 +55,9 @@ class TargetRulesTest {
     @Test
     void networkTimeoutsAndUnknownFailuresAreRetried() {
         assertThat(TargetRules.isRetryable(ErrorCode.NETWORK)).isTrue();
-        assertThat(TargetRules.isRetryable(ErrorCode.TELEGRAM_5XX)).isTrue();
+        assertThat(TargetRules.isRetryable(ErrorCode.serverErrorOf("telegram"))).isTrue();
         assertThat(TargetRules.isRetryable(null)).isTrue();
-        assertThat(TargetRules.isRetryable(ErrorCode.TELEGRAM_ERROR)).isFalse();
+        assertThat(TargetRules.isRetryable(ErrorCode.refusedBy("telegram"))).isFalse();
         assertThat(TargetRules.isRetryable(ErrorCode.NO_TARGET)).isFalse();
         assertThat(TargetRules.isRetryable(ErrorCode.PAYLOAD_MISSING)).isFalse();
     }

@@ -32,9 +32,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.store.DirectoryPayloadStore;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
 
 /**
  * Two engine instances (own instance id, own workers, own rate-limit state) on one PostgreSQL database,
@@ -99,7 +101,7 @@ class TwoInstancesPostgresIT {
     @Test
     void everyTargetGetsEveryMessageExactlyOnce() {
         RouteCatalog catalog = EngineHarness.catalog(List.of(), List.of(new Route("all", null, "All", true, List.of(), null,
-                List.of(Target.discord("111", null), Target.telegram("-100", null)), false, false, List.of())));
+                List.of(new DiscordTarget("111", null), new TelegramTarget("-100", null)), false, false, List.of())));
         DeliveryRows rows = new DeliveryRows(ds);
         for (int i = 0; i < DELIVERIES / 2; i++) {
             rows.insertPending("github", null, "m" + i, "push", repo(i), null, System.currentTimeMillis());

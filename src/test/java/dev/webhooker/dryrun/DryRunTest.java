@@ -15,12 +15,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
-import dev.webhooker.delivery.RenderedMessage;
+import dev.webhooker.platform.discord.DiscordMessage;
+import dev.webhooker.platform.telegram.TelegramMessage;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.testsupport.Fixtures;
+import dev.webhooker.platform.telegram.TelegramTarget;
 
 class DryRunTest {
 
@@ -96,15 +98,15 @@ class DryRunTest {
         assertThat(route.message().formatError()).isFalse();
         assertThat(route.message().message().title()).startsWith("woodpecker-ci/woodpecker");
         assertThat(route.targets()).extracting(t -> t.target().platform())
-                .containsExactly(Target.Platform.DISCORD, Target.Platform.TELEGRAM);
+                .containsExactly("discord", "telegram");
         assertThat(route.targets()).allSatisfy(t -> assertThat(t.renderError()).isNull());
 
-        RenderedMessage.Discord discord = (RenderedMessage.Discord) route.targets().get(0).rendered();
+        DiscordMessage discord = (DiscordMessage) route.targets().get(0).rendered();
         JsonNode embed = discord.body().path("embeds").path(0);
         assertThat(embed.path("title").asText()).contains("woodpecker-ci/woodpecker");
         assertThat(embed.path("author").path("name").asText()).isNotBlank();
 
-        RenderedMessage.Telegram telegram = (RenderedMessage.Telegram) route.targets().get(1).rendered();
+        TelegramMessage telegram = (TelegramMessage) route.targets().get(1).rendered();
         // the fixture's sender has an avatar and no rich-header host is set: a photo with an HTML caption
         assertThat(telegram.method()).isEqualTo("sendPhoto");
         assertThat(telegram.caption()).startsWith("<b>").contains("woodpecker-ci/woodpecker").contains("👤 ");
@@ -115,7 +117,7 @@ class DryRunTest {
         Group group = new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), "en",
                 null, false);
         Route route = new Route("all", "team", "Everything", true, List.of(), null,
-                List.of(Target.telegram(TELEGRAM_CHAT, null)), false, false, List.of());
+                List.of(new TelegramTarget(TELEGRAM_CHAT, null)), false, false, List.of());
         inForce = new ConfigSnapshot(1, List.of(group), List.of(route));
         DryRun withConfig = OfflineDryRun.over(() -> inForce, 1, CLOCK);
 
@@ -158,7 +160,7 @@ class DryRunTest {
         assertThat(preview.provider()).isEqualTo("gitea");
         assertThat(preview.deliveryId()).isEqualTo("g-1");
         assertThat(preview.routes()).extracting(DryRunResult.FiredRoute::id).containsExactly("gitea-pushes");
-        JsonNode embed = ((RenderedMessage.Discord) preview.routes().get(0).targets().get(0).rendered()).body()
+        JsonNode embed = ((DiscordMessage) preview.routes().get(0).targets().get(0).rendered()).body()
                 .path("embeds").path(0);
         assertThat(embed.path("url").asText()).isEqualTo(compareUrl);
     }
@@ -180,7 +182,7 @@ class DryRunTest {
         assertThat(preview.provider()).isEqualTo("custom");
         assertThat(preview.event()).isEqualTo("custom");
         assertThat(preview.deliveryId()).startsWith("sha256-");
-        RenderedMessage.Telegram telegram = (RenderedMessage.Telegram) preview.routes().get(0).targets().get(0).rendered();
+        TelegramMessage telegram = (TelegramMessage) preview.routes().get(0).targets().get(0).rendered();
         assertThat(telegram.method()).isEqualTo("sendMessage");
         assertThat(telegram.text()).contains("<b>Disk almost full</b>").contains("<b>97%</b> used on db-1");
 
@@ -233,10 +235,10 @@ class DryRunTest {
         DryRunResult.Preview preview = preview(dryRun.run(json.writeValueAsBytes(payload), github("pull_request"), null, config));
 
         DryRunResult.FiredRoute route = preview.routes().get(0);
-        JsonNode embed = ((RenderedMessage.Discord) route.targets().get(0).rendered()).body().path("embeds").path(0);
+        JsonNode embed = ((DiscordMessage) route.targets().get(0).rendered()).body().path("embeds").path(0);
         // Discord resolves the escapes: the reader sees the asterisks and brackets, no link and no bold
         assertThat(embed.path("description").asText()).startsWith("\\*\\*\\[click\\](https://evil.example)\\*\\*\n");
-        String telegram = ((RenderedMessage.Telegram) route.targets().get(1).rendered()).text();
+        String telegram = ((TelegramMessage) route.targets().get(1).rendered()).text();
         assertThat(telegram).contains(": **[click](https://evil.example)**</b>").doesNotContain("\\")
                 .doesNotContain("href=\"https://evil.example");
     }

@@ -10,14 +10,11 @@ import dev.webhooker.format.I18n;
 import dev.webhooker.format.MessageFormatter;
 import dev.webhooker.ingress.PayloadParser;
 import dev.webhooker.ingress.WebhookNormalizer;
-import dev.webhooker.platform.PlatformRenderers;
-import dev.webhooker.platform.discord.DiscordRenderer;
-import dev.webhooker.platform.telegram.TelegramRenderer;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.ConfigSource;
 import dev.webhooker.routing.RouteSelector;
-import dev.webhooker.testsupport.TestKeys;
+import dev.webhooker.testsupport.TestPlatforms;
 
 /** A {@link DryRun} wired as the application wires it, over a configuration the test hands in. */
 public final class OfflineDryRun {
@@ -38,7 +35,7 @@ public final class OfflineDryRun {
                 return revision;
             }
         }), new RouteSelector(), new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), clock),
-                new PlatformRenderers(new DiscordRenderer(), TestKeys.telegramRenderer(), new dev.webhooker.platform.webhook.WebhookBodies(), null, null),
+                TestPlatforms.all(),
                 new WebhookNormalizer(new PayloadParser(new ObjectMapper())), 1024 * 1024, clock, null);
     }
 }

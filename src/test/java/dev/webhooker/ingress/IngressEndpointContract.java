@@ -42,6 +42,7 @@ import dev.webhooker.store.KvStore;
 import dev.webhooker.store.PayloadStore;
 import dev.webhooker.testsupport.Fixtures;
 import dev.webhooker.testsupport.LogCapture;
+import dev.webhooker.platform.discord.DiscordTarget;
 
 /**
  * The front door over HTTP, with the headers each provider really sends (fixtures/SOURCES.md).
@@ -98,7 +99,7 @@ abstract class IngressEndpointContract {
                         id.equals(REPLAY_GROUP)));
                 if (!id.equals(UNROUTED_GROUP)) {
                     // a fallback route needs no filter: it fires whenever no other route does
-                    routes.add(new Route("all", id, "Everything", true, List.of(), null, List.of(Target.discord("111111111111111111", null)),
+                    routes.add(new Route("all", id, "Everything", true, List.of(), null, List.of(new DiscordTarget("111111111111111111", null)),
                             false, true, List.of()));
                 }
             }

@@ -25,11 +25,12 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.AppStores;
 import dev.webhooker.testsupport.Fixtures;
 import dev.webhooker.testsupport.GithubWebhooks;
+import dev.webhooker.platform.discord.DiscordTarget;
 
 /**
  * One booted application with metrics and tracing on (Spring Boot turns both off in tests unless asked), a
@@ -67,7 +68,7 @@ abstract class ObservedApp {
     void pushesToDiscord() {
         repository.replaceAll(List.of(new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null,
                 null, false)), List.of(new Route("pushes", "team", "Pushes", true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("111111111111111111", null)), false, false, List.of())));
+                List.of(new DiscordTarget("111111111111111111", null)), false, false, List.of())));
         snapshots.refresh();
         DISCORD.resetAll();
         DISCORD.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(okJson("{\"id\":\"9001\"}")));

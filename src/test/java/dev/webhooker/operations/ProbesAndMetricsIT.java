@@ -77,7 +77,7 @@ class ProbesAndMetricsIT extends ObservedApp {
                 java.time.Clock.systemUTC(), new dev.webhooker.secrets.SecretBox("a key this instance was not given, 32+ chars", null))
                 .addRoute(new dev.webhooker.routing.Route("sealed", "team", "Sealed", true,
                         List.of(new dev.webhooker.routing.Filter("event", List.of("push"), false)), null,
-                        List.of(dev.webhooker.routing.Target.posting(dev.webhooker.routing.Target.Platform.SLACK,
+                        List.of(dev.webhooker.platform.slack.SlackTarget.posting(
                                 "https://hooks.slack.com/services/T000/B000/XXXX")), false, false, List.of()), () -> { });
         try {
             snapshots.refresh();

@@ -26,7 +26,9 @@ import org.springframework.test.context.DynamicPropertySource;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
+import dev.webhooker.platform.webhook.WebhookTarget;
+import dev.webhooker.platform.slack.SlackTarget;
 
 /**
  * The booted application sends to a webhook target: the {@code webhook:} component as Spring configures it,
@@ -51,7 +53,7 @@ class WebhookTargetAppIT extends ObservedApp {
     void aPushIsPostedSignedWithItsTraceToTheWebhookTarget() throws Exception {
         repository.replaceAll(List.of(new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null,
                 null, false)), List.of(new Route("hooks", "team", "Hooks", true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.webhook(new Target.Webhook(DISCORD.baseUrl() + "/hooks/in", List.of(HOOK_SECRET), null, null, null))),
+                List.of(new WebhookTarget(new WebhookTarget.Webhook(DISCORD.baseUrl() + "/hooks/in", List.of(HOOK_SECRET), null, null, null))),
                 false, false, List.of())));
         snapshots.refresh();
         DISCORD.stubFor(post(urlEqualTo("/hooks/in")).willReturn(aResponse().withStatus(204)));
@@ -81,7 +83,7 @@ class WebhookTargetAppIT extends ObservedApp {
         repository.replaceAll(List.of(new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true, List.of(), null,
                 null, false)), List.of(new Route("chat", "team", "Chat", true, List.of(new Filter("event", List.of("push"), false)), null,
                 // Slack and Teams URLs must be https, which the fake platform is not: the bot's API URL is an operator's setting
-                List.of(Target.slack("C0123ABCD", null)),
+                List.of(SlackTarget.channel("C0123ABCD", null)),
                 false, false, List.of())));
         snapshots.refresh();
         DISCORD.stubFor(post(urlEqualTo("/slack-api/chat.postMessage"))

@@ -7,86 +7,104 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
+import dev.webhooker.platform.webhook.WebhookTarget;
+import dev.webhooker.platform.slack.SlackTarget;
+import dev.webhooker.platform.teams.TeamsTarget;
+
 class ChatConsentTest {
 
     private static final String CHANNEL = "222222222222222222";
     private static final String THREAD = "333333333333333333";
 
-    private static ChatClaim claim(String group, Target.Platform platform, String chat, String name) {
+    private static String problem(String platform, String id) {
+        return TargetPlatforms.find(platform).orElseThrow().chatIdProblem(id);
+    }
+
+    /** What the Telegram platform finds wrong with a topic id, as it checks a target. */
+    private static String topicProblem(String topicId) {
+        List<String> found = new java.util.ArrayList<>();
+        TargetPlatforms.find("telegram").orElseThrow().check(new TelegramTarget("-1001234567890", topicId),
+                new TargetProblems("target", (field, message) -> found.add(message)));
+        return found.isEmpty() ? null : String.join("; ", found);
+    }
+
+    private static ChatClaim claim(String group, String platform, String chat, String name) {
         return new ChatClaim(group, platform, chat, name, ChatClaim.Via.CHAT, "discord:1", 0);
     }
 
     @Test
     void aChatTakesOnlyTheGroupsItClaimed() {
-        ChatConsent consent = ChatConsent.of(List.of(claim("team", Target.Platform.DISCORD, CHANNEL, null)));
+        ChatConsent consent = ChatConsent.of(List.of(claim("team", "discord", CHANNEL, null)));
 
-        assertThat(consent.allows("team", Target.discord(CHANNEL, null))).isTrue();
-        assertThat(consent.allows("intruder", Target.discord(CHANNEL, null))).isFalse();
-        assertThat(ChatConsent.none().allows("team", Target.discord(CHANNEL, null))).isFalse();
+        assertThat(consent.allows("team", new DiscordTarget(CHANNEL, null))).isTrue();
+        assertThat(consent.allows("intruder", new DiscordTarget(CHANNEL, null))).isFalse();
+        assertThat(ChatConsent.none().allows("team", new DiscordTarget(CHANNEL, null))).isFalse();
     }
 
     @Test
     void aDiscordThreadNeedsItsOwnClaimBecauseTheMessageLandsThere() {
-        ChatConsent channelOnly = ChatConsent.of(List.of(claim("team", Target.Platform.DISCORD, CHANNEL, null)));
-        ChatConsent thread = ChatConsent.of(List.of(claim("team", Target.Platform.DISCORD, THREAD, null)));
+        ChatConsent channelOnly = ChatConsent.of(List.of(claim("team", "discord", CHANNEL, null)));
+        ChatConsent thread = ChatConsent.of(List.of(claim("team", "discord", THREAD, null)));
 
-        assertThat(channelOnly.allows("team", Target.discord(CHANNEL, THREAD))).isFalse();
-        assertThat(thread.allows("team", Target.discord(CHANNEL, THREAD))).isTrue();
-        assertThat(thread.allows("team", Target.discord("444444444444444444", THREAD))).isTrue();
+        assertThat(channelOnly.allows("team", new DiscordTarget(CHANNEL, THREAD))).isFalse();
+        assertThat(thread.allows("team", new DiscordTarget(CHANNEL, THREAD))).isTrue();
+        assertThat(thread.allows("team", new DiscordTarget("444444444444444444", THREAD))).isTrue();
     }
 
     @Test
     void aTelegramChatCoversItsTopicsAndIsFoundByItsPublicName() {
-        ChatConsent consent = ChatConsent.of(List.of(claim("team", Target.Platform.TELEGRAM, "-1001234567890", "Team_News")));
+        ChatConsent consent = ChatConsent.of(List.of(claim("team", "telegram", "-1001234567890", "Team_News")));
 
-        assertThat(consent.allows("team", Target.telegram("-1001234567890", "7"))).isTrue();
-        assertThat(consent.allows("team", Target.telegram("@team_news", null))).isTrue();
-        assertThat(consent.allows("team", Target.telegram("@TEAM_NEWS", null))).isTrue();
-        assertThat(consent.allows("team", Target.telegram("@other_news", null))).isFalse();
-        assertThat(consent.allows("team", Target.telegram("-1009999999999", null))).isFalse();
+        assertThat(consent.allows("team", new TelegramTarget("-1001234567890", "7"))).isTrue();
+        assertThat(consent.allows("team", new TelegramTarget("@team_news", null))).isTrue();
+        assertThat(consent.allows("team", new TelegramTarget("@TEAM_NEWS", null))).isTrue();
+        assertThat(consent.allows("team", new TelegramTarget("@other_news", null))).isFalse();
+        assertThat(consent.allows("team", new TelegramTarget("-1009999999999", null))).isFalse();
     }
 
     @Test
     void theSamePlatformNamesTheChat() {
-        ChatConsent slack = ChatConsent.of(List.of(claim("team", Target.Platform.SLACK, "C0123ABCD", null)));
+        ChatConsent slack = ChatConsent.of(List.of(claim("team", "slack", "C0123ABCD", null)));
 
-        assertThat(slack.allows("team", Target.slack("C0123ABCD", null))).isTrue();
-        assertThat(slack.allows("team", Target.discord("C0123ABCD", null))).isFalse();
+        assertThat(slack.allows("team", SlackTarget.channel("C0123ABCD", null))).isTrue();
+        assertThat(slack.allows("team", new DiscordTarget("C0123ABCD", null))).isFalse();
     }
 
     @Test
     void urlTargetsNeedNoConsent() {
-        Target webhook = Target.webhook(new Target.Webhook("https://hooks.example.com/x", List.of(), Map.of(), null, null));
+        Target webhook = new WebhookTarget(new WebhookTarget.Webhook("https://hooks.example.com/x", List.of(), Map.of(), null, null));
 
         assertThat(ChatConsent.none().allows("team", webhook)).isTrue();
-        assertThat(ChatConsent.none().allows("team", Target.posting(Target.Platform.TEAMS, "https://example.webhook.office.com/x"))).isTrue();
-        assertThat(ChatConsent.none().allows("team", Target.posting(Target.Platform.SLACK, "https://hooks.slack.com/services/x"))).isTrue();
+        assertThat(ChatConsent.none().allows("team", TeamsTarget.posting("https://example.webhook.office.com/x"))).isTrue();
+        assertThat(ChatConsent.none().allows("team", SlackTarget.posting("https://hooks.slack.com/services/x"))).isTrue();
         assertThat(ChatConsent.chatOf(webhook)).isEmpty();
     }
 
     @Test
     void idsAreCheckedInThePlatformsForms() {
-        assertThat(TargetIds.problem(Target.Platform.DISCORD, CHANNEL)).isNull();
-        assertThat(TargetIds.problem(Target.Platform.DISCORD, "2000000000000000002/messages/3000000000000000003/crosspost?x="))
+        assertThat(problem("discord", CHANNEL)).isNull();
+        assertThat(problem("discord", "2000000000000000002/messages/3000000000000000003/crosspost?x="))
                 .contains("17 to 20 digits");
-        assertThat(TargetIds.problem(Target.Platform.DISCORD, "../../../guilds/1/channels#")).isNotNull();
-        assertThat(TargetIds.problem(Target.Platform.DISCORD, "1234")).isNotNull();
-        assertThat(TargetIds.problem(Target.Platform.TELEGRAM, "-1001234567890")).isNull();
-        assertThat(TargetIds.problem(Target.Platform.TELEGRAM, "@team_news")).isNull();
-        assertThat(TargetIds.problem(Target.Platform.TELEGRAM, "@a/b")).isNotNull();
-        assertThat(TargetIds.problem(Target.Platform.TELEGRAM, "12ab")).isNotNull();
-        assertThat(TargetIds.problem(Target.Platform.SLACK, "C0123ABCD")).isNull();
-        assertThat(TargetIds.problem(Target.Platform.SLACK, "#general")).isNotNull();
-        assertThat(TargetIds.topicProblem("7")).isNull();
-        assertThat(TargetIds.topicProblem("7/../x")).isNotNull();
+        assertThat(problem("discord", "../../../guilds/1/channels#")).isNotNull();
+        assertThat(problem("discord", "1234")).isNotNull();
+        assertThat(problem("telegram", "-1001234567890")).isNull();
+        assertThat(problem("telegram", "@team_news")).isNull();
+        assertThat(problem("telegram", "@a/b")).isNotNull();
+        assertThat(problem("telegram", "12ab")).isNotNull();
+        assertThat(problem("slack", "C0123ABCD")).isNull();
+        assertThat(problem("slack", "#general")).isNotNull();
+        assertThat(topicProblem("7")).isNull();
+        assertThat(topicProblem("7/../x")).isNotNull();
     }
 
     @Test
     void theValidatorRefusesIdsThatWouldChangeTheRequestPath() {
         Route route = new Route("r", "team", "r", true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("2000000000000000002/messages/3000000000000000003/crosspost?x=", null),
-                        Target.discord(CHANNEL, "../../../guilds/1/channels#"),
-                        Target.telegram("-100123", "1/x")), false, false, List.of("everyone"));
+                List.of(new DiscordTarget("2000000000000000002/messages/3000000000000000003/crosspost?x=", null),
+                        new DiscordTarget(CHANNEL, "../../../guilds/1/channels#"),
+                        new TelegramTarget("-100123", "1/x")), false, false, List.of("everyone"));
 
         List<ConfigError> errors = new ConfigValidator().validateRoute("route r", route);
 

@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
+
 class ConfigJsonTest {
 
     private final ConfigJson input = ConfigJson.forInput();
@@ -25,7 +28,7 @@ class ConfigJsonTest {
                 List.of(new Group.Member("alice", "owner"), new Group.Member("bob", "viewer")),
                 List.of("alice"), List.of("myorg"), List.of("github", "gitea"), 42L, false,
                 List.of(new Group.ForgeSource("git.example.com", "gitea", "Example"), new Group.ForgeSource("github.com", "github", null)),
-                "zh", Target.telegram("-100", "7"), true);
+                "zh", new TelegramTarget("-100", "7"), true);
 
         assertThat(storage.readGroup(storage.toText(storage.write(group)))).isEqualTo(group);
         assertThat(input.readGroup(storage.write(group))).isEqualTo(group);
@@ -53,7 +56,7 @@ class ConfigJsonTest {
                         new FilterNode.Leaf(new Filter("repo", List.of("a/*", "/b/"), false)),
                         new FilterNode.Not(new FilterNode.Leaf(new Filter("actor", List.of("bot"), true)))))));
         Route route = new Route("ci", "team-a", "CI", true, List.of(new Filter("branch", List.of("main"), true)), tree,
-                List.of(Target.discord("1", "2"), Target.telegram("-100", null)), true, false, List.of("99"));
+                List.of(new DiscordTarget("1", "2"), new TelegramTarget("-100", null)), true, false, List.of("99"));
 
         JsonNode written = input.write(route);
 
@@ -70,7 +73,7 @@ class ConfigJsonTest {
                 + "'target':{'channelId':'123','chatId':'dropped','topicId':'dropped'}}"));
 
         assertThat(route.filters()).containsExactly(new Filter("event", List.of("push"), false));
-        assertThat(route.targets()).containsExactly(new Target(Target.Platform.DISCORD, "123", null, null, null));
+        assertThat(route.targets()).containsExactly(new DiscordTarget("123", null));
         assertThat(route.stop()).isFalse();
         assertThat(route.fallback()).isFalse();
         assertThat(route.ast()).isNull();
@@ -102,7 +105,7 @@ class ConfigJsonTest {
         Target target = input.readGroup(json("{'id':'g','name':'G','members':[],"
                 + "'logTarget':{'platform':'telegram','chatId':-1001234,'topicId':'','channelId':'x','threadId':'y'}}")).logTarget();
 
-        assertThat(target).isEqualTo(Target.telegram("-1001234", null));
+        assertThat(target).isEqualTo(new TelegramTarget("-1001234", null));
         assertThat(input.write(target).toString()).isEqualTo("{\"platform\":\"telegram\",\"chatId\":\"-1001234\"}");
     }
 

@@ -21,6 +21,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.webhooker.platform.discord.DiscordTarget;
+
 /**
  * Which routes fire (pipeline.md §3.7): tenant narrowing, gates, saved order, fallback and stop, and
  * isolation of malformed routes. Routes send to distinct channels so the result reads as a channel list.
@@ -189,7 +191,7 @@ class RouteSelectorTest {
     }
 
     private static Route tree(FilterNode ast) {
-        return new Route("broken", null, "broken", true, List.of(), ast, List.of(Target.discord("9", null)), false, false, List.of());
+        return new Route("broken", null, "broken", true, List.of(), ast, List.of(new DiscordTarget("9", null)), false, false, List.of());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.webhooker.testsupport.Fixtures;
+import dev.webhooker.platform.discord.DiscordTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
@@ -47,17 +48,17 @@ final class RoutingExamples {
     }
 
     static Route route(String id, String groupId, Filter... filters) {
-        return new Route(id, groupId, id, true, List.of(filters), null, List.of(Target.discord("1", null)),
+        return new Route(id, groupId, id, true, List.of(filters), null, List.of(new DiscordTarget("1", null)),
                 false, false, List.of());
     }
 
     static Route treeRoute(FilterNode ast, Filter... filters) {
-        return new Route("r", null, "r", true, List.of(filters), ast, List.of(Target.discord("1", null)),
+        return new Route("r", null, "r", true, List.of(filters), ast, List.of(new DiscordTarget("1", null)),
                 false, false, List.of());
     }
 
     static Route toChannel(String id, String groupId, String channelId, Filter... filters) {
-        return new Route(id, groupId, id, true, List.of(filters), null, List.of(Target.discord(channelId, null)),
+        return new Route(id, groupId, id, true, List.of(filters), null, List.of(new DiscordTarget(channelId, null)),
                 false, false, List.of());
     }
 

@@ -11,6 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
+import dev.webhooker.platform.slack.SlackTarget;
+import dev.webhooker.platform.teams.TeamsTarget;
+
 /** The {@code slack} and {@code teams} targets in the wire format: both Slack shapes, Teams, and their value rules. */
 class SlackTeamsTargetConfigTest {
 
@@ -40,10 +43,9 @@ class SlackTeamsTargetConfigTest {
         String teams = "{'platform':'teams','url':'https://prod-01.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=x'}";
         List<Target> targets = input.readRoute(route(bot + "," + hook + "," + teams)).targets();
 
-        assertThat(targets).containsExactly(Target.slack("C0123ABCD", "1700000000.000100"),
-                Target.posting(Target.Platform.SLACK, "https://hooks.slack.com/services/T1/B1/xyz"),
-                Target.posting(Target.Platform.TEAMS,
-                        "https://prod-01.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=x"));
+        assertThat(targets).containsExactly(SlackTarget.channel("C0123ABCD", "1700000000.000100"),
+                SlackTarget.posting("https://hooks.slack.com/services/T1/B1/xyz"),
+                TeamsTarget.posting("https://prod-01.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=x"));
         assertThat(problems(bot + "," + hook + "," + teams)).isEmpty();
         // the URLs are the credentials to post into the channel: stored and shown sealed, taken back sealed
         String written = storage.writeTargets(targets).toString().replace('"', '\'');

@@ -15,6 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.webhooker.platform.webhook.WebhookTarget;
+
 /** The {@code webhook} target in the wire format: reading, the value rules, and its secrets never written in clear. */
 class WebhookTargetConfigTest {
 
@@ -70,9 +72,9 @@ class WebhookTargetConfigTest {
                 + "','headers':{'X-Team':'a'},'format':'message','timeoutSeconds':5}"));
 
         Target target = route.targets().get(0);
-        assertThat(target.platform()).isEqualTo(Target.Platform.WEBHOOK);
-        assertThat(target.webhook()).isEqualTo(new Target.Webhook("https://hooks.example.com/in?t=1", List.of(SECRET),
-                Map.of("X-Team", "a"), Target.BodyFormat.MESSAGE, 5));
+        assertThat(target.platform()).isEqualTo("webhook");
+        assertThat(((WebhookTarget) target).webhook()).isEqualTo(new WebhookTarget.Webhook("https://hooks.example.com/in?t=1", List.of(SECRET),
+                Map.of("X-Team", "a"), WebhookTarget.BodyFormat.MESSAGE, 5));
         assertThat(validator.validateRoute("route", route)).isEmpty();
     }
 
@@ -81,14 +83,14 @@ class WebhookTargetConfigTest {
         Target target = input.readRoute(route("{'platform':'webhook','url':'https://h.example.com','secret':'" + SECRET + "'}"))
                 .targets().get(0);
 
-        assertThat(target.webhook().format()).isEqualTo(Target.BodyFormat.EVENT);
-        assertThat(target.webhook().headers()).isEmpty();
+        assertThat(((WebhookTarget) target).webhook().format()).isEqualTo(WebhookTarget.BodyFormat.EVENT);
+        assertThat(((WebhookTarget) target).webhook().headers()).isEmpty();
     }
 
     @Test
     void secretsAreWrittenSealedAndReadBackInClear() {
-        Target target = Target.webhook(new Target.Webhook("https://h.example.com/x", List.of(SECRET, OTHER), Map.of(),
-                Target.BodyFormat.EVENT, null));
+        Target target = new WebhookTarget(new WebhookTarget.Webhook("https://h.example.com/x", List.of(SECRET, OTHER), Map.of(),
+                WebhookTarget.BodyFormat.EVENT, null));
 
         ObjectNode written = storage.write(target);
 
@@ -101,8 +103,8 @@ class WebhookTargetConfigTest {
 
     @Test
     void jacksonLeavesTheCredentialsOutOfATargetAsADryRunAnswerShowsIt() throws Exception {
-        Target target = Target.webhook(new Target.Webhook("https://h.example.com/x/token-in-path?sig=abc", List.of(SECRET),
-                Map.of("Authorization", "Bearer hunter2"), Target.BodyFormat.MESSAGE, null));
+        Target target = new WebhookTarget(new WebhookTarget.Webhook("https://h.example.com/x/token-in-path?sig=abc", List.of(SECRET),
+                Map.of("Authorization", "Bearer hunter2"), WebhookTarget.BodyFormat.MESSAGE, null));
 
         String json = MAPPER.writeValueAsString(target);
 
@@ -113,7 +115,7 @@ class WebhookTargetConfigTest {
 
     @Test
     void aSecretIsNeverWrittenWithoutASeal() {
-        Target target = Target.webhook(new Target.Webhook("https://h.example.com", List.of(SECRET), Map.of(), null, null));
+        Target target = new WebhookTarget(new WebhookTarget.Webhook("https://h.example.com", List.of(SECRET), Map.of(), null, null));
 
         assertThatThrownBy(() -> ConfigJson.forStorage().write(target)).isInstanceOf(IllegalStateException.class);
     }
@@ -128,11 +130,11 @@ class WebhookTargetConfigTest {
 
     @Test
     void theTargetIdNamesTheHostAndHashesTheRest() {
-        Target a = Target.webhook(new Target.Webhook("https://hooks.example.com/a?token=s3cr3t", List.of(SECRET), null, null, null));
-        Target b = Target.webhook(new Target.Webhook("https://hooks.example.com/b", List.of(SECRET), null, null, null));
+        Target a = new WebhookTarget(new WebhookTarget.Webhook("https://hooks.example.com/a?token=s3cr3t", List.of(SECRET), null, null, null));
+        Target b = new WebhookTarget(new WebhookTarget.Webhook("https://hooks.example.com/b", List.of(SECRET), null, null, null));
 
         assertThat(a.id()).matches("hooks\\.example\\.com#[0-9a-f]{8}").isNotEqualTo(b.id());
-        assertThat(a.id() + a + a.webhook()).doesNotContain("token").doesNotContain("s3cr3t").doesNotContain(SECRET);
+        assertThat(a.id() + a + ((WebhookTarget) a).webhook()).doesNotContain("token").doesNotContain("s3cr3t").doesNotContain(SECRET);
     }
 
     static Stream<Arguments> invalidTargets() {

@@ -20,10 +20,11 @@ import dev.webhooker.WebhookerApplication;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.FailedStart;
 import dev.webhooker.testsupport.TestPostgres;
+import dev.webhooker.platform.webhook.WebhookTarget;
 
 /**
  * The start-up key check on real databases: instances sharing a PostgreSQL must have the key that sealed its secrets
@@ -126,8 +127,8 @@ class SecretKeyCheckIT {
         Group team = new Group("team", "Team", List.of(new Group.Member("alice", "owner")), List.of("alice"), List.of(), List.of(),
                 null, true, List.of(), null, null, false);
         Route ci = new Route("ci", "team", "CI", true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.webhook(new Target.Webhook("https://hooks.example.com/ci", List.of(SECRET), Map.of(),
-                        Target.BodyFormat.EVENT, null))), false, false, List.of());
+                List.of(new WebhookTarget(new WebhookTarget.Webhook("https://hooks.example.com/ci", List.of(SECRET), Map.of(),
+                        WebhookTarget.BodyFormat.EVENT, null))), false, false, List.of());
         app.getBean(ConfigRepository.class).replaceAll(List.of(team), List.of(ci));
     }
 }

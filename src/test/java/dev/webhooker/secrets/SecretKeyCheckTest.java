@@ -24,6 +24,8 @@ import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.webhook.WebhookTarget;
 
 /**
  * The key check on a database of the version before it (an upgrade): the first start's key must open what the
@@ -43,8 +45,8 @@ class SecretKeyCheckTest {
         DataSource ds = TestDatabases.create(kind);
         JdbcTemplate jdbc = new JdbcTemplate(ds);
         new ConfigRepository(jdbc, new DataSourceTransactionManager(ds), Clock.systemUTC(), new SecretBox(KEY, null))
-                .replaceAll(List.of(group()), List.of(route(Target.webhook(new Target.Webhook("https://hooks.example.com/ci",
-                        List.of(SECRET), Map.of(), Target.BodyFormat.EVENT, null)))));
+                .replaceAll(List.of(group()), List.of(route(new WebhookTarget(new WebhookTarget.Webhook("https://hooks.example.com/ci",
+                        List.of(SECRET), Map.of(), WebhookTarget.BodyFormat.EVENT, null)))));
         SqlKvStore kv = new SqlKvStore(ds, kind.vendor(), Clock.systemUTC());
 
         assertThatThrownBy(() -> check(jdbc, kv, new SecretBox(OTHER, null)))
@@ -64,7 +66,7 @@ class SecretKeyCheckTest {
         DataSource ds = TestDatabases.create(kind);
         JdbcTemplate jdbc = new JdbcTemplate(ds);
         new ConfigRepository(jdbc, new DataSourceTransactionManager(ds), Clock.systemUTC(), new SecretBox(KEY, null))
-                .replaceAll(List.of(group()), List.of(route(Target.discord("123456789012345678", null))));
+                .replaceAll(List.of(group()), List.of(route(new DiscordTarget("123456789012345678", null))));
         SqlKvStore kv = new SqlKvStore(ds, kind.vendor(), Clock.systemUTC());
         new TenantSecrets(kv, new SecretBox(KEY, null)).regenerate("team", null);
         assertThat(kv.get(KvKeys.TENANT.key("team"))).hasValueSatisfying(v -> assertThat(v).startsWith("v1:"));

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -21,9 +20,11 @@ import dev.webhooker.routing.FilterNode;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.testsupport.DatabaseContract;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
 
 /** The same contract on every database kind; subclasses say which. One database per class, emptied per test. */
 abstract class ConfigRepositoryContract extends DatabaseContract {
@@ -45,7 +46,7 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
 
     static Route route(String id, String groupId) {
         return new Route(id, groupId, "Route " + id, true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("100000000000000001", null)), false, false, List.of());
+                List.of(new DiscordTarget("100000000000000001", null)), false, false, List.of());
     }
 
     private List<String> routeKeys() {
@@ -77,10 +78,10 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
     void everyFieldSurvivesTheDatabase() {
         Group full = new Group("team", "Team", List.of(new Group.Member("alice", "owner"), new Group.Member("bob", "viewer")),
                 List.of("alice"), List.of("myorg"), List.of("github"), 77L, false,
-                List.of(new Group.ForgeSource("git.example.com", "gitea", "Example")), "zh", Target.telegram("-100", "5"), true);
+                List.of(new Group.ForgeSource("git.example.com", "gitea", "Example")), "zh", new TelegramTarget("-100", "5"), true);
         Route tree = new Route("tree", "team", "Tree", false, List.of(new Filter("repo", List.of("a/*", "/b/"), true)),
                 new FilterNode.Any(List.of(new FilterNode.Not(new FilterNode.Leaf(new Filter("actor", List.of("bot"), false))))),
-                List.of(Target.discord("100000000000000001", "200000000000000002"), Target.telegram("-3", null)), true, true, List.of("900000000000000009", "800000000000000008"));
+                List.of(new DiscordTarget("100000000000000001", "200000000000000002"), new TelegramTarget("-3", null)), true, true, List.of("900000000000000009", "800000000000000008"));
 
         repository.replaceAll(List.of(full), List.of(tree));
 
@@ -256,24 +257,24 @@ abstract class ConfigRepositoryContract extends DatabaseContract {
     @Test
     void chatClaimsAreKeptPerGroupAndChatAndGoOrMoveWithTheirGroup() {
         repository.replaceAll(List.of(group("a"), group("b")), List.of(route("r", "a")));
-        ChatClaim telegram = new ChatClaim("b", Target.Platform.TELEGRAM, "-1001234", "Team_News", ChatClaim.Via.CHAT, "telegram:5", 0);
+        ChatClaim telegram = new ChatClaim("b", "telegram", "-1001234", "Team_News", ChatClaim.Via.CHAT, "telegram:5", 0);
 
         assertThat(repository.claimChat(telegram, () -> { })).isTrue();
         assertThat(repository.claimChat(telegram, () -> { })).as("claimed before").isFalse();
         ChatConsent consent = repository.load().consent();
-        assertThat(consent.allows("a", Target.discord("100000000000000001", null))).as("the operator's write").isTrue();
-        assertThat(consent.allows("b", Target.telegram("@team_news", "3"))).isTrue();
-        assertThat(consent.allows("a", Target.telegram("-1001234", null))).isFalse();
+        assertThat(consent.allows("a", new DiscordTarget("100000000000000001", null))).as("the operator's write").isTrue();
+        assertThat(consent.allows("b", new TelegramTarget("@team_news", "3"))).isTrue();
+        assertThat(consent.allows("a", new TelegramTarget("-1001234", null))).isFalse();
 
-        assertThat(repository.revokeChat("b", Target.Platform.TELEGRAM, "@TEAM_NEWS", () -> { })).isTrue();
-        assertThat(repository.revokeChat("b", Target.Platform.TELEGRAM, "-1001234", () -> { })).isFalse();
-        assertThat(repository.load().consent().allows("b", Target.telegram("-1001234", null))).isFalse();
+        assertThat(repository.revokeChat("b", "telegram", "@TEAM_NEWS", () -> { })).isTrue();
+        assertThat(repository.revokeChat("b", "telegram", "-1001234", () -> { })).isFalse();
+        assertThat(repository.load().consent().allows("b", new TelegramTarget("-1001234", null))).isFalse();
 
         repository.renameGroup("a", "a2", () -> { });
-        assertThat(repository.load().consent().allows("a2", Target.discord("100000000000000001", null))).isTrue();
+        assertThat(repository.load().consent().allows("a2", new DiscordTarget("100000000000000001", null))).isTrue();
         repository.replaceAll(List.of(group("b")), List.of());
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM chat_claims", Integer.class)).as("gone with its group").isZero();
-        assertThatThrownBy(() -> repository.claimChat(new ChatClaim("nope", Target.Platform.DISCORD, "100000000000000001", null,
+        assertThatThrownBy(() -> repository.claimChat(new ChatClaim("nope", "discord", "100000000000000001", null,
                 ChatClaim.Via.OPERATOR, "root", 0), () -> { })).isInstanceOf(java.util.NoSuchElementException.class);
     }
 

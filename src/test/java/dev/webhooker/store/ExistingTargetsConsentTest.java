@@ -9,8 +9,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.routing.ChatConsent;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
 
 /** Migration 14.2 on a database as the version before left it: what was sent before the upgrade is still sent. */
 class ExistingTargetsConsentTest {
@@ -39,9 +41,9 @@ class ExistingTargetsConsentTest {
                 "team discord 222222222222222222 upgrade", "team discord 333333333333333333 upgrade",
                 "team telegram -1001234 upgrade", "team slack C0123ABCD upgrade", "team telegram @team_news upgrade");
         ChatConsent consent = ConfigRepository.on(ds).load().consent();
-        assertThat(consent.allows("team", Target.discord("222222222222222222", "333333333333333333"))).isTrue();
-        assertThat(consent.allows("team", Target.telegram("@team_news", null))).isTrue();
-        assertThat(consent.allows("ops", Target.discord("222222222222222222", null))).as("another group's chat").isFalse();
+        assertThat(consent.allows("team", new DiscordTarget("222222222222222222", "333333333333333333"))).isTrue();
+        assertThat(consent.allows("team", new TelegramTarget("@team_news", null))).isTrue();
+        assertThat(consent.allows("ops", new DiscordTarget("222222222222222222", null))).as("another group's chat").isFalse();
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM chat_claims", Integer.class)).isEqualTo(5);
     }
 

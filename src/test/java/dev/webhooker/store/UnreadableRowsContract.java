@@ -17,10 +17,12 @@ import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.testsupport.DatabaseContract;
 import dev.webhooker.testsupport.LogCapture;
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.webhook.WebhookTarget;
 
 /**
  * An instance whose key does not open what another sealed (here: a repository given a seal with another key, as an
@@ -175,12 +177,12 @@ abstract class UnreadableRowsContract extends DatabaseContract {
 
     private static Route chatRoute(String id, String groupId) {
         return new Route(id, groupId, "Route " + id, true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.discord("123456789012345678", null)), false, false, List.of());
+                List.of(new DiscordTarget("123456789012345678", null)), false, false, List.of());
     }
 
     private static Route webhookRoute(String id, String groupId) {
         return new Route(id, groupId, "Route " + id, true, List.of(new Filter("event", List.of("push"), false)), null,
-                List.of(Target.webhook(new Target.Webhook("https://hooks.example.com/ci", List.of(SECRET), Map.of(),
-                        Target.BodyFormat.EVENT, null))), false, false, List.of());
+                List.of(new WebhookTarget(new WebhookTarget.Webhook("https://hooks.example.com/ci", List.of(SECRET), Map.of(),
+                        WebhookTarget.BodyFormat.EVENT, null))), false, false, List.of());
     }
 }

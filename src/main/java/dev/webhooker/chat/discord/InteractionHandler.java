@@ -25,7 +25,7 @@ import dev.webhooker.chat.ChatTexts;
 import dev.webhooker.chat.ChatWork;
 import dev.webhooker.consent.ChatClaims;
 import dev.webhooker.platform.discord.DiscordCommandTree;
-import dev.webhooker.routing.Target;
+import dev.webhooker.platform.discord.DiscordTarget;
 import dev.webhooker.signin.AccountLinks;
 import dev.webhooker.signin.ChatPlatform;
 import dev.webhooker.signin.LinkRequests;
@@ -163,7 +163,7 @@ final class InteractionHandler {
         }
         Optional<ChatClaims.Redeemed> redeemed;
         try {
-            redeemed = claims.redeem(code, new ChatClaims.ClaimingChat(Target.Platform.DISCORD, channelId, null, call.userId(),
+            redeemed = claims.redeem(code, new ChatClaims.ClaimingChat(DiscordTarget.PLATFORM, channelId, null, call.userId(),
                     call.userName()));
         } catch (RuntimeException e) {
             LOG.warn("/gh claim in Discord channel {} failed: {}", channelId, e.toString());

@@ -19,7 +19,7 @@ import dev.webhooker.chat.ChatTexts;
 import dev.webhooker.consent.ChatClaims;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.telegram.TelegramClient;
-import dev.webhooker.routing.Target;
+import dev.webhooker.platform.telegram.TelegramTarget;
 import dev.webhooker.signin.AccountLinks;
 import dev.webhooker.signin.ChatPlatform;
 import dev.webhooker.signin.LinkRequests;
@@ -163,7 +163,7 @@ final class TelegramCommands {
         String chatId = chat.path("id").asText("");
         Optional<ChatClaims.Redeemed> redeemed;
         try {
-            redeemed = claims.redeem(code, new ChatClaims.ClaimingChat(Target.Platform.TELEGRAM, chatId,
+            redeemed = claims.redeem(code, new ChatClaims.ClaimingChat(TelegramTarget.PLATFORM, chatId,
                     chat.path("username").asText(null), userId, userName));
         } catch (RuntimeException e) {
             LOG.warn("/gh claim in Telegram chat {} failed: {}", chatId, e.toString());

@@ -194,7 +194,7 @@ public class DiscordClient {
             if (status >= 200 && status < 300) {
                 return SendOutcome.success(status, readId(response.body()), tries);
             }
-            ErrorCode code = status >= 500 ? ErrorCode.DISCORD_5XX : ErrorCode.DISCORD_ERROR;
+            ErrorCode code = status >= 500 ? DiscordErrors.DISCORD_5XX : DiscordErrors.DISCORD_ERROR;
             return SendOutcome.failure(code, status, PlatformCallSettings.errorText(response.body()), tries);
         }
         return last;

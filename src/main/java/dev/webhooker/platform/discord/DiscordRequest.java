@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * The body the {@code discord:} endpoints take: the channel (a thread is addressed as its own channel), the message
  * to edit ({@code discord:editMessage} only) and the JSON of the message.
  */
-public record DiscordRequest(String channelId, String messageId, ObjectNode body) {
+record DiscordRequest(String channelId, String messageId, ObjectNode body) {
 
     /** POST /channels/{channelId}/messages. */
     public static final String CREATE_MESSAGE = "discord:createMessage";

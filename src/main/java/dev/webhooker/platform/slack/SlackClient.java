@@ -61,7 +61,7 @@ public class SlackClient {
     /** Posts to an incoming webhook. */
     public SendOutcome webhook(SlackRequest request) {
         EndpointPoster.Result result = poster.post("slack", request.url(), Map.of(), request.message().toString(), null);
-        return result.failure() != null ? result.failure() : result.answer().outcome(ErrorCode.SLACK_ERROR, ErrorCode.SLACK_5XX);
+        return result.failure() != null ? result.failure() : result.answer().outcome(SlackErrors.SLACK_ERROR, SlackErrors.SLACK_5XX);
     }
 
     /** chat.postMessage (no {@code ts}) or chat.update of the message {@code ts}, by the bot. */
@@ -120,7 +120,7 @@ public class SlackClient {
                 continue;
             }
             if (status >= 500) {
-                return SendOutcome.failure(ErrorCode.SLACK_5XX, status, "HTTP " + status, tries);
+                return SendOutcome.failure(SlackErrors.SLACK_5XX, status, "HTTP " + status, tries);
             }
             JsonNode answer = parse(response.body());
             if (answer != null && answer.path("ok").asBoolean(false)) {
@@ -128,7 +128,7 @@ public class SlackClient {
                 return SendOutcome.success(status, ts != null ? ts : request.ts(), tries);
             }
             String error = answer == null ? "HTTP " + status : answer.path("error").asText("HTTP " + status);
-            return SendOutcome.failure(RETRYABLE.contains(error) ? ErrorCode.SLACK_5XX : ErrorCode.SLACK_ERROR, status,
+            return SendOutcome.failure(RETRYABLE.contains(error) ? SlackErrors.SLACK_5XX : SlackErrors.SLACK_ERROR, status,
                     PlatformCallSettings.errorText(error), tries);
         }
         return last;

@@ -5,7 +5,6 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.webhook.EndpointPoster;
 
@@ -33,8 +32,8 @@ public class TeamsClient {
         EndpointPoster.Answer answer = result.answer();
         if (answer.ok() && answer.text().contains("returned HTTP error")) {
             boolean server = answer.text().matches("(?s).*returned HTTP error 5\\d\\d.*");
-            return SendOutcome.failure(server ? ErrorCode.TEAMS_5XX : ErrorCode.TEAMS_ERROR, answer.status(), answer.describe(), 1);
+            return SendOutcome.failure(server ? TeamsErrors.TEAMS_5XX : TeamsErrors.TEAMS_ERROR, answer.status(), answer.describe(), 1);
         }
-        return answer.outcome(ErrorCode.TEAMS_ERROR, ErrorCode.TEAMS_5XX);
+        return answer.outcome(TeamsErrors.TEAMS_ERROR, TeamsErrors.TEAMS_5XX);
     }
 }

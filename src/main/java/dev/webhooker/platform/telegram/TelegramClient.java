@@ -121,7 +121,7 @@ public class TelegramClient {
                 JsonNode id = answer == null ? null : answer.path("result").path("message_id");
                 return SendOutcome.success(status, id == null || id.isMissingNode() || id.isNull() ? null : id.asText(), tries);
             }
-            ErrorCode code = status >= 500 ? ErrorCode.TELEGRAM_5XX : ErrorCode.TELEGRAM_ERROR;
+            ErrorCode code = status >= 500 ? TelegramErrors.TELEGRAM_5XX : TelegramErrors.TELEGRAM_ERROR;
             return SendOutcome.failure(code, status, error, tries);
         }
         return last;

@@ -2,6 +2,8 @@ package dev.webhooker.platform.telegram;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.webhooker.delivery.RenderedMessage;
+
 /**
  * What to send to the Bot API (messages.md §4.2). {@code method} is {@code sendMessage} (then {@code text}
  * is the HTML and {@code linkPreviewOptions} the preview settings: the rich-header card, or
@@ -14,7 +16,7 @@ public record TelegramMessage(
         String text,
         String photoUrl,
         String caption,
-        ObjectNode linkPreviewOptions) {
+        ObjectNode linkPreviewOptions) implements RenderedMessage {
 
     public static final String SEND_MESSAGE = "sendMessage";
     public static final String SEND_PHOTO = "sendPhoto";

@@ -10,9 +10,7 @@ import java.util.Map;
 
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.PlatformCall;
-import dev.webhooker.delivery.RenderedMessage;
 import dev.webhooker.delivery.SendOutcome;
-import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookSecret;
 
 /**
@@ -21,15 +19,15 @@ import dev.webhooker.routing.WebhookSecret;
  * each route that posts the same event to one endpoint, so none of them is mistaken for a repeat. The event's
  * provider and name go along as {@code webhooker-provider} and {@code webhooker-event}.
  */
-public final class WebhookCalls {
+final class WebhookCalls {
 
     public static final String ENDPOINT = "webhook:post";
 
     private WebhookCalls() {
     }
 
-    public static PlatformCall call(Target target, RenderedMessage.Webhook message, String idempotencyKey) {
-        Target.Webhook webhook = target.webhook();
+    static PlatformCall call(WebhookTarget target, WebhookMessage message, String idempotencyKey) {
+        WebhookTarget.Webhook webhook = target.webhook();
         List<WebhookSecret> secrets = new ArrayList<>();
         try {
             webhook.secrets().forEach(secret -> secrets.add(WebhookSecret.parse(secret)));

@@ -6,15 +6,14 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 
 /**
  * Posts a signed event to a webhook target (Standard Webhooks) through the {@link EndpointPoster}.
  * <p>
  * The answers, as the retry rules read them: 2xx delivered; 410 Gone: the receiver asks to stop
- * ({@link ErrorCode#WEBHOOK_GONE}); 429 and 503 with {@code Retry-After} wait that long (at most
- * {@link EndpointPoster#MAX_RETRY_AFTER}); other 4xx and 3xx are final ({@link ErrorCode#WEBHOOK_ERROR}); 5xx, a 429
+ * ({@link WebhookErrors#WEBHOOK_GONE}); 429 and 503 with {@code Retry-After} wait that long (at most
+ * {@link EndpointPoster#MAX_RETRY_AFTER}); other 4xx and 3xx are final ({@link WebhookErrors#WEBHOOK_ERROR}); 5xx, a 429
  * without {@code Retry-After} and network errors are retried.
  */
 final class WebhookClient {
@@ -46,11 +45,11 @@ final class WebhookClient {
     private static SendOutcome outcome(EndpointPoster.Answer answer) {
         int status = answer.status();
         if (status == 410) {
-            return SendOutcome.failure(ErrorCode.WEBHOOK_GONE, status, answer.describe(), 1);
+            return SendOutcome.failure(WebhookErrors.WEBHOOK_GONE, status, answer.describe(), 1);
         }
         if (status >= 300 && status < 400) {
-            return SendOutcome.failure(ErrorCode.WEBHOOK_ERROR, status, "HTTP " + status + ": redirects are not followed", 1);
+            return SendOutcome.failure(WebhookErrors.WEBHOOK_ERROR, status, "HTTP " + status + ": redirects are not followed", 1);
         }
-        return answer.outcome(ErrorCode.WEBHOOK_ERROR, ErrorCode.WEBHOOK_5XX);
+        return answer.outcome(WebhookErrors.WEBHOOK_ERROR, WebhookErrors.WEBHOOK_5XX);
     }
 }

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.Test;
 import dev.webhooker.chat.ChatApp;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
+import dev.webhooker.platform.discord.DiscordTarget;
 
 /**
  * {@code POST /discord/interactions} end to end: signed with a real Ed25519 key, against fake GitHub and
@@ -423,7 +424,7 @@ class DiscordInteractionsIT extends ChatApp {
     }
 
     private boolean teamMayPost(String channel) {
-        return snapshots.current().consent().allows("team", dev.webhooker.routing.Target.discord(channel, null));
+        return snapshots.current().consent().allows("team", new dev.webhooker.platform.discord.DiscordTarget(channel, null));
     }
 
     private String code() {

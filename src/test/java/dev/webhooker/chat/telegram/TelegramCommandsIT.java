@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
 import dev.webhooker.chat.ChatApp;
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
+import dev.webhooker.platform.telegram.TelegramTarget;
 
 /**
  * {@code POST /telegram/webhook} end to end against fake Telegram and GitHub APIs: the secret, update dedup,
@@ -231,7 +232,7 @@ class TelegramCommandsIT extends ChatApp {
     }
 
     private boolean teamMayPost(String chatId) {
-        return snapshots.current().consent().allows("team", dev.webhooker.routing.Target.telegram(chatId, null));
+        return snapshots.current().consent().allows("team", new dev.webhooker.platform.telegram.TelegramTarget(chatId, null));
     }
 
     private void memberStatus(String status) {

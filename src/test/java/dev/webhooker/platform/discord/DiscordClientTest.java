@@ -164,7 +164,7 @@ class DiscordClientTest {
         SendOutcome outcome = client.createMessage("111", body());
 
         assertThat(outcome.ok()).isFalse();
-        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.DISCORD_ERROR);
+        assertThat(outcome.errorCode()).isEqualTo(DiscordErrors.DISCORD_ERROR);
         assertThat(outcome.httpStatus()).isEqualTo(403);
         assertThat(outcome.error()).contains("Missing Permissions");
     }
@@ -175,7 +175,7 @@ class DiscordClientTest {
 
         SendOutcome outcome = client.createMessage("111", body());
 
-        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.DISCORD_5XX);
+        assertThat(outcome.errorCode()).isEqualTo(DiscordErrors.DISCORD_5XX);
         assertThat(outcome.error()).isEqualTo("bad gateway");
         discord.verify(1, postRequestedFor(urlEqualTo("/api/v10/channels/111/messages")));
     }

@@ -110,7 +110,7 @@ class DiscordComponentTest {
         SendOutcome outcome = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("111", null, message()));
 
         assertThat(outcome.ok()).isFalse();
-        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.DISCORD_ERROR);
+        assertThat(outcome.errorCode()).isEqualTo(DiscordErrors.DISCORD_ERROR);
         assertThat(outcome.httpStatus()).isEqualTo(403);
         assertThat(outcome.error()).contains("Missing Access");
     }
@@ -123,7 +123,7 @@ class DiscordComponentTest {
         SendOutcome server = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("111", null, message()));
         SendOutcome slow = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("222", null, message()));
 
-        assertThat(server.errorCode()).isEqualTo(ErrorCode.DISCORD_5XX);
+        assertThat(server.errorCode()).isEqualTo(DiscordErrors.DISCORD_5XX);
         assertThat(slow.errorCode()).isEqualTo(ErrorCode.NETWORK);
         assertThat(slow.error()).contains("timed out");
         assertThat(server.errorCode().retryable()).isTrue();

@@ -123,7 +123,7 @@ class TelegramClientTest {
 
         SendOutcome outcome = client.call("editMessageText", message("-100").put("message_id", "77"));
 
-        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.TELEGRAM_ERROR);
+        assertThat(outcome.errorCode()).isEqualTo(TelegramErrors.TELEGRAM_ERROR);
         assertThat(outcome.httpStatus()).isEqualTo(400);
         assertThat(outcome.error()).isEqualTo("Bad Request: message is not modified");
     }
@@ -134,7 +134,7 @@ class TelegramClientTest {
 
         SendOutcome outcome = client.call("sendPhoto", message("-100"));
 
-        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.TELEGRAM_5XX);
+        assertThat(outcome.errorCode()).isEqualTo(TelegramErrors.TELEGRAM_5XX);
         assertThat(outcome.error()).isEqualTo("HTTP 503");
     }
 

@@ -107,7 +107,7 @@ class TelegramComponentTest {
 
         SendOutcome outcome = call("telegram:editMessageText", text("-100").put("message_id", 5));
 
-        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.TELEGRAM_ERROR);
+        assertThat(outcome.errorCode()).isEqualTo(TelegramErrors.TELEGRAM_ERROR);
         assertThat(outcome.httpStatus()).isEqualTo(400);
         assertThat(outcome.error()).isEqualTo("Bad Request: message to edit not found");
     }

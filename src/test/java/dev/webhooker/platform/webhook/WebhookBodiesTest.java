@@ -9,9 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
-import dev.webhooker.delivery.RenderedMessage;
 import dev.webhooker.format.NeutralMessage;
-import dev.webhooker.routing.Target;
+
 import dev.webhooker.routing.WebhookEvent;
 
 class WebhookBodiesTest {
@@ -29,7 +28,7 @@ class WebhookBodiesTest {
 
     @Test
     void theEventFormatPostsThePayloadAsRoutingSawIt() throws Exception {
-        RenderedMessage.Webhook rendered = bodies.render(Target.BodyFormat.EVENT, message, event());
+        WebhookMessage rendered = bodies.render(WebhookTarget.BodyFormat.EVENT, message, event());
 
         assertThat(JSON.readTree(rendered.body())).isEqualTo(event().payload());
         assertThat(rendered.provider()).isEqualTo("github");
@@ -38,7 +37,7 @@ class WebhookBodiesTest {
 
     @Test
     void theMessageFormatPostsTheNeutralMessageWithoutEmptyMembers() throws Exception {
-        JsonNode body = JSON.readTree(bodies.render(Target.BodyFormat.MESSAGE, message, event()).body());
+        JsonNode body = JSON.readTree(bodies.render(WebhookTarget.BodyFormat.MESSAGE, message, event()).body());
 
         assertThat(body.path("title").asText()).isEqualTo("[acme/widget] 1 new commit");
         assertThat(body.path("color").asInt()).isEqualTo(0x2ecc71);

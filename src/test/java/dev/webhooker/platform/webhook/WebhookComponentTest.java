@@ -119,11 +119,11 @@ class WebhookComponentTest {
         SendOutcome moved = send("webhook:post", request("/moved", Map.of()));
         SendOutcome busy = send("webhook:post", request("/busy", Map.of()));
 
-        assertThat(gone.errorCode()).isEqualTo(ErrorCode.WEBHOOK_GONE);
-        assertThat(bad.errorCode()).isEqualTo(ErrorCode.WEBHOOK_ERROR);
+        assertThat(gone.errorCode()).isEqualTo(WebhookErrors.WEBHOOK_GONE);
+        assertThat(bad.errorCode()).isEqualTo(WebhookErrors.WEBHOOK_ERROR);
         assertThat(bad.error()).isEqualTo("HTTP 400: missing field");
-        assertThat(down.errorCode()).isEqualTo(ErrorCode.WEBHOOK_5XX);
-        assertThat(moved.errorCode()).isEqualTo(ErrorCode.WEBHOOK_ERROR);
+        assertThat(down.errorCode()).isEqualTo(WebhookErrors.WEBHOOK_5XX);
+        assertThat(moved.errorCode()).isEqualTo(WebhookErrors.WEBHOOK_ERROR);
         assertThat(moved.error()).contains("redirects are not followed");
         assertThat(busy.errorCode()).as("429 without Retry-After: retried on the schedule").isEqualTo(ErrorCode.RETRIES);
         assertThat(List.of(gone, bad, moved)).allSatisfy(o -> assertThat(o.errorCode().retryable()).isFalse());

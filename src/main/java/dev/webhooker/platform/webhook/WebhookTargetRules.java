@@ -1,18 +1,21 @@
-package dev.webhooker.routing;
+package dev.webhooker.platform.webhook;
 
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 
+import dev.webhooker.routing.TargetProblems;
+import dev.webhooker.routing.WebhookSecret;
+
 /**
- * The value rules of a {@code webhook} target. Whether its address may be reached (no loopback, private or metadata
+ * The value rules of a {@code webhook} target, and of the URL of any target that posts to one (Slack's incoming
+ * webhooks, Teams' workflows). Whether its address may be reached (no loopback, private or metadata
  * address unless WEBHOOK_TARGET_ALLOW lets it) is decided when it is sent to, after the name is resolved.
  */
-final class WebhookTargetRules {
+public final class WebhookTargetRules {
 
     static final int MAX_URL_LENGTH = 2048;
     /** Two during a rotation: the new secret and the one it replaces. */
@@ -32,92 +35,92 @@ final class WebhookTargetRules {
     private WebhookTargetRules() {
     }
 
-    /** Reports each problem of {@code w} as (field path, message) to {@code problems}. */
-    static void check(Target.Webhook w, String path, BiConsumer<String, String> problems) {
+    /** Reports each problem of {@code w} to {@code problems}. */
+    static void check(WebhookTarget.Webhook w, TargetProblems problems) {
         if (w == null || w.url() == null || w.url().isBlank()) {
-            problems.accept(path + ".url", "required for a webhook target");
+            problems.add("url", "required for a webhook target");
         } else {
-            checkUrl(w.url(), path + ".url", problems);
+            checkUrl(w.url(), "url", problems);
         }
         if (w == null) {
             return;
         }
         if (w.secrets().isEmpty()) {
-            problems.accept(path + ".secret", "required for a webhook target: a Standard Webhooks secret, whsec_ and base64");
+            problems.add("secret", "required for a webhook target: a Standard Webhooks secret, whsec_ and base64");
         } else if (w.secrets().size() > MAX_SECRETS) {
-            problems.accept(path + ".secrets", "at most " + MAX_SECRETS + " (the new secret and the one it replaces)");
+            problems.add("secrets", "at most " + MAX_SECRETS + " (the new secret and the one it replaces)");
         }
         for (int i = 0; i < w.secrets().size(); i++) {
             try {
                 WebhookSecret.parse(w.secrets().get(i));
             } catch (IllegalArgumentException e) {
-                problems.accept(w.secrets().size() == 1 ? path + ".secret" : path + ".secrets[" + i + "]", e.getMessage());
+                problems.add(w.secrets().size() == 1 ? "secret" : "secrets[" + i + "]", e.getMessage());
             }
         }
-        checkHeaders(w.headers(), path + ".headers", problems);
+        checkHeaders(w.headers(), "headers", problems);
         if (w.timeoutSeconds() != null && (w.timeoutSeconds() < 1 || w.timeoutSeconds() > MAX_TIMEOUT_SECONDS)) {
-            problems.accept(path + ".timeoutSeconds", "from 1 to " + MAX_TIMEOUT_SECONDS + " seconds");
+            problems.add("timeoutSeconds", "from 1 to " + MAX_TIMEOUT_SECONDS + " seconds");
         }
     }
 
-    /** The URL of a Slack incoming webhook or a Teams workflow: https, with the webhook URL's rules. */
-    static void checkPostingUrl(String url, String platform, String path, BiConsumer<String, String> problems) {
+    /** The {@code url} of a Slack incoming webhook or a Teams workflow: https, with the webhook URL's rules. */
+    public static void checkPostingUrl(String url, String platform, TargetProblems problems) {
         if (url == null || url.isBlank()) {
-            problems.accept(path, "required for a " + platform + " target");
+            problems.add("url", "required for a " + platform + " target");
             return;
         }
         if (!url.regionMatches(true, 0, "https://", 0, 8)) {
-            problems.accept(path, "must be an https:// URL (the " + platform + " webhook's URL as " + platform + " gives it)");
+            problems.add("url", "must be an https:// URL (the " + platform + " webhook's URL as " + platform + " gives it)");
             return;
         }
-        checkUrl(url, path, problems);
+        checkUrl(url, "url", problems);
     }
 
-    private static void checkUrl(String url, String path, BiConsumer<String, String> problems) {
+    private static void checkUrl(String url, String field, TargetProblems problems) {
         if (url.length() > MAX_URL_LENGTH) {
-            problems.accept(path, "longer than " + MAX_URL_LENGTH + " characters");
+            problems.add(field, "longer than " + MAX_URL_LENGTH + " characters");
             return;
         }
         URI uri;
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            problems.accept(path, "not a URL: " + e.getReason());
+            problems.add(field, "not a URL: " + e.getReason());
             return;
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("https") && !scheme.equals("http")) {
-            problems.accept(path, "must be an http:// or https:// URL");
+            problems.add(field, "must be an http:// or https:// URL");
         } else if (uri.getHost() == null || uri.getHost().isEmpty()) {
-            problems.accept(path, "has no host name");
+            problems.add(field, "has no host name");
         } else if (uri.getRawUserInfo() != null) {
-            problems.accept(path, "must not carry a user name or password; send credentials in headers (Authorization)");
+            problems.add(field, "must not carry a user name or password; send credentials in headers (Authorization)");
         } else if (uri.getRawFragment() != null) {
-            problems.accept(path, "must not have a #fragment (it is never sent)");
+            problems.add(field, "must not have a #fragment (it is never sent)");
         }
     }
 
-    private static void checkHeaders(Map<String, String> headers, String path, BiConsumer<String, String> problems) {
+    private static void checkHeaders(Map<String, String> headers, String field, TargetProblems problems) {
         if (headers.size() > MAX_HEADERS) {
-            problems.accept(path, "too many headers (" + headers.size() + "; at most " + MAX_HEADERS + ")");
+            problems.add(field, "too many headers (" + headers.size() + "; at most " + MAX_HEADERS + ")");
             return;
         }
         for (Map.Entry<String, String> h : headers.entrySet()) {
             String name = h.getKey();
-            String field = path + "." + name;
+            String header = field + "." + name;
             if (name.length() > MAX_HEADER_NAME_LENGTH || !HEADER_NAME.matcher(name).matches()) {
-                problems.accept(field, "not a header name (letters, digits and !#$%&'*+.^_`|~-, at most "
+                problems.add(header, "not a header name (letters, digits and !#$%&'*+.^_`|~-, at most "
                         + MAX_HEADER_NAME_LENGTH + " characters)");
             } else if (RESERVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-                problems.accept(field, "set by webhooker on every post; it cannot be replaced");
+                problems.add(header, "set by webhooker on every post; it cannot be replaced");
             }
             String value = h.getValue();
             if (value == null) {
-                problems.accept(field, "must be a string");
+                problems.add(header, "must be a string");
             } else if (value.length() > MAX_HEADER_VALUE_LENGTH) {
-                problems.accept(field, "longer than " + MAX_HEADER_VALUE_LENGTH + " characters");
+                problems.add(header, "longer than " + MAX_HEADER_VALUE_LENGTH + " characters");
             } else if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c == 0x7f)) {
-                problems.accept(field, "must not contain control characters (a line break would start another header)");
+                problems.add(header, "must not contain control characters (a line break would start another header)");
             }
         }
     }

@@ -1,0 +1,29 @@
+package dev.webhooker.platform;
+
+import dev.webhooker.delivery.PlatformCall;
+import dev.webhooker.delivery.RenderedMessage;
+import dev.webhooker.format.NeutralMessage;
+import dev.webhooker.routing.Target;
+import dev.webhooker.routing.WebhookEvent;
+
+/**
+ * What one platform package gives the delivery engine: how a neutral message looks there, and the request that sends
+ * it (or edits a message sent before). Each platform package declares one as a Spring bean in its own
+ * {@code @Configuration}, beside the Camel component its requests name; {@link Platforms} hands every target to the
+ * one of its platform. What a platform means to the configuration (its target fields, their rules, its JSON) is its
+ * {@link dev.webhooker.routing.TargetPlatform}.
+ */
+public interface PlatformDelivery {
+
+    /** The platform's name as targets carry it ({@code discord}): the targets this one renders and sends. */
+    String platform();
+
+    /** The message in this platform's shape for {@code target}. */
+    RenderedMessage render(Target target, NeutralMessage message, WebhookEvent event);
+
+    /**
+     * The request for a message this platform rendered: a new message, or an edit of {@code editMessageId} when it is
+     * not null. {@code idempotencyKey} names this (delivery, route, target) for a platform that drops repeats by it.
+     */
+    PlatformCall call(Target target, RenderedMessage message, String editMessageId, String idempotencyKey);
+}

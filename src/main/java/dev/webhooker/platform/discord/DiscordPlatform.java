@@ -1,0 +1,72 @@
+package dev.webhooker.platform.discord;
+
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import dev.webhooker.routing.Target;
+import dev.webhooker.routing.TargetJson;
+import dev.webhooker.routing.TargetPlatform;
+import dev.webhooker.routing.TargetProblems;
+
+/**
+ * Discord targets in the configuration: {@code channelId} and optionally {@code threadId}, both snowflakes (17 to 20
+ * digits), checked wherever one is written because it goes into a request path. A target that names no platform is
+ * Discord's: the only platform there was at first.
+ */
+public final class DiscordPlatform implements TargetPlatform {
+
+    private static final Pattern SNOWFLAKE = Pattern.compile("^[0-9]{17,20}$");
+
+    @Override
+    public String name() {
+        return DiscordTarget.PLATFORM;
+    }
+
+    @Override
+    public boolean impliedWhenUnnamed() {
+        return true;
+    }
+
+    /** chatId and topicId are taken and dropped, as they always were: older targets carried every chat field. */
+    @Override
+    public Set<String> fields() {
+        return Set.of("channelId", "threadId", "chatId", "topicId");
+    }
+
+    @Override
+    public Target read(TargetJson json) {
+        return new DiscordTarget(json.id("channelId"), json.optionalId("threadId"));
+    }
+
+    @Override
+    public void write(Target target, TargetJson json) {
+        DiscordTarget t = (DiscordTarget) target;
+        json.put("channelId", t.channelId());
+        json.putPresent("threadId", t.threadId());
+    }
+
+    @Override
+    public void check(Target target, TargetProblems problems) {
+        DiscordTarget t = (DiscordTarget) target;
+        problems.checkLength("channelId", t.channelId());
+        problems.checkLength("threadId", t.threadId());
+        problems.checkRequiredId("channelId", t.channelId(), "required for a discord target", this::chatIdProblem);
+        problems.checkOptionalId("threadId", t.threadId(),
+                id -> SNOWFLAKE.matcher(id).matches() ? null : "a Discord thread id: 17 to 20 digits");
+    }
+
+    @Override
+    public boolean carriesGroupLog() {
+        return true;
+    }
+
+    @Override
+    public boolean hasBotChats() {
+        return true;
+    }
+
+    @Override
+    public String chatIdProblem(String id) {
+        return SNOWFLAKE.matcher(id).matches() ? null : "a Discord channel or thread id: 17 to 20 digits (Copy Channel ID)";
+    }
+}

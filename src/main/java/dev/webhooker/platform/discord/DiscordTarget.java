@@ -1,0 +1,43 @@
+package dev.webhooker.platform.discord;
+
+import java.util.Optional;
+
+import dev.webhooker.routing.Target;
+
+/** A Discord channel, or a thread in it ({@code threadId}), the bot posts to and edits in place. */
+public record DiscordTarget(String channelId, String threadId) implements Target {
+
+    public static final String PLATFORM = "discord";
+
+    @Override
+    public String platform() {
+        return PLATFORM;
+    }
+
+    /** {@code channel[/thread]}. */
+    @Override
+    public String id() {
+        return channelId + (blank(threadId) ? "" : "/" + threadId);
+    }
+
+    @Override
+    public boolean editsInPlace() {
+        return true;
+    }
+
+    /** A thread is its own channel: it consents on its own. */
+    @Override
+    public Optional<String> consentChat() {
+        String chat = blank(threadId) ? channelId : threadId;
+        return Optional.of(chat == null ? "" : chat);
+    }
+
+    @Override
+    public String toString() {
+        return "Target[discord " + id() + "]";
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.webhooker.platform.slack;
+
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import dev.webhooker.platform.webhook.WebhookTargetRules;
+import dev.webhooker.routing.Target;
+import dev.webhooker.routing.TargetJson;
+import dev.webhooker.routing.TargetPlatform;
+import dev.webhooker.routing.TargetProblems;
+
+/**
+ * Slack targets in the configuration: the {@code url} of an incoming webhook (a credential: stored and shown only
+ * sealed), or the bot's {@code channelId} (C, G or D and upper-case letters and digits) with an optional
+ * {@code threadId} (a message ts, seconds.micro).
+ */
+public final class SlackPlatform implements TargetPlatform {
+
+    private static final Pattern CHANNEL = Pattern.compile("^[CGD][A-Z0-9]{8,20}$");
+    private static final Pattern TS = Pattern.compile("^[0-9]{1,12}\\.[0-9]{1,8}$");
+
+    @Override
+    public String name() {
+        return SlackTarget.PLATFORM;
+    }
+
+    @Override
+    public Set<String> fields() {
+        return Set.of("url", "channelId", "threadId");
+    }
+
+    @Override
+    public Target read(TargetJson json) {
+        String url = json.secret("url");
+        if (url != null && (json.has("channelId") || json.has("threadId"))) {
+            throw json.problem("url", "give url (an incoming webhook) or channelId (the bot), not both");
+        }
+        if (url != null) {
+            return SlackTarget.posting(url);
+        }
+        return SlackTarget.channel(json.id("channelId"), json.optionalId("threadId"));
+    }
+
+    @Override
+    public void write(Target target, TargetJson json) {
+        SlackTarget t = (SlackTarget) target;
+        if (t.webhook() != null) {
+            // the URL is the credential to post into the channel
+            json.putSealed("url", t.webhook().url(), "a Slack or Teams URL");
+            return;
+        }
+        json.put("channelId", t.channelId());
+        json.putPresent("threadId", t.threadId());
+    }
+
+    @Override
+    public void check(Target target, TargetProblems problems) {
+        SlackTarget t = (SlackTarget) target;
+        problems.checkLength("channelId", t.channelId());
+        problems.checkLength("threadId", t.threadId());
+        if (t.webhook() != null) {
+            WebhookTargetRules.checkPostingUrl(t.webhook().url(), "slack", problems);
+        } else {
+            problems.checkRequiredId("channelId", t.channelId(), "required for a slack target: a channel id (C…) for the bot, or"
+                    + " the url of an incoming webhook", this::chatIdProblem);
+        }
+        problems.checkOptionalId("threadId", t.threadId(),
+                id -> TS.matcher(id).matches() ? null : "a Slack message ts such as 1700000000.000100");
+    }
+
+    @Override
+    public boolean hasBotChats() {
+        return true;
+    }
+
+    @Override
+    public String chatIdProblem(String id) {
+        return CHANNEL.matcher(id).matches() ? null : "a Slack channel id such as C0123ABCD (the id, not the #name)";
+    }
+}

@@ -1,0 +1,43 @@
+package dev.webhooker.platform.teams;
+
+import java.util.Set;
+
+import dev.webhooker.platform.webhook.WebhookTargetRules;
+import dev.webhooker.routing.Target;
+import dev.webhooker.routing.TargetJson;
+import dev.webhooker.routing.TargetPlatform;
+import dev.webhooker.routing.TargetProblems;
+
+/** Teams targets in the configuration: the {@code url} of a workflow or incoming webhook, a credential stored and shown only sealed. */
+public final class TeamsPlatform implements TargetPlatform {
+
+    @Override
+    public String name() {
+        return TeamsTarget.PLATFORM;
+    }
+
+    @Override
+    public Set<String> fields() {
+        return Set.of("url");
+    }
+
+    @Override
+    public Target read(TargetJson json) {
+        return TeamsTarget.posting(json.secret("url"));
+    }
+
+    @Override
+    public void write(Target target, TargetJson json) {
+        TeamsTarget t = (TeamsTarget) target;
+        if (t.webhook() != null) {
+            // the URL is the credential to post into the channel
+            json.putSealed("url", t.webhook().url(), "a Slack or Teams URL");
+        }
+    }
+
+    @Override
+    public void check(Target target, TargetProblems problems) {
+        TeamsTarget t = (TeamsTarget) target;
+        WebhookTargetRules.checkPostingUrl(t.webhook() == null ? null : t.webhook().url(), "teams", problems);
+    }
+}

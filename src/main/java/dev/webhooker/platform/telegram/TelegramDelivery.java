@@ -1,0 +1,103 @@
+package dev.webhooker.platform.telegram;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.webhooker.delivery.ErrorCode;
+import dev.webhooker.delivery.PlatformCall;
+import dev.webhooker.delivery.RenderedMessage;
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.format.NeutralMessage;
+import dev.webhooker.platform.PlatformDelivery;
+import dev.webhooker.platform.Platforms;
+import dev.webhooker.routing.Target;
+import dev.webhooker.routing.WebhookEvent;
+
+/**
+ * A Telegram target: HTML, sent with sendMessage / sendPhoto or edited with editMessageText / editMessageCaption
+ * ({@code telegram:<method>}), with {@code chat_id}, {@code message_thread_id} for a topic and
+ * {@code parse_mode=HTML}. The avatar card is served by {@code richHeaderHost} (TELEGRAM_RICH_HEADER_HOST, else
+ * BASE_URL); with neither, messages with an avatar go out as sendPhoto.
+ */
+public final class TelegramDelivery implements PlatformDelivery {
+
+    private final TelegramRenderer renderer;
+    private final String richHeaderHost;
+    private final ObjectMapper json;
+
+    public TelegramDelivery(TelegramRenderer renderer, String richHeaderHost, String baseUrl, ObjectMapper json) {
+        this.renderer = renderer;
+        this.richHeaderHost = firstNonBlank(richHeaderHost, baseUrl);
+        this.json = json;
+    }
+
+    @Override
+    public String platform() {
+        return "telegram";
+    }
+
+    @Override
+    public RenderedMessage render(Target target, NeutralMessage message, WebhookEvent event) {
+        return renderer.render(message, richHeaderHost);
+    }
+
+    @Override
+    public PlatformCall call(Target target, RenderedMessage rendered, String editMessageId, String idempotencyKey) {
+        if (!(rendered instanceof TelegramMessage message) || !(target instanceof TelegramTarget t)) {
+            return Platforms.wrongMessage(target, rendered);
+        }
+        boolean photo = TelegramMessage.SEND_PHOTO.equals(message.method());
+        ObjectNode body = json.createObjectNode();
+        body.put("chat_id", t.chatId() == null ? "" : t.chatId());
+        if (!blank(t.topicId())) {
+            try {
+                body.put("message_thread_id", Long.parseLong(t.topicId().trim()));
+            } catch (NumberFormatException e) {
+                return PlatformCall.refused(SendOutcome.failure(ErrorCode.NO_TARGET, null,
+                        "Telegram topicId is not a number: " + t.topicId(), 0));
+            }
+        }
+        if (editMessageId != null) {
+            body.put("message_id", parseId(editMessageId));
+        }
+        body.put("parse_mode", "HTML");
+        String method;
+        if (photo) {
+            method = editMessageId == null ? "sendPhoto" : "editMessageCaption";
+            if (editMessageId == null) {
+                body.put("photo", message.photoUrl());
+            }
+            if (!blank(message.caption())) {
+                body.put("caption", message.caption());
+            }
+        } else {
+            method = editMessageId == null ? "sendMessage" : "editMessageText";
+            body.put("text", message.text());
+            if (message.linkPreviewOptions() != null) {
+                body.set("link_preview_options", message.linkPreviewOptions());
+            } else {
+                body.putObject("link_preview_options").put("is_disabled", true);
+            }
+        }
+        return PlatformCall.to("telegram:" + method, body);
+    }
+
+    private static long parseId(String id) {
+        try {
+            return Long.parseLong(id.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    private static String firstNonBlank(String a, String b) {
+        if (a != null && !a.isBlank()) {
+            return a;
+        }
+        return b == null || b.isBlank() ? null : b;
+    }
+}

@@ -1,0 +1,68 @@
+package dev.webhooker.platform.telegram;
+
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import dev.webhooker.routing.Target;
+import dev.webhooker.routing.TargetJson;
+import dev.webhooker.routing.TargetPlatform;
+import dev.webhooker.routing.TargetProblems;
+
+/**
+ * Telegram targets in the configuration: {@code chatId} (a number, negative for groups and channels, or a public
+ * {@code @username} of 5 to 32 letters, digits and underscores, starting with a letter) and optionally
+ * {@code topicId} (a positive number).
+ */
+public final class TelegramPlatform implements TargetPlatform {
+
+    private static final Pattern CHAT = Pattern.compile("^(-?[0-9]{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$");
+    private static final Pattern TOPIC = Pattern.compile("^[1-9][0-9]{0,9}$");
+
+    @Override
+    public String name() {
+        return TelegramTarget.PLATFORM;
+    }
+
+    /** channelId and threadId are taken and dropped, as they always were: older targets carried every chat field. */
+    @Override
+    public Set<String> fields() {
+        return Set.of("channelId", "threadId", "chatId", "topicId");
+    }
+
+    @Override
+    public Target read(TargetJson json) {
+        return new TelegramTarget(json.id("chatId"), json.optionalId("topicId"));
+    }
+
+    @Override
+    public void write(Target target, TargetJson json) {
+        TelegramTarget t = (TelegramTarget) target;
+        json.put("chatId", t.chatId());
+        json.putPresent("topicId", t.topicId());
+    }
+
+    @Override
+    public void check(Target target, TargetProblems problems) {
+        TelegramTarget t = (TelegramTarget) target;
+        problems.checkLength("chatId", t.chatId());
+        problems.checkLength("topicId", t.topicId());
+        problems.checkRequiredId("chatId", t.chatId(), "required for a telegram target", this::chatIdProblem);
+        problems.checkOptionalId("topicId", t.topicId(),
+                id -> TOPIC.matcher(id).matches() ? null : "a Telegram topic id: a positive number (message_thread_id)");
+    }
+
+    @Override
+    public boolean carriesGroupLog() {
+        return true;
+    }
+
+    @Override
+    public boolean hasBotChats() {
+        return true;
+    }
+
+    @Override
+    public String chatIdProblem(String id) {
+        return CHAT.matcher(id).matches() ? null : "a Telegram chat id (a number such as -1001234567890) or a public @username";
+    }
+}

@@ -1,0 +1,38 @@
+package dev.webhooker.platform.telegram;
+
+import java.util.Optional;
+
+import dev.webhooker.routing.Target;
+
+/** A Telegram chat (a number, or a public {@code @username}), or a topic in it ({@code topicId}). */
+public record TelegramTarget(String chatId, String topicId) implements Target {
+
+    public static final String PLATFORM = "telegram";
+
+    @Override
+    public String platform() {
+        return PLATFORM;
+    }
+
+    /** {@code chat[/topic]}. */
+    @Override
+    public String id() {
+        return chatId + (topicId == null || topicId.isEmpty() ? "" : "/" + topicId);
+    }
+
+    @Override
+    public boolean editsInPlace() {
+        return true;
+    }
+
+    /** A chat's topics are the chat's: the chat consents for all of them. */
+    @Override
+    public Optional<String> consentChat() {
+        return Optional.of(chatId == null ? "" : chatId);
+    }
+
+    @Override
+    public String toString() {
+        return "Target[telegram " + id() + "]";
+    }
+}

@@ -1,0 +1,76 @@
+package dev.webhooker.platform.webhook;
+
+import java.util.Set;
+
+import dev.webhooker.routing.ConfigError;
+import dev.webhooker.routing.Target;
+import dev.webhooker.routing.TargetJson;
+import dev.webhooker.routing.TargetPlatform;
+import dev.webhooker.routing.TargetProblems;
+
+/**
+ * Webhook targets in the configuration: {@code url}, the signing {@code secret} (or {@code secrets} while one is
+ * rotated), static {@code headers}, the body {@code format} (event or message) and {@code timeoutSeconds}. The secrets
+ * and header values are credentials: stored and shown only sealed.
+ */
+public final class WebhookPlatform implements TargetPlatform {
+
+    @Override
+    public String name() {
+        return WebhookTarget.PLATFORM;
+    }
+
+    @Override
+    public Set<String> fields() {
+        return Set.of("url", "secret", "secrets", "headers", "format", "timeoutSeconds");
+    }
+
+    @Override
+    public Target read(TargetJson json) {
+        if (json.has("secret") && json.has("secrets")) {
+            throw json.problem("secrets", "give secret or secrets, not both");
+        }
+        java.util.List<String> secrets = new java.util.ArrayList<>();
+        if (json.has("secret")) {
+            secrets.add(json.secret("secret"));
+        }
+        secrets.addAll(json.secrets("secrets"));
+        java.util.Map<String, String> headers = json.secretValues("headers");
+        String format = json.text("format");
+        WebhookTarget.BodyFormat bodyFormat;
+        if (format == null || format.equals("event")) {
+            bodyFormat = WebhookTarget.BodyFormat.EVENT;
+        } else if (format.equals("message")) {
+            bodyFormat = WebhookTarget.BodyFormat.MESSAGE;
+        } else {
+            throw json.problem("format", "unknown format " + ConfigError.quote(format) + " (expected event or message)");
+        }
+        Integer timeoutSeconds = json.wholeNumber("timeoutSeconds", "must be a whole number of seconds");
+        return new WebhookTarget(new WebhookTarget.Webhook(json.text("url"), secrets, headers, bodyFormat, timeoutSeconds));
+    }
+
+    @Override
+    public void write(Target target, TargetJson json) {
+        WebhookTarget.Webhook w = ((WebhookTarget) target).webhook();
+        if (w == null) {
+            return;
+        }
+        json.put("url", w.url());
+        if (!w.secrets().isEmpty()) {
+            json.putSealed("secrets", w.secrets(), "a webhook secret");
+        }
+        if (!w.headers().isEmpty()) {
+            // header values are often credentials (Authorization: Bearer …): none is stored or shown in clear
+            json.putSealed("headers", w.headers(), "a webhook header value");
+        }
+        json.put("format", w.format().wireName());
+        if (w.timeoutSeconds() != null) {
+            json.put("timeoutSeconds", w.timeoutSeconds());
+        }
+    }
+
+    @Override
+    public void check(Target target, TargetProblems problems) {
+        WebhookTargetRules.check(((WebhookTarget) target).webhook(), problems);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.webhooker.routing;
+
+import java.util.Set;
+
+/**
+ * What one platform means to the configuration: the fields of its targets in the configuration JSON, how they are read
+ * and written (which are sealed credentials), their rules, and what its targets can carry. Each platform package
+ * implements it once and registers it in {@code META-INF/services/dev.webhooker.routing.TargetPlatform}
+ * ({@link TargetPlatforms}); the wire name {@code platform} of a target picks the one that reads it.
+ */
+public interface TargetPlatform {
+
+    /** The wire name: {@code "platform": "<name>"} in a target. */
+    String name();
+
+    /**
+     * Whether a target without a {@code platform} is read as this platform's: the wire format's default, from before
+     * there was a choice. Exactly one registered platform says so.
+     */
+    default boolean impliedWhenUnnamed() {
+        return false;
+    }
+
+    /** The fields its target may have besides {@code platform} (what people write is refused with any other). */
+    Set<String> fields();
+
+    /** The target in {@code json}, whose shapes and types it checks; rules about values are {@link #check}'s. */
+    Target read(TargetJson json);
+
+    /** Writes the target's fields (not {@code platform}) into {@code json}, credentials sealed. */
+    void write(Target target, TargetJson json);
+
+    /** Reports every problem of the target's values to {@code problems}. */
+    void check(Target target, TargetProblems problems);
+
+    /** Whether it can carry a group's log: the log is one chat message, edited as the delivery goes. */
+    default boolean carriesGroupLog() {
+        return false;
+    }
+
+    /** Whether its targets are chats of a bot, which must consent to a group's messages ({@link ChatConsent}). */
+    default boolean hasBotChats() {
+        return false;
+    }
+
+    /** What is wrong with {@code id} as a chat of this platform's bot (as a super admin approves one), or null. */
+    default String chatIdProblem(String id) {
+        return "not a chat of a bot";
+    }
+}
