@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -213,13 +212,13 @@ public final class TargetSteps {
         }
         inPlace.locked = true;
         Optional<MessageTracking.Tracked> tracked = tracking.find(eventId, target.targetId());
-        if (tracked.isEmpty()) {
+        if (InPlaceRule.start(tracked.isPresent(), order, null) == InPlaceRule.Start.SEND_NEW) {
             send.next(TargetSend.Step.SEND_IN_PLACE, calls.call(target.target(), rendered, null, idempotencyKey(send)));
             return;
         }
         inPlace.messageId = tracked.get().messageId();
         inPlace.shownOrder = tracked.get().order();
-        if (StaleEditRule.isStale(order, inPlace.shownOrder)) {
+        if (InPlaceRule.start(true, order, inPlace.shownOrder) == InPlaceRule.Start.SKIP_STALE) {
             LOG.info("delivery {}: {} on {} already shows a newer state; not editing it back",
                     send.attempt().claim().key(), inPlace.messageId, target.targetId());
             send.done(new SendOutcome(true, null, inPlace.messageId, null, null, null, 0),
@@ -232,12 +231,13 @@ public final class TargetSteps {
     private void editAnswered(TargetSend send, SendOutcome edit) {
         TargetSend.InPlace inPlace = send.inPlace();
         String targetId = send.target().targetId();
-        if (edit.ok() || isNotModified(edit)) {
+        InPlaceRule.AfterEdit next = InPlaceRule.afterEdit(edit);
+        if (next == InPlaceRule.AfterEdit.EDITED) {
             touch(send, inPlace.messageId, StaleEditRule.orderAfterEdit(inPlace.order, inPlace.shownOrder));
             send.done(SendOutcome.success(edit.httpStatus() == null ? 200 : edit.httpStatus(), inPlace.messageId, edit.tries()), null);
             return;
         }
-        if (TargetRules.isRetryable(edit.errorCode())) {
+        if (next == InPlaceRule.AfterEdit.RETRY_LATER) {
             send.done(edit, null);
             return;
         }
@@ -297,10 +297,6 @@ public final class TargetSteps {
     private static String idempotencyKey(TargetSend send) {
         DeliveryTarget target = send.target();
         return send.attempt().idempotencyKey(target.groupId() + ":" + target.routeId(), target.targetId());
-    }
-
-    private static boolean isNotModified(SendOutcome outcome) {
-        return outcome.error() != null && outcome.error().toLowerCase(Locale.ROOT).contains("not modified");
     }
 
     /** A stale event (W15): delivered as the message it belongs to, no request made. */
