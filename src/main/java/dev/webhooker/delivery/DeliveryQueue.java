@@ -197,6 +197,8 @@ class DeliveryQueue {
     private record Release(String key, String lockToken, DeliveryStatus status, Long nextAttemptAt, String lastError, long at) {
     }
 
+    private static final List<String> RELEASE_TYPES = List.of("TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "BIGINT");
+
     /** Each result is whether the lease still held, so that the row was released. */
     private final GroupCommit.Merged<Release, Boolean> releases = this::releaseAll;
 
@@ -220,12 +222,11 @@ class DeliveryQueue {
         for (Release r : released) {
             args.addAll(Arrays.asList(r.key(), r.lockToken(), r.status().wireName(), r.nextAttemptAt(), r.lastError(), r.at()));
         }
-        String row = "(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT))";
         Set<String> done = new HashSet<>(jdbc.queryForList("UPDATE delivery_state d SET status = v.status,"
                         + " next_attempt_at = COALESCE(v.next_attempt_at, d.next_attempt_at),"
                         + " payload = CASE WHEN v.status = 'delivered' THEN NULL ELSE d.payload END,"
                         + " locked_by = NULL, locked_until = NULL, last_error = v.last_error, updated_at = v.updated_at"
-                        + " FROM (VALUES " + String.join(", ", Collections.nCopies(released.size(), row))
+                        + " FROM (VALUES " + MultiRowInsert.typedRows(released.size(), RELEASE_TYPES)
                         + ") AS v(key, locked_by, status, next_attempt_at, last_error, updated_at)"
                         + " WHERE d.key = v.key AND d.locked_by = v.locked_by AND d.status = 'processing' RETURNING d.key",
                 String.class, args.toArray()));

@@ -5,12 +5,10 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 
 import javax.sql.DataSource;
 
@@ -117,11 +115,10 @@ class DeliveryTargets {
                     t.progress().nextAttemptAt().toEpochMilli(), t.lastError(), t.errorCode() == null ? null : t.errorCode().name(),
                     t.httpStatus(), t.messageId(), times.get(i).toEpochMilli()));
         }
-        // VALUES gives its columns no type from the table: each one is cast, or a column of nulls would be text
         jdbc.update("UPDATE delivery_targets t SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,"
                         + " last_error = v.last_error, error_code = v.error_code, http_status = v.http_status,"
                         + " message_id = v.message_id, updated_at = v.updated_at FROM (VALUES "
-                        + rows(outcomes.size(), OUTCOME_TYPES) + ") AS v(delivery_key, position, status, attempts,"
+                        + MultiRowInsert.typedRows(outcomes.size(), OUTCOME_TYPES) + ") AS v(delivery_key, position, status, attempts,"
                         + " next_attempt_at, last_error, error_code, http_status, message_id, updated_at)"
                         + " WHERE t.delivery_key = v.delivery_key AND t.position = v.position",
                 args.toArray());
@@ -130,12 +127,6 @@ class DeliveryTargets {
     private static final List<String> OUTCOME_TYPES = List.of("TEXT", "INTEGER", "TEXT", "INTEGER", "BIGINT", "TEXT", "TEXT",
             "INTEGER", "TEXT", "BIGINT");
 
-    /** {@code count} rows for a VALUES list, each parameter cast to its type. */
-    private static String rows(int count, List<String> types) {
-        StringJoiner row = new StringJoiner(", ", "(", ")");
-        types.forEach(type -> row.add("CAST(? AS " + type + ")"));
-        return String.join(", ", Collections.nCopies(count, row.toString()));
-    }
 
     /** Writes {@code item} of {@code kind} with the other workers' items of that kind, in one shared commit. */
     <T, R> R write(GroupCommit.Merged<T, R> kind, T item) {

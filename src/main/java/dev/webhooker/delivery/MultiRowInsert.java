@@ -8,7 +8,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.webhooker.store.DatabaseVendor;
 
 /**
- * Rows inserted together. On PostgreSQL one statement with a VALUES row each: one round trip, parsed and planned once
+ * Rows written together. Inserted: on PostgreSQL one statement with a VALUES row each: one round trip, parsed and planned once
  * (the driver's own rewriting of a batch splits it into powers of two, two statements for a plan of three targets). On
  * H2, in-process, a batch of the one cached single-row statement: a statement text per row count would be parsed anew
  * each time.
@@ -30,5 +30,14 @@ final class MultiRowInsert {
         }
         jdbc.update("INSERT INTO " + table + " VALUES " + String.join(", ", Collections.nCopies(rows.size(), row)),
                 rows.stream().flatMap(values -> java.util.Arrays.stream(values)).toArray());
+    }
+
+    /**
+     * {@code count} rows of a VALUES list for PostgreSQL's {@code UPDATE … FROM (VALUES …)}, each parameter cast to its
+     * column's type: VALUES gives its columns no type from the table, so a column of nulls would be text.
+     */
+    static String typedRows(int count, List<String> types) {
+        String row = "(" + String.join(", ", types.stream().map(type -> "CAST(? AS " + type + ")").toList()) + ")";
+        return String.join(", ", Collections.nCopies(count, row));
     }
 }
