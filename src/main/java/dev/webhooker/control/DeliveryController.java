@@ -15,7 +15,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.webhooker.access.Access;
-import dev.webhooker.delivery.DeliveryStatus;
+import dev.webhooker.queue.DeliveryRecords;
+import dev.webhooker.queue.DeliveryStatus;
 import dev.webhooker.signin.RequestAccess;
 
 /**
@@ -30,10 +31,10 @@ import dev.webhooker.signin.RequestAccess;
 class DeliveryController {
 
     private final RequestAccess access;
-    private final DeliveryViews views;
+    private final DeliveryRecords views;
     private final LogQueries logs;
 
-    DeliveryController(RequestAccess access, DeliveryViews views, LogQueries logs) {
+    DeliveryController(RequestAccess access, DeliveryRecords views, LogQueries logs) {
         this.access = access;
         this.views = views;
         this.logs = logs;

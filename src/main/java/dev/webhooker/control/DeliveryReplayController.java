@@ -19,14 +19,15 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
-import dev.webhooker.audit.AuditEntry;
-import dev.webhooker.audit.AuditLog;
 import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.access.SessionUser;
-import dev.webhooker.delivery.DeliveryReplays;
-import dev.webhooker.delivery.DeliveryReplays.TargetRef;
-import dev.webhooker.delivery.DeliveryWakeUp;
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
+import dev.webhooker.queue.DeliveryRecords;
+import dev.webhooker.queue.DeliveryReplays.TargetRef;
+import dev.webhooker.queue.DeliveryReplays;
+import dev.webhooker.queue.DeliveryWakeUp;
 import dev.webhooker.signin.RequestAccess;
 
 /**
@@ -42,14 +43,14 @@ class DeliveryReplayController {
     private static final int MAX_ID = 200;
 
     private final RequestAccess access;
-    private final DeliveryViews views;
+    private final DeliveryRecords views;
     private final DeliveryReplays replays;
     private final DeliveryWakeUp wakeUp;
     private final AuditLog audit;
     private final TransactionTemplate tx;
     private final ObjectMapper json;
 
-    DeliveryReplayController(RequestAccess access, DeliveryViews views, DeliveryReplays replays, DeliveryWakeUp wakeUp,
+    DeliveryReplayController(RequestAccess access, DeliveryRecords views, DeliveryReplays replays, DeliveryWakeUp wakeUp,
                              AuditLog audit, PlatformTransactionManager transactions, ObjectMapper json) {
         this.access = access;
         this.views = views;

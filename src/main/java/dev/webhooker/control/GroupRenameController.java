@@ -13,11 +13,12 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RestController;
 
-import dev.webhooker.audit.AuditEntry;
-import dev.webhooker.audit.AuditLog;
 import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.access.SessionUser;
+import dev.webhooker.audit.AuditEntry;
+import dev.webhooker.audit.AuditLog;
+import dev.webhooker.queue.DeliveryQueue;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.signin.RequestAccess;
@@ -41,9 +42,10 @@ class GroupRenameController {
     private final TenantSecrets secrets;
     private final Invites invites;
     private final AuditLog audit;
+    private final DeliveryQueue queue;
 
     GroupRenameController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                          TenantSecrets secrets, Invites invites, AuditLog audit) {
+                          TenantSecrets secrets, Invites invites, AuditLog audit, DeliveryQueue queue) {
         this.access = access;
         this.repository = repository;
         this.snapshots = snapshots;
@@ -51,6 +53,7 @@ class GroupRenameController {
         this.secrets = secrets;
         this.invites = invites;
         this.audit = audit;
+        this.queue = queue;
     }
 
     @RequestMapping(path = "/admin/api/groups/{id}/rename", method = {RequestMethod.PUT, RequestMethod.POST})
@@ -70,9 +73,12 @@ class GroupRenameController {
         configWrites.requireAllowed(newId);
         SessionUser user = scope.user();
         int routes = snapshots.refresh().routesOf(id).size();
-        int moved = repository.renameGroup(id, newId, () -> audit.record(AuditEntry.of("group.rename").actor(user.userId(), user.login())
-                .onGroup(newId).detail("{\"from\":\"" + id + "\",\"to\":\"" + newId + "\",\"routes\":" + routes + "}")
-                .ip(request.getRemoteAddr())));
+        int moved = repository.renameGroup(id, newId, () -> {
+            queue.renameGroup(id, newId);
+            audit.record(AuditEntry.of("group.rename").actor(user.userId(), user.login())
+                    .onGroup(newId).detail("{\"from\":\"" + id + "\",\"to\":\"" + newId + "\",\"routes\":" + routes + "}")
+                    .ip(request.getRemoteAddr()));
+        });
         secrets.move(id, newId);
         invites.moveGroup(id, newId);
         snapshots.refresh();

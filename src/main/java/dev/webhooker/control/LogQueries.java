@@ -14,7 +14,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 
-import dev.webhooker.delivery.QueueBacklog;
+import dev.webhooker.queue.QueueBacklog;
 
 /**
  * Send logs and audit entries for the admin API, newest first, a page at a time: the cursor is the last id
@@ -163,21 +163,11 @@ class LogQueries {
      * target of their groups still to send.
      */
     private Map<String, Object> queue(Collection<String> groups, String groupId, long now) {
+        QueueBacklog backlog = groups == null && groupId == null ? QueueBacklog.read(jdbc, now)
+                : QueueBacklog.readForGroups(jdbc, groups, groupId, now);
         Map<String, Object> queue = new LinkedHashMap<>();
-        if (groups == null && groupId == null) {
-            QueueBacklog backlog = QueueBacklog.read(jdbc, now);
-            queue.put("waiting", backlog.waiting());
-            queue.put("oldestDueAt", backlog.oldestDueAt());
-            return queue;
-        }
-        StringBuilder where = new StringBuilder(" WHERE status IN ('pending', 'retrying')");
-        List<Object> args = new ArrayList<>(List.of(now));
-        scope(where, args, groups);
-        equal(where, args, "group_id", groupId);
-        Map<String, Object> row = jdbc.queryForMap("SELECT COUNT(DISTINCT delivery_key) AS waiting,"
-                + " MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) AS oldest FROM delivery_targets" + where, args.toArray());
-        queue.put("waiting", ((Number) row.get("waiting")).longValue());
-        queue.put("oldestDueAt", row.get("oldest") == null ? null : ((Number) row.get("oldest")).longValue());
+        queue.put("waiting", backlog.waiting());
+        queue.put("oldestDueAt", backlog.oldestDueAt());
         return queue;
     }
 

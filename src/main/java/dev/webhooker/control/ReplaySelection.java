@@ -8,7 +8,7 @@ import java.util.function.Predicate;
 
 import org.springframework.http.HttpStatus;
 
-import dev.webhooker.delivery.DeliveryReplays.TargetRef;
+import dev.webhooker.queue.DeliveryReplays.TargetRef;
 
 /**
  * Which targets a replay re-opens, or why it is refused: the failed and dead targets of the stored deliveries of

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import dev.webhooker.queue.ClaimedDelivery;
+import dev.webhooker.queue.DeliveryTarget;
 import dev.webhooker.routing.WebhookEvent;
 
 /**

@@ -2,7 +2,6 @@ package dev.webhooker.delivery;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 
 import javax.sql.DataSource;
@@ -14,20 +13,20 @@ import io.micrometer.tracing.propagation.Propagator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.ContextClosedEvent;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.format.GroupLogFormatter;
 import dev.webhooker.format.MessageFormatter;
+import dev.webhooker.queue.DeliveryPoller;
+import dev.webhooker.queue.DeliveryQueue;
+import dev.webhooker.queue.DeliveryTargets;
+import dev.webhooker.queue.DeliveryWakeUp;
+import dev.webhooker.queue.DueWorkNotice;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
-import dev.webhooker.routing.SecretSeal;
-import dev.webhooker.store.CommitGroups;
-import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.PayloadStore;
 
 /**
@@ -39,49 +38,8 @@ class DeliveryConfiguration {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeliveryConfiguration.class);
 
-    /** Names this JVM in lease owners: host (when known), pid and a random part, unique per start. */
-    static String instanceId() {
-        String host = System.getenv().getOrDefault("HOSTNAME", "local");
-        return host + "-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
-    }
-
     private static Clock clock(ObjectProvider<Clock> clock) {
         return clock.getIfAvailable(Clock::systemUTC);
-    }
-
-    @Bean
-    DeliveryQueue deliveryQueue(DataSource dataSource, CommitGroups commits, ObjectProvider<Clock> clock) {
-        return new DeliveryQueue(dataSource, commits.delivery(), clock(clock), instanceId());
-    }
-
-    @Bean
-    DeliveryTargets deliveryTargets(DataSource dataSource, CommitGroups commits, SecretSeal seal) {
-        return new DeliveryTargets(dataSource, commits.delivery(), seal);
-    }
-
-    @Bean
-    DeliveryReplays deliveryReplays(DataSource dataSource, ObjectProvider<Clock> clock, DueWorkNotice notice) {
-        return new DeliveryReplays(new JdbcTemplate(dataSource), clock(clock), notice);
-    }
-
-    @Bean
-    DueWorkNotice dueWorkNotice(DataSource dataSource, DatabaseUrl url) {
-        return DueWorkNotice.on(dataSource, url.vendor());
-    }
-
-    /**
-     * On PostgreSQL, a delivering instance listens for the deliveries other instances commit and claims them at once;
-     * on H2 (one instance) and on an ingress-only instance it is never started.
-     */
-    @Bean(destroyMethod = "stop")
-    DueWorkListener dueWorkListener(DatabaseUrl url, DeliveryWakeUp wakeUp,
-                                    @Value("${webhooker.delivery.enabled:true}") boolean deliveryEnabled) {
-        DueWorkListener listener = new DueWorkListener(DueWorkListener.connector(url), wakeUp::signal,
-                Duration.ofSeconds(1), Duration.ofSeconds(15));
-        if (deliveryEnabled && url.vendor() == DatabaseUrl.Vendor.POSTGRESQL) {
-            listener.start();
-        }
-        return listener;
     }
 
     @Bean
@@ -185,7 +143,7 @@ class DeliveryConfiguration {
     /** Stopped twice: when shutdown begins (below) and once the beans go, for what the routes left queued. */
     @Bean(destroyMethod = "stop")
     DeliveryPoller deliveryPoller(DeliveryQueue queue, DeliveryWakeUp wakeUp, DeliveryProperties settings) {
-        return new DeliveryPoller(queue, wakeUp, settings);
+        return new DeliveryPoller(queue, wakeUp, settings.workers(), settings.lease());
     }
 
     /**

@@ -8,6 +8,9 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 
+import dev.webhooker.queue.DeliveryStatus;
+import dev.webhooker.queue.TargetStatus;
+
 /**
  * The delivery engine's Prometheus meters, with bounded labels only (no ids, no repository names):
  * {@code webhooker_deliveries_finished_total{state}}, {@code webhooker_target_attempts_total{platform, outcome,

@@ -14,6 +14,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.queue.ClaimedDelivery;
+import dev.webhooker.queue.DeliveryQueue;
+import dev.webhooker.queue.DeliveryStatus;
+import dev.webhooker.queue.DeliveryTarget;
+import dev.webhooker.queue.DeliveryTargets;
+import dev.webhooker.queue.TargetProgress;
+import dev.webhooker.queue.TargetStatus;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
@@ -189,7 +196,7 @@ public final class DeliverySteps {
             if (target.progress().isFinal()) {
                 continue;
             }
-            targets.update(target.after(new TargetProgress(TargetStatus.FAILED, target.progress().attempts(), now), missing), now);
+            targets.update(missing.appliedTo(target, new TargetProgress(TargetStatus.FAILED, target.progress().attempts(), now)), now);
             logs.add(SendLogEntry.attempt(claim, null, target, missing, now.toEpochMilli(), 0));
         }
         if (attempt.plan().isEmpty()) {

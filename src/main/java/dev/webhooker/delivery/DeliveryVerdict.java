@@ -4,6 +4,10 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.Comparator;
 
+import dev.webhooker.queue.DeliveryStatus;
+import dev.webhooker.queue.TargetProgress;
+import dev.webhooker.queue.TargetStatus;
+
 /**
  * The delivery's status from its targets' statuses: final when every target is final —
  * {@code delivered} when all succeeded (also when no route matched), {@code failed} when any target

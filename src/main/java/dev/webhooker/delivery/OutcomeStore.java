@@ -10,6 +10,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.TransactionException;
 
+import dev.webhooker.queue.DeliveryTarget;
+import dev.webhooker.queue.DeliveryTargets;
 import dev.webhooker.store.GroupCommit;
 
 /**

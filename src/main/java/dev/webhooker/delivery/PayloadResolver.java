@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.webhooker.queue.ClaimedDelivery;
 import dev.webhooker.store.PayloadStore;
 
 /**

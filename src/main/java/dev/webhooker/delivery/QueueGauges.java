@@ -10,6 +10,8 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.webhooker.queue.QueueBacklog;
+
 /**
  * {@code webhooker_queue_waiting} (deliveries not yet final) and {@code webhooker_queue_oldest_due_age_seconds}
  * (how long the oldest due one has waited; 0 when none is due), read from the database at most once per

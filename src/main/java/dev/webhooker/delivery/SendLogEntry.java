@@ -3,6 +3,8 @@ package dev.webhooker.delivery;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.webhooker.queue.ClaimedDelivery;
+import dev.webhooker.queue.DeliveryTarget;
 import dev.webhooker.routing.WebhookEvent;
 
 /**

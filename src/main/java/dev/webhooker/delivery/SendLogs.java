@@ -12,6 +12,7 @@ import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.webhooker.store.DatabaseVendor;
+import dev.webhooker.store.MultiRowInsert;
 
 /**
  * Appends {@code send_logs} rows. Best effort: a failed log write is logged and never fails a delivery.

@@ -2,6 +2,9 @@ package dev.webhooker.delivery;
 
 import java.time.Duration;
 
+import dev.webhooker.queue.DeliveryTarget;
+import dev.webhooker.queue.TargetProgress;
+
 /**
  * What one send or edit came to: the HTTP status (null when no request was made or none answered),
  * the platform's message id on success, the platform's error text and our code on failure, and for
@@ -28,6 +31,11 @@ public record SendOutcome(boolean ok, Integer httpStatus, String messageId, Stri
     }
 
     /** The same outcome, reporting {@code messageId} (the tracked id of an edit). */
+    /** {@code target}'s row after this attempt, with {@code next} its new progress. */
+    public DeliveryTarget appliedTo(DeliveryTarget target, TargetProgress next) {
+        return target.after(next, ok, error, errorCode == null ? null : errorCode.name(), httpStatus, messageId);
+    }
+
     public SendOutcome withMessageId(String id) {
         return new SendOutcome(ok, httpStatus, id, error, errorCode, retryAfter, tries);
     }

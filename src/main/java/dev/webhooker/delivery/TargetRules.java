@@ -3,6 +3,9 @@ package dev.webhooker.delivery;
 import java.time.Duration;
 import java.time.Instant;
 
+import dev.webhooker.queue.TargetProgress;
+import dev.webhooker.queue.TargetStatus;
+
 /**
  * The per-target state machine: {@code pending → delivered | retrying | failed | dead}.
  * A success is final; a permanent error is final at once; a retryable error counts one failure and

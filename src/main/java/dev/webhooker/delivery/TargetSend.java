@@ -3,6 +3,8 @@ package dev.webhooker.delivery;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.webhooker.queue.DeliveryTarget;
+
 /**
  * One due (route x target) of a delivery attempt, as one split part of the delivery route: its next platform request
  * ({@link #call()}, null once none is due), and what the attempt came to. An in-place update can take two requests

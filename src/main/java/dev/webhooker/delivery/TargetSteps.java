@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.webhooker.queue.DeliveryTarget;
+import dev.webhooker.queue.TargetStatus;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 
@@ -163,7 +165,7 @@ public final class TargetSteps {
             outcome = send.outcome() != null ? send.outcome()
                     : SendOutcome.failure(ErrorCode.INTERNAL, null, "the platform call gave no answer", 0);
             String platform = target.target().platform();
-            next = target.after(rules.afterAttempt(target.progress(), outcome, now), outcome);
+            next = outcome.appliedTo(target, rules.afterAttempt(target.progress(), outcome, now));
             TargetStatus status = next.progress().status();
             meters.attempt(platform, outcome, status);
             if (status == TargetStatus.FAILED || status == TargetStatus.DEAD) {

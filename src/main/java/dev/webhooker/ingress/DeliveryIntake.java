@@ -9,8 +9,8 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.TransactionException;
 
-import dev.webhooker.delivery.DeliveryReplays;
-import dev.webhooker.delivery.DueWorkNotice;
+import dev.webhooker.queue.DeliveryQueue;
+import dev.webhooker.queue.DeliveryReplays;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.GroupCommit;
 
@@ -22,7 +22,7 @@ import dev.webhooker.store.GroupCommit;
  * row. A custom replay nonce is consumed right before the transaction and given back if it fails. A delivery
  * signed over its body alone also claims its {@link IncomingDelivery#replayKey() replay key} in the same
  * transaction, so a captured body resent with a fresh delivery id is a duplicate too. A routed delivery, accepted or
- * re-opened, is announced to the other instances when the transaction commits ({@link DueWorkNotice}), and wakes this
+ * re-opened, is announced to the other instances when the transaction commits ({@link DeliveryQueue#enqueue}), and wakes this
  * instance's poller once committed.
  */
 final class DeliveryIntake {
@@ -39,21 +39,6 @@ final class DeliveryIntake {
             WHERE dedup_keys.expires_at <= ?""";
     private static final String INSERT_CLAIM = "INSERT INTO dedup_keys (key, claimed_at, expires_at) VALUES (?, ?, ?)";
     private static final String TAKE_OVER_EXPIRED = "UPDATE dedup_keys SET claimed_at = ?, expires_at = ? WHERE key = ? AND expires_at <= ?";
-    /**
-     * A key re-claimed after its window may still have the earlier delivery's rows. Only a final one is
-     * replaced (its target rows first, or they would make the new delivery look already sent); a delivery
-     * still in flight keeps its row and the new copy counts as a duplicate.
-     */
-    private static final String FINAL = "('delivered', 'failed', 'dead')";
-    private static final String DROP_EARLIER_TARGETS = "DELETE FROM delivery_targets WHERE delivery_key = ?"
-            + " AND EXISTS (SELECT 1 FROM delivery_state s WHERE s.key = ? AND s.status IN " + FINAL + ")";
-    private static final String DROP_EARLIER_ROW = "DELETE FROM delivery_state WHERE key = ? AND status IN " + FINAL;
-    private static final String INSERT_DELIVERY = """
-            INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, installation_id,
-                                        payload, payload_ref, received_at, attempts, next_attempt_at, trace_parent)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)""";
-    /** The usual case, a key never seen: no earlier row to look for, one statement instead of three. */
-    private static final String INSERT_DELIVERY_IF_NEW = INSERT_DELIVERY + " ON CONFLICT DO NOTHING";
     private static final String IS_CLAIMED = "SELECT COUNT(*) FROM dedup_keys WHERE key = ? AND expires_at > ?";
 
     private final JdbcTemplate jdbc;
@@ -64,11 +49,12 @@ final class DeliveryIntake {
     private final Clock clock;
     /** Run once a routed delivery is committed: wakes this instance's delivery poller. */
     private final Runnable onAccepted;
+    private final DeliveryQueue queue;
     private final DeliveryReplays replays;
-    private final DueWorkNotice notice;
 
-    public DeliveryIntake(JdbcTemplate jdbc, GroupCommit commits, DatabaseUrl.Vendor vendor,
-            NonceLedger nonces, Duration dedupWindow, Clock clock, Runnable onAccepted, DueWorkNotice notice) {
+    /** {@code jdbc}, {@code queue} and {@code replays} run on the data source {@code commits} runs on. */
+    public DeliveryIntake(JdbcTemplate jdbc, GroupCommit commits, DatabaseUrl.Vendor vendor, NonceLedger nonces,
+            Duration dedupWindow, Clock clock, Runnable onAccepted, DeliveryQueue queue, DeliveryReplays replays) {
         if (dedupWindow.isNegative() || dedupWindow.isZero()) {
             throw new IllegalArgumentException("the dedup window must be positive, got " + dedupWindow);
         }
@@ -79,8 +65,8 @@ final class DeliveryIntake {
         this.dedupWindow = dedupWindow;
         this.clock = clock;
         this.onAccepted = onAccepted;
-        this.notice = notice;
-        this.replays = new DeliveryReplays(jdbc, clock, notice);
+        this.queue = queue;
+        this.replays = replays;
     }
 
     public Outcome accept(PendingDelivery pending) {
@@ -134,29 +120,14 @@ final class DeliveryIntake {
             }
             return reopenedOrDuplicate(pending);
         }
-        long receivedAt = pending.receivedAt().toEpochMilli();
         // a delivery no route selected is concluded here: nothing is due, the engine never claims it
-        String status = pending.routed() ? "pending" : "delivered";
-        Long due = pending.routed() ? receivedAt : null;
-        Object[] row = {key, status, nowMs, d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(),
-                d.installationId(), pending.payloadJson(), pending.payloadRef(), receivedAt, due, traceParent};
-        if (jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1) {
-            return accepted(pending);
-        }
-        jdbc.update(DROP_EARLIER_TARGETS, key, key);
-        jdbc.update(DROP_EARLIER_ROW, key);
-        if (jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1) {
-            return accepted(pending);
+        if (queue.enqueue(new DeliveryQueue.NewDelivery(key, pending.routed(), pending.receivedAt().toEpochMilli(),
+                d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(), d.installationId(), pending.payloadJson(),
+                pending.payloadRef(), traceParent))) {
+            return Outcome.ACCEPTED;
         }
         // the earlier delivery is still in flight: a duplicate, and the claim taken over above must not stay
         throw new LateDuplicate();
-    }
-
-    private Outcome accepted(PendingDelivery pending) {
-        if (pending.routed()) {
-            notice.announce();
-        }
-        return Outcome.ACCEPTED;
     }
 
     /**

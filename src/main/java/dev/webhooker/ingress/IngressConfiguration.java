@@ -12,16 +12,17 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import dev.webhooker.config.InvalidSettingException;
-import dev.webhooker.configfile.ConfigFileSync;
-import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.audit.AuditLog;
-import dev.webhooker.delivery.DeliveryTracing;
-import dev.webhooker.delivery.DeliveryWakeUp;
-import dev.webhooker.delivery.DueWorkNotice;
+import dev.webhooker.config.InvalidSettingException;
 import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.configfile.ConfigFileSync;
+import dev.webhooker.delivery.DeliveryTracing;
+import dev.webhooker.queue.DeliveryQueue;
+import dev.webhooker.queue.DeliveryReplays;
+import dev.webhooker.queue.DeliveryWakeUp;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.DatabaseUrl;
@@ -100,12 +101,13 @@ class IngressConfiguration {
 
     @Bean
     DeliveryIntake deliveryIntake(JdbcTemplate jdbc, CommitGroups commits, DatabaseUrl databaseUrl,
-            NonceLedger nonces, WebhookerProperties properties, DeliveryWakeUp wakeUp, DueWorkNotice notice) {
+            NonceLedger nonces, WebhookerProperties properties, DeliveryWakeUp wakeUp, DeliveryQueue queue,
+            DeliveryReplays replays) {
         if (properties.ingress().dedupWindow().isNegative() || properties.ingress().dedupWindow().isZero()) {
             throw new InvalidSettingException("DEDUP_WINDOW", "must be positive, got " + properties.ingress().dedupWindow());
         }
         return new DeliveryIntake(jdbc, commits.intake(), databaseUrl.vendor(), nonces, properties.ingress().dedupWindow(),
-                Clock.systemUTC(), wakeUp::signal, notice);
+                Clock.systemUTC(), wakeUp::signal, queue, replays);
     }
 
     @Bean

@@ -13,6 +13,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.config.InvalidSettingException;
+import dev.webhooker.queue.DeliveryTargets;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
@@ -110,14 +111,13 @@ final class SecretKeyCheck {
 
     private List<String> sealedSamples() {
         List<String> samples = new ArrayList<>();
-        for (String query : List.of(
-                "SELECT targets FROM d1_routes WHERE targets LIKE '%\"v1:%' LIMIT " + SAMPLES,
-                "SELECT target_json FROM delivery_targets WHERE target_json LIKE '%\"v1:%' LIMIT " + SAMPLES)) {
-            for (String text : jdbc.queryForList(query, String.class)) {
-                Matcher m = SEALED_IN_JSON.matcher(text);
-                while (m.find() && samples.size() < SAMPLES) {
-                    samples.add(m.group(1));
-                }
+        List<String> texts = new ArrayList<>(jdbc.queryForList(
+                "SELECT targets FROM d1_routes WHERE targets LIKE '%\"v1:%' LIMIT " + SAMPLES, String.class));
+        texts.addAll(DeliveryTargets.sealedTargetJson(jdbc, SAMPLES));
+        for (String text : texts) {
+            Matcher m = SEALED_IN_JSON.matcher(text);
+            while (m.find() && samples.size() < SAMPLES) {
+                samples.add(m.group(1));
             }
         }
         if (samples.isEmpty()) {

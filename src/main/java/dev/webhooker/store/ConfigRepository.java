@@ -636,8 +636,9 @@ public class ConfigRepository implements ConfigSource {
 
     /**
      * Gives a group a new id in one transaction with {@code alsoInTransaction}: the group, its routes, and what
-     * refers to it by id (send logs, audit entries, deliveries and their targets, tracked messages), so its
-     * history stays visible to its members and a CI run's message is still edited in place. Throws
+     * refers to it by id here (send logs, audit entries, tracked messages), so its history stays visible to its
+     * members and a CI run's message is still edited in place. The queue's deliveries move in
+     * {@code alsoInTransaction}: their tables belong to the queue. Throws
      * {@link InvalidConfigException} when {@code newId} is taken or invalid, {@link java.util.NoSuchElementException}
      * when the group does not exist.
      *
@@ -670,8 +671,6 @@ public class ConfigRepository implements ConfigSource {
             jdbc.update("UPDATE chat_claims SET group_id = ? WHERE group_id = ?", newId, id);
             jdbc.update("UPDATE send_logs SET group_id = ? WHERE group_id = ?", newId, id);
             jdbc.update("UPDATE audit_logs SET group_id = ? WHERE group_id = ?", newId, id);
-            jdbc.update("UPDATE delivery_state SET group_id = ? WHERE group_id = ?", newId, id);
-            jdbc.update("UPDATE delivery_targets SET group_id = ? WHERE group_id = ?", newId, id);
             // tracked messages are keyed {groupId}:{routeId}:{updateKey}
             jdbc.update("UPDATE message_tracking SET event_id = ? || SUBSTR(event_id, ?) WHERE event_id LIKE ? ESCAPE '!'",
                     newId + ":", id.length() + 2, SqlKvStore.likePrefix(id + ":"));

@@ -1092,6 +1092,8 @@ abstract class AdminApiContract {
         String run = UUID.randomUUID().toString();
         jdbc.update("INSERT INTO message_tracking (event_id, target_id, message_id, updated_at) VALUES (?, 'discord:123', 'm1', 1)",
                 "team:team-pushes:" + run);
+        jdbc.update("INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, received_at, attempts)"
+                + " VALUES (?, 'failed', 1, ?, 'github', 'push', 'team', 1, 1)", "github:team:" + run, run);
 
         assertThat(signedIn("adam").json("POST", "/admin/api/groups/team/rename", "{\"newId\":\"crew\"}").statusCode()).isEqualTo(403);
         assertThat(olive.json("PUT", "/admin/api/groups/team/rename", "{\"newId\":\"Not Valid\"}").statusCode()).isEqualTo(400);
@@ -1112,6 +1114,8 @@ abstract class AdminApiContract {
                 .contains(invite);
         assertThat(jdbc.queryForList("SELECT event_id FROM message_tracking WHERE message_id = 'm1' AND event_id LIKE ?", String.class,
                 "%" + run)).as("a CI run's message is still edited in place").containsExactly("crew:team-pushes:" + run);
+        assertThat(jdbc.queryForList("SELECT group_id FROM delivery_state WHERE delivery_id = ?", String.class, run))
+                .as("its deliveries, for a replay").containsExactly("crew");
         assertThat(jdbc.queryForList("SELECT detail FROM audit_logs WHERE action = 'group.rename' AND group_id = 'crew'", String.class))
                 .contains("{\"from\":\"team\",\"to\":\"crew\",\"routes\":1}");
     }

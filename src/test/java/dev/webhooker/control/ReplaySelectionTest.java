@@ -14,7 +14,7 @@ import dev.webhooker.control.ReplaySelection.Caller;
 import dev.webhooker.control.ReplaySelection.Named;
 import dev.webhooker.control.ReplaySelection.Row;
 import dev.webhooker.control.ReplaySelection.Stored;
-import dev.webhooker.delivery.DeliveryReplays.TargetRef;
+import dev.webhooker.queue.DeliveryReplays.TargetRef;
 
 class ReplaySelectionTest {
 

@@ -34,20 +34,25 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.webhooker.platform.discord.DiscordTarget;
+import dev.webhooker.platform.slack.SlackTarget;
+import dev.webhooker.platform.teams.TeamsTarget;
+import dev.webhooker.platform.telegram.TelegramTarget;
+import dev.webhooker.platform.webhook.WebhookTarget;
+import dev.webhooker.queue.ClaimedDelivery;
+import dev.webhooker.queue.DeliveryTarget;
+import dev.webhooker.queue.DeliveryTargets;
+import dev.webhooker.queue.TargetStatus;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.Target;
 import dev.webhooker.store.PayloadKeys;
 import dev.webhooker.store.PayloadStore;
+import dev.webhooker.testsupport.DeliveryRows;
 import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
-import dev.webhooker.platform.discord.DiscordTarget;
-import dev.webhooker.platform.telegram.TelegramTarget;
-import dev.webhooker.platform.webhook.WebhookTarget;
-import dev.webhooker.platform.slack.SlackTarget;
-import dev.webhooker.platform.teams.TeamsTarget;
 
 /**
  * The engine on a real database (H2 and PostgreSQL) against WireMock Discord and Telegram, driven by

@@ -25,6 +25,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.webhooker.testsupport.DeliveryRows;
+
 
 /**
  * The Camel side on the embedded default: routes/delivery.camel.yaml polls, the wake-up signal makes a

@@ -23,18 +23,23 @@ import dev.webhooker.format.GroupLogFormatter;
 import dev.webhooker.format.I18n;
 import dev.webhooker.format.MessageFormatter;
 import dev.webhooker.platform.PlatformCallSettings;
-import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.platform.discord.DiscordComponent;
-import dev.webhooker.platform.telegram.TelegramClient;
-import dev.webhooker.platform.telegram.TelegramComponent;
+import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.slack.SlackClient;
 import dev.webhooker.platform.slack.SlackComponent;
 import dev.webhooker.platform.teams.TeamsClient;
 import dev.webhooker.platform.teams.TeamsComponent;
+import dev.webhooker.platform.telegram.TelegramClient;
+import dev.webhooker.platform.telegram.TelegramComponent;
 import dev.webhooker.platform.webhook.EndpointPoster;
 import dev.webhooker.platform.webhook.WebhookComponent;
-import dev.webhooker.secrets.SecretBox;
+import dev.webhooker.queue.ClaimedDelivery;
+import dev.webhooker.queue.DeliveryPoller;
+import dev.webhooker.queue.DeliveryQueue;
+import dev.webhooker.queue.DeliveryTargets;
+import dev.webhooker.queue.DeliveryWakeUp;
+import dev.webhooker.queue.DueWorkNotice;
 import dev.webhooker.routing.ChatClaim;
 import dev.webhooker.routing.ChatConsent;
 import dev.webhooker.routing.ConfigSnapshot;
@@ -42,13 +47,14 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.ConfigSource;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
-import dev.webhooker.routing.Target;
 import dev.webhooker.routing.RouteSelector;
+import dev.webhooker.routing.Target;
+import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.PayloadStore;
-import dev.webhooker.testsupport.TestPlatforms;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.testsupport.TestPlatforms;
 
 /**
  * One "instance" of the engine without Spring: routes/delivery.camel.yaml in its own CamelContext, wired like
@@ -88,14 +94,14 @@ final class EngineHarness implements AutoCloseable {
         this.settings = settings;
         // like one JVM: the delivery engine's group commit as the application configures it for this database
         GroupCommit commits = CommitGroups.of(new DataSourceTransactionManager(ds), kind.vendor()).delivery();
-        this.queue = new DeliveryQueue(ds, commits, clock, instance);
+        this.queue = new DeliveryQueue(ds, commits, clock, instance, DueWorkNotice.none());
         DeliveryTargets store = targets.apply(ds, commits);
         SendLogs sendLogs = new SendLogs(ds);
         MessageComposer composer = composer(clock);
         MessageRenderer renderer = renderers();
         PlatformCalls requests = calls.apply(TestPlatforms.all());
         DeliveryWakeUp wakeUp = new DeliveryWakeUp(settings.pollInterval());
-        this.poller = new DeliveryPoller(queue, wakeUp, settings);
+        this.poller = new DeliveryPoller(queue, wakeUp, settings.workers(), settings.lease());
         this.sends = new TargetSendPool(2 * settings.workers());
 
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();

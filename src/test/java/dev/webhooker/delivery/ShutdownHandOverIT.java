@@ -17,7 +17,10 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.webhooker.WebhookerApplication;
+import dev.webhooker.queue.ClaimedDelivery;
+import dev.webhooker.queue.DeliveryPoller;
 import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.testsupport.DeliveryRows;
 
 /**
  * The booted application, closed as on SIGTERM: a delivery it has claimed but no worker has started is back in the

@@ -9,6 +9,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.webhooker.queue.TargetProgress;
+import dev.webhooker.queue.TargetStatus;
+
 class TargetRulesTest {
 
     static final Instant NOW = Instant.parse("2026-11-30T10:00:00Z");

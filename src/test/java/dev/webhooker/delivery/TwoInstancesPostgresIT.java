@@ -31,12 +31,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.webhooker.routing.Route;
-
-import dev.webhooker.store.DirectoryPayloadStore;
-import dev.webhooker.testsupport.TestDatabases;
 import dev.webhooker.platform.discord.DiscordTarget;
 import dev.webhooker.platform.telegram.TelegramTarget;
+import dev.webhooker.queue.ClaimedDelivery;
+import dev.webhooker.routing.Route;
+import dev.webhooker.store.DirectoryPayloadStore;
+import dev.webhooker.testsupport.DeliveryRows;
+import dev.webhooker.testsupport.TestDatabases;
 
 /**
  * Two engine instances (own instance id, own workers, own rate-limit state) on one PostgreSQL database,

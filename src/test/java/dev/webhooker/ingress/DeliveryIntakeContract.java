@@ -25,7 +25,9 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
-import dev.webhooker.delivery.DueWorkNotice;
+import dev.webhooker.queue.DeliveryQueue;
+import dev.webhooker.queue.DeliveryReplays;
+import dev.webhooker.queue.DueWorkNotice;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.SqlKvStore;
@@ -60,8 +62,16 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
     }
 
     private DeliveryIntake intakeOn(DataSource ds) {
-        return new DeliveryIntake(new JdbcTemplate(ds), groupCommitOn(ds), kind().vendor(), nonces, WINDOW, clock,
-                wakeUps::incrementAndGet, DueWorkNotice.on(ds, kind().vendor()));
+        return intakeOn(new JdbcTemplate(ds));
+    }
+
+    /** The intake, its queue and its replays, all running their statements on {@code jdbc}. */
+    private DeliveryIntake intakeOn(JdbcTemplate jdbc) {
+        DataSource ds = jdbc.getDataSource();
+        GroupCommit commits = groupCommitOn(ds);
+        DueWorkNotice notice = DueWorkNotice.on(ds, kind().vendor());
+        return new DeliveryIntake(jdbc, commits, kind().vendor(), nonces, WINDOW, clock, wakeUps::incrementAndGet,
+                new DeliveryQueue(jdbc, commits, clock, "intake-test", notice), new DeliveryReplays(jdbc, clock, notice));
     }
 
     /** The intake's group commit as the application configures it for this database. */
@@ -322,8 +332,7 @@ abstract class DeliveryIntakeContract extends DatabaseContract {
                 return super.update(sql, args);
             }
         };
-        DeliveryIntake failing = new DeliveryIntake(failingInsert, groupCommitOn(dataSource), kind().vendor(), nonces,
-                WINDOW, clock, wakeUps::incrementAndGet, DueWorkNotice.on(dataSource, kind().vendor()));
+        DeliveryIntake failing = intakeOn(failingInsert);
         assertThatThrownBy(() -> failing.accept(pending("d-5", null, "n-5", T0))).isInstanceOf(StorageUnavailableException.class);
         assertThat(rows("dedup_keys")).isZero();
         assertThat(rows("delivery_state")).isZero();

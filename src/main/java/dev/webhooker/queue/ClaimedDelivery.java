@@ -1,4 +1,4 @@
-package dev.webhooker.delivery;
+package dev.webhooker.queue;
 
 /**
  * A {@code delivery_state} row this worker holds the lease of. {@code lockToken} is unique per claim,

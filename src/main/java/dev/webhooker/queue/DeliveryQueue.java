@@ -1,4 +1,4 @@
-package dev.webhooker.delivery;
+package dev.webhooker.queue;
 
 import java.sql.ResultSet;
 import java.time.Clock;
@@ -22,6 +22,7 @@ import org.springframework.jdbc.core.RowMapper;
 
 import dev.webhooker.store.DatabaseVendor;
 import dev.webhooker.store.GroupCommit;
+import dev.webhooker.store.MultiRowInsert;
 
 /**
  * The delivery table used as a queue (pipeline.md §4.4). A worker claims due rows with a lease:
@@ -33,7 +34,7 @@ import dev.webhooker.store.GroupCommit;
  * has no SKIP LOCKED; there each candidate is taken with a compare-and-set UPDATE that repeats the
  * "is it still due" condition, which gives the same guarantee.
  */
-class DeliveryQueue {
+public class DeliveryQueue {
 
     /** Candidates read per row claimed on PostgreSQL (see {@link #claimWithSkipLocked}). */
     private static final int CLAIM_CANDIDATES_PER_ROW = 4;
@@ -50,14 +51,66 @@ class DeliveryQueue {
     private final Map<String, Long> leaseEnds = new ConcurrentHashMap<>();
 
     private final GroupCommit commits;
+    private final DueWorkNotice notice;
 
-    /** {@code commits} must run on {@code dataSource}. */
-    public DeliveryQueue(DataSource dataSource, GroupCommit commits, Clock clock, String instanceId) {
-        this.jdbc = new JdbcTemplate(dataSource);
+    /** {@code commits} must run on {@code dataSource}; {@code notice} tells the other instances of new work. */
+    public DeliveryQueue(DataSource dataSource, GroupCommit commits, Clock clock, String instanceId, DueWorkNotice notice) {
+        this(new JdbcTemplate(dataSource), commits, clock, instanceId, notice);
+    }
+
+    /** {@code jdbc} is where the statements run: on the data source that {@code commits} runs on. */
+    public DeliveryQueue(JdbcTemplate jdbc, GroupCommit commits, Clock clock, String instanceId, DueWorkNotice notice) {
+        this.jdbc = jdbc;
         this.commits = commits;
         this.clock = clock;
         this.instanceId = instanceId;
-        this.vendor = new DatabaseVendor(dataSource);
+        this.notice = notice;
+        this.vendor = new DatabaseVendor(jdbc.getDataSource());
+    }
+
+    /**
+     * A delivery as the ingress accepts it. {@code routed}: some route selected it, so it is due at once; one that no
+     * route selected is {@code delivered} at once and never claimed. Exactly one of {@code payloadJson} and
+     * {@code payloadRef} is set for a routed one.
+     */
+    public record NewDelivery(String key, boolean routed, long receivedAt, String deliveryId, String provider, String event,
+                              String groupId, Long installationId, String payloadJson, String payloadRef, String traceParent) {
+    }
+
+    /**
+     * A key re-used after its dedup window may still have the earlier delivery's rows. Only a final one is replaced
+     * (its target rows first, or they would make the new delivery look already sent); a delivery still in flight
+     * keeps its row.
+     */
+    private static final String FINAL = "('delivered', 'failed', 'dead')";
+    private static final String DROP_EARLIER_TARGETS = "DELETE FROM delivery_targets WHERE delivery_key = ?"
+            + " AND EXISTS (SELECT 1 FROM delivery_state s WHERE s.key = ? AND s.status IN " + FINAL + ")";
+    private static final String DROP_EARLIER_ROW = "DELETE FROM delivery_state WHERE key = ? AND status IN " + FINAL;
+    /** The usual case, a key never seen: no earlier row to look for, one statement instead of three. */
+    private static final String INSERT_DELIVERY_IF_NEW = """
+            INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, installation_id,
+                                        payload, payload_ref, received_at, attempts, next_attempt_at, trace_parent)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT DO NOTHING""";
+
+    /**
+     * Puts {@code d} in the queue, in the caller's transaction: false when a delivery with its key is still in flight
+     * (then nothing is written). A routed one is announced to the other instances when the transaction commits.
+     */
+    public boolean enqueue(NewDelivery d) {
+        String status = d.routed() ? "pending" : "delivered";
+        Long due = d.routed() ? d.receivedAt() : null;
+        Object[] row = {d.key(), status, clock.millis(), d.deliveryId(), d.provider(), d.event(), d.groupId(),
+                d.installationId(), d.payloadJson(), d.payloadRef(), d.receivedAt(), due, d.traceParent()};
+        boolean written = jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1;
+        if (!written) {
+            jdbc.update(DROP_EARLIER_TARGETS, d.key(), d.key());
+            jdbc.update(DROP_EARLIER_ROW, d.key());
+            written = jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1;
+        }
+        if (written && d.routed()) {
+            notice.announce();
+        }
+        return written;
     }
 
     /** Claims up to {@code limit} due deliveries, oldest due first, leased until now + {@code lease}. */
@@ -247,6 +300,12 @@ class DeliveryQueue {
                         + " attempts = attempts - 1, next_attempt_at = ?, locked_by = NULL, locked_until = NULL, updated_at = ?"
                         + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
                 now, now, delivery.key(), delivery.lockToken()) == 1;
+    }
+
+    /** Moves the group's deliveries and their targets to its new id, in the caller's transaction (a group's rename). */
+    public void renameGroup(String from, String to) {
+        jdbc.update("UPDATE delivery_state SET group_id = ? WHERE group_id = ?", to, from);
+        jdbc.update("UPDATE delivery_targets SET group_id = ? WHERE group_id = ?", to, from);
     }
 
     /** The current status of a delivery, or null when there is no such row. */

@@ -1,5 +1,6 @@
-package dev.webhooker.delivery;
+package dev.webhooker.queue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,30 +22,33 @@ public class DeliveryPoller {
 
     private final DeliveryQueue queue;
     private final DeliveryWakeUp wakeUp;
-    private final DeliveryProperties settings;
+    private final int workers;
+    private final Duration lease;
     private final AtomicInteger inFlight = new AtomicInteger();
     /** Claimed and handed to the work queue, not yet started by a worker; by lock token. */
     private final Map<String, ClaimedDelivery> waiting = new ConcurrentHashMap<>();
     private volatile boolean moreMayBeDue;
     private volatile boolean stopping;
 
-    public DeliveryPoller(DeliveryQueue queue, DeliveryWakeUp wakeUp, DeliveryProperties settings) {
+    /** {@code workers}: the deliveries this instance runs at once; {@code lease}: how long each claim is held. */
+    public DeliveryPoller(DeliveryQueue queue, DeliveryWakeUp wakeUp, int workers, Duration lease) {
         this.queue = queue;
         this.wakeUp = wakeUp;
-        this.settings = settings;
+        this.workers = workers;
+        this.lease = lease;
     }
 
     public List<ClaimedDelivery> claimDue() {
         if (stopping) {
             return List.of();
         }
-        int free = settings.workers() - inFlight.get();
+        int free = workers - inFlight.get();
         if (free <= 0) {
             moreMayBeDue = true;
             return List.of();
         }
         try {
-            List<ClaimedDelivery> claimed = queue.claimDue(free, settings.lease());
+            List<ClaimedDelivery> claimed = queue.claimDue(free, lease);
             inFlight.addAndGet(claimed.size());
             claimed.forEach(c -> waiting.put(c.lockToken(), c));
             moreMayBeDue = claimed.size() == free;
@@ -70,13 +74,13 @@ public class DeliveryPoller {
      */
     public void finished() {
         int busy = inFlight.decrementAndGet();
-        if (moreMayBeDue && settings.workers() - busy >= claimBatch()) {
+        if (moreMayBeDue && workers - busy >= claimBatch()) {
             wakeUp.signal();
         }
     }
 
     private int claimBatch() {
-        return Math.max(1, settings.workers() / 4);
+        return Math.max(1, workers / 4);
     }
 
     public int inFlight() {

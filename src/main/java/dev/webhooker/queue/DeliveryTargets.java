@@ -1,4 +1,4 @@
-package dev.webhooker.delivery;
+package dev.webhooker.queue;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -23,9 +23,10 @@ import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.Target;
 import dev.webhooker.store.DatabaseVendor;
 import dev.webhooker.store.GroupCommit;
+import dev.webhooker.store.MultiRowInsert;
 
 /** The {@code delivery_targets} table: the plan of a delivery and each target's outcome. */
-class DeliveryTargets {
+public class DeliveryTargets {
 
     /** A target's JSON fields that have columns of their own, by field. */
     private static final Map<String, String> ID_COLUMNS = Map.of("platform", "platform", "channelId", "channel_id",
@@ -46,6 +47,15 @@ class DeliveryTargets {
         this.vendor = new DatabaseVendor(dataSource);
         this.commits = commits;
         this.json = ConfigJson.forStorage().sealedWith(seal);
+    }
+
+    /**
+     * Up to {@code limit} stored target JSON texts that hold a sealed value ({@code "v1:…"}): samples for the start's
+     * check that the secret key opens what this database holds.
+     */
+    public static List<String> sealedTargetJson(JdbcTemplate jdbc, int limit) {
+        return jdbc.queryForList("SELECT target_json FROM delivery_targets WHERE target_json LIKE '%\"v1:%' LIMIT " + limit,
+                String.class);
     }
 
     /** The delivery's targets in plan order (route, then target). */
@@ -112,7 +122,7 @@ class DeliveryTargets {
         for (int i = 0; i < outcomes.size(); i++) {
             DeliveryTarget t = outcomes.get(i);
             args.addAll(Arrays.asList(t.deliveryKey(), t.position(), t.progress().status().wireName(), t.progress().attempts(),
-                    t.progress().nextAttemptAt().toEpochMilli(), t.lastError(), t.errorCode() == null ? null : t.errorCode().name(),
+                    t.progress().nextAttemptAt().toEpochMilli(), t.lastError(), t.errorCode(),
                     t.httpStatus(), t.messageId(), times.get(i).toEpochMilli()));
         }
         jdbc.update("UPDATE delivery_targets t SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,"
@@ -129,7 +139,7 @@ class DeliveryTargets {
 
 
     /** Writes {@code item} of {@code kind} with the other workers' items of that kind, in one shared commit. */
-    <T, R> R write(GroupCommit.Merged<T, R> kind, T item) {
+    public <T, R> R write(GroupCommit.Merged<T, R> kind, T item) {
         return commits.write(kind, item);
     }
 
@@ -144,7 +154,7 @@ class DeliveryTargets {
                         + " error_code = ?, http_status = ?, message_id = ?, updated_at = ?"
                         + " WHERE delivery_key = ? AND position = ?",
                 t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
-                t.lastError(), t.errorCode() == null ? null : t.errorCode().name(), t.httpStatus(), t.messageId(),
+                t.lastError(), t.errorCode(), t.httpStatus(), t.messageId(),
                 now.toEpochMilli(), t.deliveryKey(), t.position());
     }
 
@@ -174,7 +184,7 @@ class DeliveryTargets {
                 new TargetProgress(TargetStatus.fromWire(rs.getString("status")), rs.getInt("attempts"),
                         Instant.ofEpochMilli(rs.getLong("next_attempt_at"))),
                 rs.getString("last_error"),
-                code == null ? null : ErrorCode.valueOf(code),
+                code,
                 (Integer) rs.getObject("http_status", Integer.class),
                 rs.getString("message_id"));
     }

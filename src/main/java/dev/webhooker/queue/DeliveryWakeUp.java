@@ -1,4 +1,4 @@
-package dev.webhooker.delivery;
+package dev.webhooker.queue;
 
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;

@@ -1,4 +1,4 @@
-package dev.webhooker.delivery;
+package dev.webhooker.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,9 +20,14 @@ import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
+import dev.webhooker.queue.ClaimedDelivery;
+import dev.webhooker.queue.DeliveryQueue;
+import dev.webhooker.queue.DeliveryStatus;
 import dev.webhooker.store.CommitGroups;
+import dev.webhooker.testsupport.DeliveryRows;
 import dev.webhooker.testsupport.TestClock;
 import dev.webhooker.testsupport.TestDatabases;
 
@@ -48,11 +53,14 @@ abstract class DeliveryQueueContract {
 
     @org.junit.jupiter.api.AfterEach
     void tearDown() throws Exception {
-        DeliveryEngineContract.close(dataSource);
+        if (dataSource instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
     }
 
     private DeliveryQueue queueOf(String node) {
-        return new DeliveryQueue(dataSource, CommitGroups.of(new DataSourceTransactionManager(dataSource), kind().vendor()).delivery(), clock, node);
+        return new DeliveryQueue(dataSource, CommitGroups.of(new DataSourceTransactionManager(dataSource), kind().vendor()).delivery(), clock, node,
+                DueWorkNotice.none());
     }
 
     @Test
@@ -72,6 +80,23 @@ abstract class DeliveryQueueContract {
         assertThat(first.lockToken()).startsWith("node-a/");
         assertThat(rows.status(earlier)).isEqualTo("processing");
         assertThat(queue.claimDue(10, LEASE)).as("leased rows are not claimed again").isEmpty();
+    }
+
+    @Test
+    void aRenamedGroupTakesItsDeliveriesAndTheirTargetsAlong() {
+        String moved = rows.insertPending("github", "team", "d-team", "push", "{}", null, clock.millis());
+        String other = rows.insertPending("github", "elsewhere", "d-else", "push", "{}", null, clock.millis());
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        jdbc.update("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id, position, platform, status, attempts,"
+                + " next_attempt_at, updated_at) VALUES (?, 'team', 'r', 'discord:1', 0, 'discord', 'pending', 0, 0, 0)", other);
+
+        queue.renameGroup("team", "crew");
+
+        assertThat(jdbc.queryForObject("SELECT group_id FROM delivery_state WHERE key = ?", String.class, moved)).isEqualTo("crew");
+        assertThat(jdbc.queryForObject("SELECT group_id FROM delivery_state WHERE key = ?", String.class, other))
+                .as("another group's endpoint").isEqualTo("elsewhere");
+        assertThat(jdbc.queryForObject("SELECT group_id FROM delivery_targets WHERE delivery_key = ?", String.class, other))
+                .as("a target of the renamed group on another group's delivery").isEqualTo("crew");
     }
 
     @Test

@@ -1,19 +1,19 @@
-package dev.webhooker.delivery;
+package dev.webhooker.testsupport;
 
 import javax.sql.DataSource;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Writes {@code delivery_state} rows the way ingress does (CONTRACTS.md), for tests that run before ingress. */
-final class DeliveryRows {
+public final class DeliveryRows {
 
     private final JdbcTemplate jdbc;
 
-    DeliveryRows(DataSource dataSource) {
+    public DeliveryRows(DataSource dataSource) {
         this.jdbc = new JdbcTemplate(dataSource);
     }
 
-    String insertPending(String provider, String groupId, String deliveryId, String event, String payload,
+    public String insertPending(String provider, String groupId, String deliveryId, String event, String payload,
                          String payloadRef, long receivedAt) {
         String key = provider + ":" + (groupId == null ? "global" : groupId) + ":" + deliveryId;
         jdbc.update("INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id,"
@@ -23,11 +23,11 @@ final class DeliveryRows {
         return key;
     }
 
-    String status(String key) {
+    public String status(String key) {
         return jdbc.queryForObject("SELECT status FROM delivery_state WHERE key = ?", String.class, key);
     }
 
-    JdbcTemplate jdbc() {
+    public JdbcTemplate jdbc() {
         return jdbc;
     }
 }

@@ -1,4 +1,4 @@
-package dev.webhooker.delivery;
+package dev.webhooker.store;
 
 import java.util.Collections;
 import java.util.List;
@@ -13,13 +13,13 @@ import dev.webhooker.store.DatabaseVendor;
  * H2, in-process, a batch of the one cached single-row statement: a statement text per row count would be parsed anew
  * each time.
  */
-final class MultiRowInsert {
+public final class MultiRowInsert {
 
     private MultiRowInsert() {
     }
 
     /** {@code table} is the table's name with its column list; each row has a value per column. */
-    static void into(JdbcTemplate jdbc, DatabaseVendor vendor, String table, List<Object[]> rows) {
+    public static void into(JdbcTemplate jdbc, DatabaseVendor vendor, String table, List<Object[]> rows) {
         if (rows.isEmpty()) {
             return;
         }
@@ -36,7 +36,7 @@ final class MultiRowInsert {
      * {@code count} rows of a VALUES list for PostgreSQL's {@code UPDATE … FROM (VALUES …)}, each parameter cast to its
      * column's type: VALUES gives its columns no type from the table, so a column of nulls would be text.
      */
-    static String typedRows(int count, List<String> types) {
+    public static String typedRows(int count, List<String> types) {
         String row = "(" + String.join(", ", types.stream().map(type -> "CAST(? AS " + type + ")").toList()) + ")";
         return String.join(", ", Collections.nCopies(count, row));
     }

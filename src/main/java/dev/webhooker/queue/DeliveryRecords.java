@@ -1,4 +1,4 @@
-package dev.webhooker.control;
+package dev.webhooker.queue;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -10,25 +10,26 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Component;
 
-/** The stored deliveries of one delivery id and their (route × target) rows, for the admin API's delivery view. */
-@Component
-class DeliveryViews {
+/**
+ * The queue's rows as the admin API shows them: the stored deliveries of one delivery id, the recent ones by status,
+ * and a delivery's (route × target) rows, each as a JSON-ready map.
+ */
+public class DeliveryRecords {
 
     private static final String COLUMNS = "s.key, s.status, s.provider, s.event, s.group_id, s.received_at, s.updated_at, s.last_error,"
             + " CASE WHEN s.payload IS NOT NULL OR s.payload_ref IS NOT NULL THEN 1 ELSE 0 END AS payload_kept";
 
     private final JdbcTemplate jdbc;
 
-    DeliveryViews(JdbcTemplate jdbc) {
+    public DeliveryRecords(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 
     /** One per endpoint the delivery came in on, oldest first. */
-    List<Map<String, Object>> deliveries(String deliveryId) {
+    public List<Map<String, Object>> deliveries(String deliveryId) {
         return jdbc.query("SELECT " + COLUMNS + " FROM delivery_state s WHERE s.delivery_id = ? ORDER BY s.received_at",
-                DeliveryViews::delivery, deliveryId);
+                DeliveryRecords::delivery, deliveryId);
     }
 
     /**
@@ -36,7 +37,7 @@ class DeliveryViews {
      * admins ({@code groups} null), else those that came in on one of {@code groups}' endpoints or have a target
      * in one of them; {@code groupId} narrows it to one group.
      */
-    List<Map<String, Object>> recent(Collection<String> statuses, Collection<String> groups, String groupId, int limit) {
+    public List<Map<String, Object>> recent(Collection<String> statuses, Collection<String> groups, String groupId, int limit) {
         StringBuilder sql = new StringBuilder("SELECT s.delivery_id, " + COLUMNS + " FROM delivery_state s WHERE s.status IN (")
                 .append(String.join(", ", statuses.stream().map(x -> "?").toList())).append(')');
         List<Object> args = new ArrayList<>(statuses);
@@ -60,8 +61,8 @@ class DeliveryViews {
     }
 
     /** The delivery's targets in plan order; none until a worker has taken it. */
-    List<Map<String, Object>> targets(String deliveryKey) {
-        return jdbc.query("SELECT * FROM delivery_targets WHERE delivery_key = ? ORDER BY position", DeliveryViews::target, deliveryKey);
+    public List<Map<String, Object>> targets(String deliveryKey) {
+        return jdbc.query("SELECT * FROM delivery_targets WHERE delivery_key = ? ORDER BY position", DeliveryRecords::target, deliveryKey);
     }
 
     private static Map<String, Object> delivery(ResultSet rs, int row) throws SQLException {

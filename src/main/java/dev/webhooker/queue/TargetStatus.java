@@ -1,9 +1,9 @@
-package dev.webhooker.delivery;
+package dev.webhooker.queue;
 
 import java.util.Locale;
 
 /** The outcome so far of one (route x target) of a delivery ({@code delivery_targets.status}). */
-enum TargetStatus {
+public enum TargetStatus {
     PENDING, RETRYING, DELIVERED, FAILED, DEAD;
 
     public String wireName() {

@@ -1,4 +1,4 @@
-package dev.webhooker.delivery;
+package dev.webhooker.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -20,9 +20,13 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.webhooker.queue.DeliveryReplays;
+import dev.webhooker.queue.DueWorkListener;
+import dev.webhooker.queue.DueWorkNotice;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.GroupCommit;
+import dev.webhooker.testsupport.DeliveryRows;
 import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestDatabases;
 

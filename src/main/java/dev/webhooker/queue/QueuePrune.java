@@ -1,0 +1,130 @@
+package dev.webhooker.queue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.webhooker.store.BatchedUpdate;
+import dev.webhooker.store.DatabaseUrl;
+
+/**
+ * The queue's part of storage-prune: final deliveries past their retention go with their target rows, failed and
+ * dead ones give up their payload first, and a parked payload is kept while a delivery may still need it. Each
+ * batch is its own short transaction.
+ */
+public class QueuePrune {
+
+    private static final String UNDELIVERED_IN = "('failed', 'dead')";
+
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate tx;
+    private final BatchedUpdate batches;
+    private final int batchSize;
+
+    public QueuePrune(DataSource dataSource, DatabaseUrl.Vendor vendor, int batchSize) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.tx = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        this.batches = new BatchedUpdate(jdbc, vendor, batchSize);
+        this.batchSize = batchSize;
+    }
+
+    /**
+     * Final delivery rows last updated before their cutoff (delivered ones before {@code deliveredCutoffMs},
+     * failed and dead ones before {@code undeliveredCutoffMs}), with their target rows. Rows still pending or
+     * retrying are never removed, however old.
+     */
+    public long deleteFinalDeliveriesBefore(long deliveredCutoffMs, long undeliveredCutoffMs) {
+        return deleteFinalDeliveriesBefore("('delivered')", deliveredCutoffMs)
+                + deleteFinalDeliveriesBefore(UNDELIVERED_IN, undeliveredCutoffMs);
+    }
+
+    private long deleteFinalDeliveriesBefore(String statuses, long cutoffMs) {
+        long total = 0;
+        while (true) {
+            List<String> keys = jdbc.queryForList(
+                    "SELECT key FROM delivery_state WHERE status IN " + statuses + " AND updated_at < ?"
+                            + " ORDER BY updated_at LIMIT ?",
+                    String.class, cutoffMs, batchSize);
+            if (keys.isEmpty()) {
+                return total;
+            }
+            Integer deleted = tx.execute(status -> deleteDeliveries(keys, statuses, cutoffMs));
+            total += deleted == null ? 0 : deleted;
+            if (keys.size() < batchSize) {
+                return total;
+            }
+        }
+    }
+
+    private int deleteDeliveries(List<String> candidates, String statuses, long cutoffMs) {
+        // Lock and re-check inside the transaction: a row an operator re-queued since the SELECT keeps
+        // its target rows.
+        List<String> keys = jdbc.queryForList(
+                "SELECT key FROM delivery_state WHERE key IN (" + placeholders(candidates.size()) + ")"
+                        + " AND status IN " + statuses + " AND updated_at < ? FOR UPDATE",
+                String.class, args(candidates, cutoffMs));
+        if (keys.isEmpty()) {
+            return 0;
+        }
+        deleteTargetRowsOf(keys);
+        return jdbc.update("DELETE FROM delivery_state WHERE key IN (" + placeholders(keys.size()) + ")",
+                keys.toArray());
+    }
+
+    /** The delivery engine's per-target rows go with their delivery. */
+    private void deleteTargetRowsOf(List<String> deliveryKeys) {
+        jdbc.update("DELETE FROM delivery_targets WHERE delivery_key IN (" + placeholders(deliveryKeys.size()) + ")",
+                deliveryKeys.toArray());
+    }
+
+    /**
+     * Failed and dead deliveries that ended before {@code cutoffMs} give up their payload (inline text and
+     * parked-object reference): past FAILED_PAYLOAD_RETENTION they can no longer be replayed. A replay re-opens
+     * a row by a conditional update too, so a row re-opened meanwhile is not pending any more here, and keeps it.
+     */
+    public long discardUndeliveredPayloadsBefore(long cutoffMs) {
+        return batches.run("UPDATE delivery_state SET payload = NULL, payload_ref = NULL", "delivery_state",
+                "status IN " + UNDELIVERED_IN + " AND updated_at < ? AND (payload IS NOT NULL OR payload_ref IS NOT NULL)",
+                cutoffMs);
+    }
+
+    /**
+     * Of these parked-payload keys, the ones no delivery still needs: no delivery row references the key,
+     * or every row that does is delivered (a failed or dead one keeps its payload for a replay until
+     * {@link #discardUndeliveredPayloadsBefore} lets go of it).
+     */
+    public Set<String> unneededPayloadRefs(List<String> refs) {
+        Set<String> unneeded = new HashSet<>();
+        for (int from = 0; from < refs.size(); from += batchSize) {
+            List<String> chunk = refs.subList(from, Math.min(refs.size(), from + batchSize));
+            Set<String> needed = new HashSet<>(jdbc.queryForList(
+                    "SELECT DISTINCT payload_ref FROM delivery_state WHERE payload_ref IN ("
+                            + placeholders(chunk.size()) + ") AND status <> 'delivered'",
+                    String.class, chunk.toArray()));
+            for (String ref : chunk) {
+                if (!needed.contains(ref)) {
+                    unneeded.add(ref);
+                }
+            }
+        }
+        return Collections.unmodifiableSet(unneeded);
+    }
+
+    private static String placeholders(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
+    }
+
+    private static Object[] args(List<String> values, Object last) {
+        List<Object> all = new ArrayList<>(values);
+        all.add(last);
+        return all.toArray();
+    }
+}
