@@ -24,13 +24,14 @@ import dev.webhooker.queue.DeliveryPoller;
 import dev.webhooker.queue.DeliveryQueue;
 import dev.webhooker.queue.DeliveryTargets;
 import dev.webhooker.queue.DeliveryWakeUp;
+import dev.webhooker.queue.DueDeliveriesComponent;
 import dev.webhooker.queue.DueWorkNotice;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.RouteSelector;
 import dev.webhooker.store.PayloadStore;
 
 /**
- * The delivery engine's beans; routes/delivery.camel.yaml calls {@code deliveryWakeUp}, {@code deliveryPoller},
+ * The delivery engine's beans; routes/delivery.camel.yaml consumes {@code delivery-queue:due}, calls
  * {@code deliverySteps} and {@code targetSteps}, and splits on {@code deliveryTargetSends}.
  */
 @Configuration(proxyBeanMethods = false)
@@ -144,6 +145,12 @@ class DeliveryConfiguration {
     @Bean(destroyMethod = "stop")
     DeliveryPoller deliveryPoller(DeliveryQueue queue, DeliveryWakeUp wakeUp, DeliveryProperties settings) {
         return new DeliveryPoller(queue, wakeUp, settings.workers(), settings.lease());
+    }
+
+    /** The queue's consumer, {@code delivery-queue:due} in routes/delivery.camel.yaml (Camel finds it by this name). */
+    @Bean("delivery-queue")
+    DueDeliveriesComponent deliveryQueueComponent(DeliveryPoller poller, DeliveryWakeUp wakeUp, DeliveryProperties settings) {
+        return new DueDeliveriesComponent(poller, wakeUp, settings.workers());
     }
 
     /**

@@ -68,6 +68,22 @@ public class DeliveryPoller {
     }
 
     /**
+     * Runs {@code work} on a claim a worker has taken, unless the claim was given back at shutdown meanwhile (another
+     * instance may have it then); the worker is counted free again either way. False when it did not run.
+     */
+    public boolean run(ClaimedDelivery delivery, java.util.function.Consumer<ClaimedDelivery> work) {
+        try {
+            if (!start(delivery)) {
+                return false;
+            }
+            work.accept(delivery);
+            return true;
+        } finally {
+            finished();
+        }
+    }
+
+    /**
      * A worker is free again. When the last claim was cut short by the free workers, it looks for more at once, as
      * soon as a quarter of the workers are free: through a backlog, a claim per finished delivery was a statement and
      * a commit per delivery, for one row each.

@@ -39,6 +39,7 @@ import dev.webhooker.queue.DeliveryPoller;
 import dev.webhooker.queue.DeliveryQueue;
 import dev.webhooker.queue.DeliveryTargets;
 import dev.webhooker.queue.DeliveryWakeUp;
+import dev.webhooker.queue.DueDeliveriesComponent;
 import dev.webhooker.queue.DueWorkNotice;
 import dev.webhooker.routing.ChatClaim;
 import dev.webhooker.routing.ChatConsent;
@@ -59,8 +60,9 @@ import dev.webhooker.testsupport.TestPlatforms;
 /**
  * One "instance" of the engine without Spring: routes/delivery.camel.yaml in its own CamelContext, wired like
  * DeliveryConfiguration and PlatformConfiguration — real SQL, the real route selector, formatters and renderers, the
- * real {@code discord:} and {@code telegram:} components and HTTP clients (pointed at WireMock by the tests). Work is
- * handed to {@code seda:delivery-work} as the poll route does; the poll route itself does not run (the tests drain).
+ * real {@code discord:} and {@code telegram:} components and HTTP clients (pointed at WireMock by the tests). Each claim
+ * runs on {@code direct:delivery-work} as the queue's consumer runs it; the consumer itself does not run (the tests
+ * drain).
  */
 final class EngineHarness implements AutoCloseable {
 
@@ -111,7 +113,7 @@ final class EngineHarness implements AutoCloseable {
         PlatformCallSettings call = new PlatformCallSettings(settings.requestTimeout(), settings.rateLimitCap(), 3);
         camel = new DefaultCamelContext();
         Properties properties = new Properties();
-        // the poll route stays stopped; delivery-work is started below
+        // the queue's consumer stays stopped
         properties.setProperty("webhooker.delivery.enabled", "false");
         properties.setProperty("webhooker.delivery.workers", String.valueOf(settings.workers()));
         camel.getPropertiesComponent().setInitialProperties(properties);
@@ -124,8 +126,7 @@ final class EngineHarness implements AutoCloseable {
         camel.addComponent("slack", new SlackComponent(new SlackClient(http, JSON, discordUrl + "/slack-api", "xoxb-test", call,
                 limits, endpoints)));
         camel.addComponent("teams", new TeamsComponent(new TeamsClient(endpoints)));
-        camel.getRegistry().bind("deliveryPoller", poller);
-        camel.getRegistry().bind("deliveryWakeUp", wakeUp);
+        camel.addComponent("delivery-queue", new DueDeliveriesComponent(poller, wakeUp, settings.workers()));
         camel.getRegistry().bind("deliveryTargetSends", sends.executorService());
         camel.getRegistry().bind("deliverySteps", new DeliverySteps(queue, store, sendLogs, new PayloadResolver(JSON, payloads),
                 catalog, composer, renderer, requests, settings, DeliveryMeters.none(), DeliveryTracing.none(), clock));
@@ -137,7 +138,6 @@ final class EngineHarness implements AutoCloseable {
             PluginHelper.getRoutesLoader(camel).loadRoutes(
                     ResourceHelper.resolveMandatoryResource(camel, "file:routes/delivery.camel.yaml"));
             camel.start();
-            camel.getRouteController().startRoute("delivery-work");
         } catch (Exception e) {
             throw new IllegalStateException("the delivery routes did not start", e);
         }
@@ -197,12 +197,12 @@ final class EngineHarness implements AutoCloseable {
     }
 
     /**
-     * Runs one claimed delivery on a worker of {@code seda:delivery-work}, as the poll route hands it over, and waits
-     * for it. What escapes the route (an Error: the worker "dies") is thrown here as it was thrown there.
+     * Runs one claimed delivery as a worker of the queue's consumer runs it (not at all when it was given back at
+     * shutdown meanwhile). What escapes the route (an Error: the worker "dies") is thrown here as it was thrown there.
      */
     void process(ClaimedDelivery claim) {
         try {
-            work.requestBody("seda:delivery-work", claim);
+            poller.run(claim, c -> work.requestBody("direct:delivery-work", c));
         } catch (CamelExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof Error error) {

@@ -116,7 +116,7 @@ class ProbesAndMetricsIT extends ObservedApp {
                 "error_code=\"none\"")).isEqualTo(1);
         assertThat(after).contains("webhooker_queue_waiting", "webhooker_queue_oldest_due_age_seconds", "webhooker_config_applies_total");
         // camel-micrometer's route timings, labelled by route, and Spring Boot's own meters
-        assertThat(after).containsPattern("camel_exchanges_[a-z_]*total\\{[^}]*routeId=\"delivery-poll\"");
+        assertThat(after).containsPattern("camel_exchanges_[a-z_]*total\\{[^}]*routeId=\"delivery-claims\"");
         assertThat(after).doesNotContainPattern("camel_exchanges_[a-z_]*total\\{[^}]*routeId=\"ingress\"");
         assertThat(delta(before, after, "webhooker_webhook_seconds_count", "outcome=\"accepted\"")).isEqualTo(1);
         assertThat(after).contains("jvm_memory_used_bytes", "hikaricp_connections").doesNotContain("http_server_requests");
