@@ -93,7 +93,7 @@ public final class DeliverySteps {
         }
         attempt.resolved(event, plan);
         Instant now = clock.instant();
-        List<TargetSend> due = plan.stream().filter(t -> t.progress().dueAt(now)).map(t -> new TargetSend(attempt, t)).toList();
+        List<DueSend> due = plan.stream().filter(t -> t.progress().dueAt(now)).map(t -> new DueSend(attempt, t)).toList();
         if (!due.isEmpty() && !queue.renew(claim, settings.lease())) {
             throw new LeaseLostException();
         }
@@ -101,31 +101,35 @@ public final class DeliverySteps {
         return attempt;
     }
 
-    /** After every send has finished: one that could not store its outcome fails the attempt (then retried whole). */
-    public DeliveryAttempt failIfUnstored(DeliveryAttempt attempt) throws Exception {
-        Exception unstored = attempt.unstored();
-        if (unstored != null) {
-            throw unstored;
+    /**
+     * After every send has finished, with {@code outcomes} the split collected: one that could not store its outcome
+     * fails the attempt, once (then retried whole).
+     */
+    public List<TargetOutcome> failIfUnstored(DeliveryAttempt attempt, List<TargetOutcome> outcomes) throws Exception {
+        Optional<Exception> unstored = TargetOutcomes.unstored(outcomes);
+        if (unstored.isPresent()) {
+            throw unstored.get();
         }
-        return attempt;
+        return outcomes;
     }
 
     /**
-     * Releases the delivery: rescheduled for its next due target, or final; a final one counts in the meters and
-     * gets its group logs, which are returned for the route to send next. Without its payload it fails at once.
+     * Releases the delivery, with the {@code outcomes} its sends stored: rescheduled for its next due target, or final;
+     * a final one counts in the meters and gets its group logs, which are returned for the route to send next.
+     * Without its payload it fails at once.
      */
-    public List<GroupLogSend> conclude(DeliveryAttempt attempt) {
-        concludeAttempt(attempt);
+    public List<GroupLogSend> conclude(DeliveryAttempt attempt, List<TargetOutcome> outcomes) {
+        concludeAttempt(attempt, outcomes);
         return attempt.groupLogs();
     }
 
-    private void concludeAttempt(DeliveryAttempt attempt) {
+    private void concludeAttempt(DeliveryAttempt attempt, List<TargetOutcome> outcomes) {
         if (attempt.payloadMissing()) {
             failForMissingPayload(attempt);
             return;
         }
         ClaimedDelivery claim = attempt.claim();
-        List<DeliveryTarget> after = attempt.after();
+        List<DeliveryTarget> after = TargetOutcomes.after(attempt.plan(), outcomes);
         DeliveryVerdict verdict = DeliveryVerdict.of(after.stream().map(DeliveryTarget::progress).toList(), clock.instant());
         String lastError = after.stream().filter(t -> t.lastError() != null)
                 .map(t -> (t.errorCode() == null ? "" : t.errorCode() + ": ") + t.lastError())

@@ -121,6 +121,7 @@ final class EngineHarness implements AutoCloseable {
         camel.getRegistry().bind("deliveryPoller", poller);
         camel.getRegistry().bind("deliveryWakeUp", wakeUp);
         camel.getRegistry().bind("deliveryTargetSends", sends.executorService());
+        camel.getRegistry().bind("targetOutcomes", new TargetOutcomes());
         camel.getRegistry().bind("deliverySteps", new DeliverySteps(queue, store, sendLogs, new PayloadResolver(JSON, payloads),
                 catalog, composer, renderer, requests, settings, DeliveryMeters.none(), DeliveryTracing.none(), clock));
         this.health = new TargetHealth(ds, settings.failureStreak());
