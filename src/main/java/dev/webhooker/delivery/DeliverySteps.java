@@ -23,9 +23,10 @@ import dev.webhooker.routing.WebhookEvent;
  * The steps of one claimed delivery in routes/delivery.camel.yaml (bean {@code deliverySteps}; pipeline.md §4.7,
  * fixing P4, P5, P6, P15): {@link #open} puts it in the logging context and its trace, {@link #plan} resolves the
  * payload, plans the (route x target) rows on the first attempt and renews the lease for the sends that are due;
- * the route then sends them in parallel ({@link TargetSteps}); {@link #conclude} either reschedules the delivery for
- * its earliest non-final target or, when every target is final (or the payload is missing), marks it final and
- * prepares the group logs; the parked payload of a delivered one is discarded last.
+ * the route then sends them in parallel ({@link TargetSteps}) and collects what each came to ({@link TargetOutcomes});
+ * {@link #conclude} either reschedules the delivery for its earliest non-final target or, when every target is final
+ * (or the payload is missing), marks it final and prepares the group logs; the parked payload of a delivered one is
+ * discarded last.
  * <p>
  * Once per target, as far as a platform allows: a target is only tried while this worker holds the delivery's lease
  * (renewed before the sends), its outcome is committed (with its send_logs rows) as soon as its call returns and
