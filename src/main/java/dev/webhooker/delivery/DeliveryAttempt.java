@@ -16,22 +16,20 @@ import dev.webhooker.routing.WebhookEvent;
 
 /**
  * One claimed delivery on its way through routes/delivery.camel.yaml: the claim and its trace, the event once its
- * payload is resolved, the (route x target) plan, the sends due in this attempt, the outcome each stored, and — once
- * concluded — the group log messages to send. The body of the delivery route; its target sends run in parallel and
- * write their outcomes here.
+ * payload is resolved, the (route x target) plan, the sends due in this attempt, and — once concluded — the group log
+ * messages to send. The body of the delivery route; its target sends run in parallel, read it (and share each route's
+ * formatted message), and hand their outcomes to the split's aggregation ({@link TargetOutcomes}), not to it.
  */
 public final class DeliveryAttempt {
 
     private final ClaimedDelivery claim;
     private final DeliveryTracing.Scope trace;
     private final Map<String, MessageComposer.Composed> composedByRoute = new ConcurrentHashMap<>();
-    private final Map<Integer, DeliveryTarget> stored = new ConcurrentHashMap<>();
     private WebhookEvent event;
     private List<DeliveryTarget> plan = List.of();
-    private List<TargetSend> sends = List.of();
+    private List<DueSend> sends = List.of();
     private List<GroupLogSend> groupLogs = List.of();
     private boolean delivered;
-    private Exception unstored;
     /** Set when the lease was taken or renewed for the sends; outcomes are stored before three quarters of it pass. */
     private long keepStoringUntilNanos;
 
@@ -50,7 +48,7 @@ public final class DeliveryAttempt {
     }
 
     /** The targets due now, one split part each. */
-    public List<TargetSend> sends() {
+    public List<DueSend> sends() {
         return sends;
     }
 
@@ -80,7 +78,7 @@ public final class DeliveryAttempt {
         this.plan = plan;
     }
 
-    void due(List<TargetSend> sends, long keepStoringUntilNanos) {
+    void due(List<DueSend> sends, long keepStoringUntilNanos) {
         this.sends = List.copyOf(sends);
         this.keepStoringUntilNanos = keepStoringUntilNanos;
     }
@@ -99,30 +97,8 @@ public final class DeliveryAttempt {
         return composedByRoute.computeIfAbsent(groupId + "\n" + routeId, k -> compose.get());
     }
 
-    void stored(DeliveryTarget target) {
-        stored.put(target.position(), target);
-    }
-
-    /** The plan with the outcome of every target stored in this attempt. */
-    List<DeliveryTarget> after() {
-        return plan.stream().map(t -> stored.getOrDefault(t.position(), t)).toList();
-    }
-
     Instant occurredAt(Instant now) {
         return claim.receivedAt() == null ? now : Instant.ofEpochMilli(claim.receivedAt());
-    }
-
-    /** A target send whose outcome could not be stored: the attempt fails as a whole once every send is done. */
-    synchronized void unstored(Exception e) {
-        if (unstored == null) {
-            unstored = e;
-        } else if (unstored != e) {
-            unstored.addSuppressed(e);
-        }
-    }
-
-    synchronized Exception unstored() {
-        return unstored;
     }
 
     void closeTrace() {

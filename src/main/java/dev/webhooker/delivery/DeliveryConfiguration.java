@@ -32,7 +32,8 @@ import dev.webhooker.store.PayloadStore;
 
 /**
  * The delivery engine's beans; routes/delivery.camel.yaml consumes {@code delivery-queue:due}, calls
- * {@code deliverySteps} and {@code targetSteps}, and splits on {@code deliveryTargetSends}.
+ * {@code deliverySteps} and {@code targetSteps}, and splits on {@code deliveryTargetSends}, collecting the sends'
+ * outcomes with {@code targetOutcomes}.
  */
 @Configuration(proxyBeanMethods = false)
 class DeliveryConfiguration {
@@ -121,6 +122,12 @@ class DeliveryConfiguration {
         return new TargetSteps(catalog, composer, renderer, calls, tracking, locks,
                 new OutcomeStore(targets, sendLogs, targetHealth, clock(clock)), targetHealth, settings, deliveryMeters,
                 clock(clock));
+    }
+
+    /** The aggregation of the split over a delivery's target sends. */
+    @Bean
+    TargetOutcomes targetOutcomes() {
+        return new TargetOutcomes();
     }
 
     @Bean

@@ -30,9 +30,10 @@ import dev.webhooker.routing.WebhookEvent;
  * The steps of one claimed delivery in routes/delivery.camel.yaml (bean {@code deliverySteps}; pipeline.md §4.7,
  * fixing P4, P5, P6, P15): {@link #open} puts it in the logging context and its trace, {@link #plan} resolves the
  * payload, plans the (route x target) rows on the first attempt and renews the lease for the sends that are due;
- * the route then sends them in parallel ({@link TargetSteps}); {@link #conclude} either reschedules the delivery for
- * its earliest non-final target or, when every target is final (or the payload is missing), marks it final and
- * prepares the group logs; the parked payload of a delivered one is discarded last.
+ * the route then sends them in parallel ({@link TargetSteps}) and collects what each came to ({@link TargetOutcomes});
+ * {@link #conclude} either reschedules the delivery for its earliest non-final target or, when every target is final
+ * (or the payload is missing), marks it final and prepares the group logs; the parked payload of a delivered one is
+ * discarded last.
  * <p>
  * Once per target, as far as a platform allows: a target is only tried while this worker holds the delivery's lease
  * (renewed before the sends), its outcome is committed (with its send_logs rows) as soon as its call returns and
@@ -100,7 +101,7 @@ public final class DeliverySteps {
         }
         attempt.resolved(event, plan);
         Instant now = clock.instant();
-        List<TargetSend> due = plan.stream().filter(t -> t.progress().dueAt(now)).map(t -> new TargetSend(attempt, t)).toList();
+        List<DueSend> due = plan.stream().filter(t -> t.progress().dueAt(now)).map(t -> new DueSend(attempt, t)).toList();
         if (!due.isEmpty() && !queue.renew(claim, settings.lease())) {
             throw new LeaseLostException();
         }
@@ -108,31 +109,35 @@ public final class DeliverySteps {
         return attempt;
     }
 
-    /** After every send has finished: one that could not store its outcome fails the attempt (then retried whole). */
-    public DeliveryAttempt failIfUnstored(DeliveryAttempt attempt) throws Exception {
-        Exception unstored = attempt.unstored();
-        if (unstored != null) {
-            throw unstored;
+    /**
+     * After every send has finished, with {@code outcomes} the split collected: one that could not store its outcome
+     * fails the attempt, once (then retried whole).
+     */
+    public List<TargetOutcome> failIfUnstored(DeliveryAttempt attempt, List<TargetOutcome> outcomes) throws Exception {
+        Optional<Exception> unstored = TargetOutcomes.unstored(outcomes);
+        if (unstored.isPresent()) {
+            throw unstored.get();
         }
-        return attempt;
+        return outcomes;
     }
 
     /**
-     * Releases the delivery: rescheduled for its next due target, or final; a final one counts in the meters and
-     * gets its group logs, which are returned for the route to send next. Without its payload it fails at once.
+     * Releases the delivery, with the {@code outcomes} its sends stored: rescheduled for its next due target, or final;
+     * a final one counts in the meters and gets its group logs, which are returned for the route to send next.
+     * Without its payload it fails at once.
      */
-    public List<GroupLogSend> conclude(DeliveryAttempt attempt) {
-        concludeAttempt(attempt);
+    public List<GroupLogSend> conclude(DeliveryAttempt attempt, List<TargetOutcome> outcomes) {
+        concludeAttempt(attempt, outcomes);
         return attempt.groupLogs();
     }
 
-    private void concludeAttempt(DeliveryAttempt attempt) {
+    private void concludeAttempt(DeliveryAttempt attempt, List<TargetOutcome> outcomes) {
         if (attempt.payloadMissing()) {
             failForMissingPayload(attempt);
             return;
         }
         ClaimedDelivery claim = attempt.claim();
-        List<DeliveryTarget> after = attempt.after();
+        List<DeliveryTarget> after = TargetOutcomes.after(attempt.plan(), outcomes);
         DeliveryVerdict verdict = DeliveryVerdict.of(after.stream().map(DeliveryTarget::progress).toList(), clock.instant());
         String lastError = after.stream().filter(t -> t.lastError() != null)
                 .map(t -> (t.errorCode() == null ? "" : t.errorCode() + ": ") + t.lastError())

@@ -3,6 +3,7 @@ package dev.webhooker.delivery;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,15 +17,19 @@ import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
 
 /**
- * The steps of one target send in routes/delivery.camel.yaml (bean {@code targetSteps}), between which the route
- * calls the platform endpoint: {@link #prepare} formats the route's message (once per attempt) and renders it for the
- * target, {@link #answered} reads each platform answer, {@link #record} applies the retry rules and stores the
- * outcome, and {@link #release} lets go of the in-place lock whatever happened.
+ * The steps of one target send in routes/delivery.camel.yaml (bean {@code targetSteps}), each a function from one
+ * immutable value to the next (the Camel body), between which the route calls the platform endpoint:
+ * {@link #prepare} formats the route's message (once per attempt), renders it for the target and decides the first
+ * request ({@link PreparedSend}); {@link #answered} pairs a request with the platform's answer ({@link AnsweredSend});
+ * an in-place edit the platform refused ({@link #editRefused}) is followed by a new message ({@link #sendAnew});
+ * {@link #settle} says what the send came to ({@link TargetOutcome}), {@link #record} applies the retry rules and
+ * commits it, and {@link #release} lets go of the in-place lock whatever happened.
  * <p>
  * In-place updates (P6, W15): under the (eventId, target) lock, the tracked message is edited; "not modified" is a
  * success; a refused edit (message deleted, say) forgets the id and sends once; a failing platform keeps the id for
- * the retry. An event older than the state the message shows is not edited in ({@link StaleEditRule}): the target is
- * delivered with the tracked id, and the send_logs detail says the edit was skipped. Storing a new id is best effort.
+ * the retry ({@link InPlaceRule}). An event older than the state the message shows is not edited in
+ * ({@link StaleEditRule}): the target is delivered with the tracked id, and the send_logs detail says the edit was
+ * skipped. Storing a new id is best effort.
  */
 public final class TargetSteps {
 
@@ -62,50 +67,12 @@ public final class TargetSteps {
         this.clock = clock;
     }
 
-    /** Formats and renders the target's message and decides its first request (or that none is made). */
-    public TargetSend prepare(TargetSend send) {
-        send.started(clock.millis());
-        DeliveryTarget target = send.target();
-        DeliveryAttempt attempt = send.attempt();
-        try {
-            Optional<TargetHealth.Status> disabled = health.disabled(target.target());
-            if (disabled.isPresent()) {
-                send.done(SendOutcome.failure(ErrorCode.TARGET_DISABLED, null, "the target is disabled since "
-                        + disabled.get().disabledAt() + " (" + disabled.get().disabledReason()
-                        + "); an admin re-enables it, then this delivery can be replayed", 0), null);
-                return send;
-            }
-            if (!catalog.consents(target.groupId(), target.target())) {
-                send.done(SendOutcome.failure(ErrorCode.CHAT_NOT_CLAIMED, null, "the chat has not accepted messages from group "
-                        + target.groupId() + ": /gh claim with the group's code in the chat, or a super admin's approval in the "
-                        + "console; then this delivery can be replayed", 0), null);
-                return send;
-            }
-            MessageComposer.Composed composed = composed(attempt, target);
-            if (composed.formatError() != null && target.progress().status() == TargetStatus.PENDING
-                    && target.progress().attempts() == 0) {
-                send.logs().add(SendLogEntry.attempt(attempt.claim(), attempt.event(), target,
-                        SendOutcome.failure(ErrorCode.FORMAT_ERROR, null, composed.formatError(), 0), send.startedMillis(), 0));
-            }
-            RenderedMessage rendered = renderer.render(target.target(), composed.message(), attempt.event());
-            String updateKey = composed.message().updateKey();
-            if (updateKey == null || updateKey.isBlank() || !target.target().editsInPlace()) {
-                send.next(TargetSend.Step.SEND, calls.call(target.target(), rendered, null, idempotencyKey(send)));
-            } else {
-                startInPlace(send, rendered, updateKey, composed.message().updateOrder());
-            }
-        } catch (RuntimeException e) {
-            failed(send, e);
-        }
-        return send;
-    }
-
     /**
      * Formats the message of every route of the due targets once, before they are sent in parallel, and returns those
      * sends (the route splits them).
      */
-    public List<TargetSend> composeRoutes(DeliveryAttempt attempt) {
-        for (TargetSend send : attempt.sends()) {
+    public List<DueSend> composeRoutes(DeliveryAttempt attempt) {
+        for (DueSend send : attempt.sends()) {
             try {
                 composed(attempt, send.target());
             } catch (RuntimeException e) {
@@ -115,55 +82,152 @@ public final class TargetSteps {
         return attempt.sends();
     }
 
+    /**
+     * Formats and renders the target's message and decides its first request, or that none is made (the target is
+     * disabled or its chat has not consented, the event is stale, another worker holds the in-place lock).
+     */
+    public PreparedSend prepare(DueSend due) {
+        long started = clock.millis();
+        DeliveryTarget target = due.target();
+        DeliveryAttempt attempt = due.attempt();
+        List<SendLogEntry> logs = List.of();
+        try {
+            Optional<TargetHealth.Status> disabled = health.disabled(target.target());
+            if (disabled.isPresent()) {
+                return PreparedSend.settled(due, started, logs, null, SendOutcome.failure(ErrorCode.TARGET_DISABLED, null,
+                        "the target is disabled since " + disabled.get().disabledAt() + " (" + disabled.get().disabledReason()
+                        + "); an admin re-enables it, then this delivery can be replayed", 0), null);
+            }
+            if (!catalog.consents(target.groupId(), target.target())) {
+                return PreparedSend.settled(due, started, logs, null, SendOutcome.failure(ErrorCode.CHAT_NOT_CLAIMED, null,
+                        "the chat has not accepted messages from group " + target.groupId() + ": /gh claim with the group's"
+                        + " code in the chat, or a super admin's approval in the console; then this delivery can be replayed",
+                        0), null);
+            }
+            MessageComposer.Composed composed = composed(attempt, target);
+            if (composed.formatError() != null && target.progress().status() == TargetStatus.PENDING
+                    && target.progress().attempts() == 0) {
+                logs = List.of(SendLogEntry.attempt(attempt.claim(), attempt.event(), target,
+                        SendOutcome.failure(ErrorCode.FORMAT_ERROR, null, composed.formatError(), 0), started, 0));
+            }
+            RenderedMessage rendered = renderer.render(target.target(), composed.message(), attempt.event());
+            String updateKey = composed.message().updateKey();
+            if (updateKey == null || updateKey.isBlank() || !target.target().editsInPlace()) {
+                return PreparedSend.request(due, started, logs, null, PreparedSend.Step.SEND,
+                        calls.call(target.target(), rendered, null, idempotencyKey(due)));
+            }
+            return startInPlace(due, started, logs, rendered, updateKey, composed.message().updateOrder());
+        } catch (RuntimeException e) {
+            return PreparedSend.settled(due, started, logs, null, failed(due, e), null);
+        }
+    }
+
     /*
-     * What the route's request loop reads of a send. Plain calls rather than Simple's OGNL (${exchangeProperty.send.call
-     * .endpoint}): OGNL introspects the object's class with reflection on every evaluation, which made a delivery cost
-     * twice the CPU and kept the introspection results, and the objects with them, on the heap (bench, 2026-12-01).
+     * What the route reads of a send. Plain calls rather than Simple's OGNL (${body.request.call.endpoint}): OGNL
+     * introspects the object's class with reflection on every evaluation, which made a delivery cost twice the CPU and
+     * kept the introspection results, and the objects with them, on the heap (bench, 2026-12-01).
      */
 
-    /** Whether a platform request is to be made now (at most two per send: a refused edit, then a new message). */
-    public boolean callDue(TargetSend send) {
-        return send.callDue();
+    /** Whether a platform request is to be made (none when the send is already settled). */
+    public boolean requestDue(PreparedSend send) {
+        return send.requestDue();
     }
 
     /** The endpoint of that request ({@code toD} in the route): {@code discord:createMessage}, {@code webhook:post}… */
-    public String endpoint(TargetSend send) {
-        return send.call().endpoint();
+    public String endpoint(PreparedSend send) {
+        return send.request().call().endpoint();
     }
 
     /** The body that endpoint takes. */
-    public Object request(TargetSend send) {
-        return send.call().body();
+    public Object request(PreparedSend send) {
+        return send.request().call().body();
     }
 
-    /** The platform's answer to the request {@link #prepare} (or the answer before) decided. */
-    public TargetSend answered(TargetSend send, SendOutcome outcome) {
+    /** The platform's answer to the request {@code send} made. */
+    public AnsweredSend answered(PreparedSend send, SendOutcome reply) {
+        return new AnsweredSend(send, reply);
+    }
+
+    /**
+     * Whether the answer is an in-place edit the platform refused for good (the message was deleted, say): then the
+     * route sends a new message ({@link #sendAnew}), at most once per send.
+     */
+    public boolean editRefused(AnsweredSend answered) {
+        PreparedSend.Request request = answered.prepared().request();
+        return request != null && request.step() == PreparedSend.Step.EDIT && answered.reply() != null
+                && InPlaceRule.afterEdit(answered.reply()) == InPlaceRule.AfterEdit.SEND_NEW;
+    }
+
+    /** After a refused edit: the tracked id is forgotten and a new message prepared, counting the edit's requests. */
+    public PreparedSend sendAnew(AnsweredSend refused) {
+        PreparedSend edit = refused.prepared();
+        DueSend due = edit.due();
+        PreparedSend.InPlace inPlace = edit.inPlace();
+        SendOutcome reply = refused.reply();
+        PreparedSend.InPlace anew = inPlace.refused(reply.tries());
         try {
-            switch (send.step()) {
-                case SEND -> send.done(outcome, null);
-                case EDIT -> editAnswered(send, outcome);
-                case SEND_IN_PLACE -> sentInPlace(send, outcome);
+            LOG.info("delivery {}: edit of {} on {} refused ({}); sending a new message",
+                    due.attempt().claim().key(), inPlace.messageId(), due.target().targetId(), reply.error());
+            tracking.forget(inPlace.eventId(), due.target().targetId());
+            PlatformCall call = calls.call(due.target().target(), inPlace.rendered(), null, idempotencyKey(due));
+            if (!call.sendable()) {
+                return PreparedSend.settled(due, edit.startedMillis(), edit.logs(), anew,
+                        call.notSent().plusTries(anew.triesBefore()), null);
             }
+            return PreparedSend.request(due, edit.startedMillis(), edit.logs(), anew, PreparedSend.Step.SEND_IN_PLACE, call);
         } catch (RuntimeException e) {
-            failed(send, e);
+            return PreparedSend.settled(due, edit.startedMillis(), edit.logs(), anew, failed(due, e), null);
         }
-        return send;
     }
 
-    /** Applies the state machine to what the send came to, and commits it with its send_logs rows. */
-    public void record(TargetSend send) {
-        DeliveryTarget target = send.target();
-        DeliveryAttempt attempt = send.attempt();
+    /**
+     * What the send came to, with its send_logs rows: the outcome {@link #prepare} settled on, or what the platform's
+     * answer means (an in-place edit that worked, or not modified, is the tracked message delivered; a new in-place
+     * message is tracked).
+     */
+    public TargetOutcome settle(SendStage stage) {
+        PreparedSend prepared = stage.prepared();
+        DueSend due = prepared.due();
+        DeliveryTarget target = due.target();
+        if (prepared.deferred()) {
+            return TargetOutcome.deferred(target, prepared.logs());
+        }
+        SendOutcome outcome;
+        String detail = null;
+        if (stage instanceof AnsweredSend answered) {
+            try {
+                outcome = answerMeans(answered);
+            } catch (RuntimeException e) {
+                outcome = failed(due, e);
+            }
+        } else {
+            outcome = prepared.outcome();
+            detail = prepared.detail();
+        }
+        if (outcome == null) {
+            outcome = SendOutcome.failure(ErrorCode.INTERNAL, null, "the platform call gave no answer", 0);
+        }
+        DeliveryAttempt attempt = due.attempt();
+        List<SendLogEntry> logs = new ArrayList<>(prepared.logs());
+        logs.add(SendLogEntry.attempt(attempt.claim(), attempt.event(), target, outcome, prepared.startedMillis(),
+                clock.millis() - prepared.startedMillis()).withDetail(detail));
+        return TargetOutcome.of(target, outcome, logs);
+    }
+
+    /**
+     * Applies the state machine to what the send came to and commits it with its send_logs rows, at once (before the
+     * other sends of the delivery finish): the outcome as stored.
+     */
+    public TargetOutcome record(DeliveryAttempt attempt, TargetOutcome settled) {
+        DeliveryTarget target = settled.target();
         Instant now = clock.instant();
         DeliveryTarget next;
-        SendOutcome outcome = null;
-        if (send.isDeferred()) {
+        if (settled.deferred()) {
             next = new DeliveryTarget(target.deliveryKey(), target.groupId(), target.routeId(), target.position(),
                     target.routeName(), target.target(), rules.deferred(target.progress(), now, settings.lockRetryDelay()),
                     target.lastError(), target.errorCode(), target.httpStatus(), target.messageId());
         } else {
-            outcome = send.outcome() != null ? send.outcome()
-                    : SendOutcome.failure(ErrorCode.INTERNAL, null, "the platform call gave no answer", 0);
+            SendOutcome outcome = settled.outcome();
             String platform = target.target().platform();
             next = outcome.appliedTo(target, rules.afterAttempt(target.progress(), outcome, now));
             TargetStatus status = next.progress().status();
@@ -173,108 +237,119 @@ public final class TargetSteps {
                         platform, target.targetId(), target.routeId(), status.wireName(), next.progress().attempts(),
                         outcome.errorCode(), outcome.error());
             }
-            send.logs().add(SendLogEntry.attempt(attempt.claim(), attempt.event(), target, outcome, send.startedMillis(),
-                    clock.millis() - send.startedMillis()).withDetail(send.detail()));
         }
-        outcomes.store(attempt, next, send.logs(), outcome);
-        attempt.stored(next);
+        outcomes.store(attempt, next, settled.logs(), settled.outcome());
+        return settled.storedAs(next);
     }
 
     /**
      * The send failed outside the platform call (its outcome could not be stored while the lease held, say): the
      * outcomes stored so far stand and the delivery is retried as a whole ({@link DeliverySteps#failIfUnstored}).
      */
-    public void unstored(TargetSend send, Exception e) {
-        send.attempt().unstored(e);
+    public TargetOutcome unstored(DueSend due, Exception e) {
+        return TargetOutcome.notStored(due.target(), e);
     }
 
-    /** Lets go of the in-place lock, if this send holds one; a lock that cannot be released expires. */
-    public void release(TargetSend send) {
-        TargetSend.InPlace inPlace = send.inPlace();
-        if (inPlace == null || !inPlace.locked) {
-            return;
+    /** Lets go of the in-place lock, if the send holds one; a lock that cannot be released expires. */
+    public void release(PreparedSend send) {
+        if (send != null && send.inPlace() != null) {
+            unlock(send.due(), send.inPlace());
         }
-        inPlace.locked = false;
+    }
+
+    private void unlock(DueSend due, PreparedSend.InPlace inPlace) {
         try {
-            locks.unlock(inPlace.eventId, send.target().targetId(), inPlace.owner);
+            locks.unlock(inPlace.eventId(), due.target().targetId(), inPlace.owner());
         } catch (RuntimeException e) {
             LOG.warn("could not release the in-place lock {} / {} ({}); it expires in {}",
-                    inPlace.eventId, send.target().targetId(), e.toString(), MESSAGE_LOCK_TTL);
+                    inPlace.eventId(), due.target().targetId(), e.toString(), MESSAGE_LOCK_TTL);
         }
     }
 
-    private void startInPlace(TargetSend send, RenderedMessage rendered, String updateKey, Long order) {
-        DeliveryTarget target = send.target();
+    /**
+     * Takes the message's lock and decides: a new message (none tracked), an edit of the tracked one, or no request
+     * (the event is older than what the message shows). The lock, once taken, travels with the send to
+     * {@link #release}.
+     */
+    private PreparedSend startInPlace(DueSend due, long started, List<SendLogEntry> logs, RenderedMessage rendered,
+                                      String updateKey, Long order) {
+        DeliveryTarget target = due.target();
         String eventId = (target.groupId().isEmpty() ? "" : target.groupId() + ":") + target.routeId() + ":" + updateKey;
-        TargetSend.InPlace inPlace = new TargetSend.InPlace(eventId, send.attempt().claim().lockToken(), rendered, order);
-        send.inPlace(inPlace);
-        if (!locks.tryLock(eventId, target.targetId(), inPlace.owner, MESSAGE_LOCK_TTL)) {
-            send.deferred();
-            return;
+        PreparedSend.InPlace inPlace = new PreparedSend.InPlace(eventId, due.attempt().claim().lockToken(), rendered, order,
+                null, null, 0);
+        if (!locks.tryLock(eventId, target.targetId(), inPlace.owner(), MESSAGE_LOCK_TTL)) {
+            return PreparedSend.deferred(due, started, logs);
         }
-        inPlace.locked = true;
-        Optional<MessageTracking.Tracked> tracked = tracking.find(eventId, target.targetId());
-        if (InPlaceRule.start(tracked.isPresent(), order, null) == InPlaceRule.Start.SEND_NEW) {
-            send.next(TargetSend.Step.SEND_IN_PLACE, calls.call(target.target(), rendered, null, idempotencyKey(send)));
-            return;
-        }
-        inPlace.messageId = tracked.get().messageId();
-        inPlace.shownOrder = tracked.get().order();
-        if (InPlaceRule.start(true, order, inPlace.shownOrder) == InPlaceRule.Start.SKIP_STALE) {
-            LOG.info("delivery {}: {} on {} already shows a newer state; not editing it back",
-                    send.attempt().claim().key(), inPlace.messageId, target.targetId());
-            send.done(new SendOutcome(true, null, inPlace.messageId, null, null, null, 0),
-                    staleDetail(order, inPlace.shownOrder));
-            return;
-        }
-        send.next(TargetSend.Step.EDIT, calls.call(target.target(), rendered, inPlace.messageId, null));
-    }
-
-    private void editAnswered(TargetSend send, SendOutcome edit) {
-        TargetSend.InPlace inPlace = send.inPlace();
-        String targetId = send.target().targetId();
-        InPlaceRule.AfterEdit next = InPlaceRule.afterEdit(edit);
-        if (next == InPlaceRule.AfterEdit.EDITED) {
-            touch(send, inPlace.messageId, StaleEditRule.orderAfterEdit(inPlace.order, inPlace.shownOrder));
-            send.done(SendOutcome.success(edit.httpStatus() == null ? 200 : edit.httpStatus(), inPlace.messageId, edit.tries()), null);
-            return;
-        }
-        if (next == InPlaceRule.AfterEdit.RETRY_LATER) {
-            send.done(edit, null);
-            return;
-        }
-        LOG.info("delivery {}: edit of {} on {} refused ({}); sending a new message",
-                send.attempt().claim().key(), inPlace.messageId, targetId, edit.error());
-        tracking.forget(inPlace.eventId, targetId);
-        inPlace.triesBefore = edit.tries();
-        send.next(TargetSend.Step.SEND_IN_PLACE, calls.call(send.target().target(), inPlace.rendered, null, idempotencyKey(send)));
-        if (!send.callDue() && send.outcome() != null) {
-            send.done(send.outcome().plusTries(inPlace.triesBefore), null);
-        }
-    }
-
-    private void sentInPlace(TargetSend send, SendOutcome outcome) {
-        TargetSend.InPlace inPlace = send.inPlace();
-        SendOutcome sent = outcome.plusTries(inPlace.triesBefore);
-        if (sent.ok() && sent.messageId() != null) {
-            touch(send, sent.messageId(), inPlace.order);
-        }
-        send.done(sent, null);
-    }
-
-    private void touch(TargetSend send, String messageId, Long order) {
         try {
-            tracking.save(send.inPlace().eventId, send.target().targetId(), messageId, order);
+            Optional<MessageTracking.Tracked> tracked = tracking.find(eventId, target.targetId());
+            if (InPlaceRule.start(tracked.isPresent(), order, null) == InPlaceRule.Start.SEND_NEW) {
+                return PreparedSend.request(due, started, logs, inPlace, PreparedSend.Step.SEND_IN_PLACE,
+                        calls.call(target.target(), rendered, null, idempotencyKey(due)));
+            }
+            inPlace = inPlace.tracking(tracked.get().messageId(), tracked.get().order());
+            if (InPlaceRule.start(true, order, inPlace.shownOrder()) == InPlaceRule.Start.SKIP_STALE) {
+                LOG.info("delivery {}: {} on {} already shows a newer state; not editing it back",
+                        due.attempt().claim().key(), inPlace.messageId(), target.targetId());
+                return PreparedSend.settled(due, started, logs, inPlace,
+                        new SendOutcome(true, null, inPlace.messageId(), null, null, null, 0),
+                        staleDetail(order, inPlace.shownOrder()));
+            }
+            return PreparedSend.request(due, started, logs, inPlace, PreparedSend.Step.EDIT,
+                    calls.call(target.target(), rendered, inPlace.messageId(), null));
+        } catch (RuntimeException e) {
+            // the lock is held: it goes with the send, and the route releases it
+            return PreparedSend.settled(due, started, logs, inPlace, failed(due, e), null);
+        } catch (Error e) {
+            // no send comes back to the route to release it with
+            unlock(due, inPlace);
+            throw e;
+        }
+    }
+
+    /** What the platform's answer to the send's request makes of the send. */
+    private SendOutcome answerMeans(AnsweredSend answered) {
+        PreparedSend prepared = answered.prepared();
+        SendOutcome reply = answered.reply();
+        PreparedSend.InPlace inPlace = prepared.inPlace();
+        switch (prepared.request().step()) {
+            case EDIT -> {
+                InPlaceRule.AfterEdit next = InPlaceRule.afterEdit(reply);
+                if (next == InPlaceRule.AfterEdit.EDITED) {
+                    touch(prepared, inPlace.messageId(), StaleEditRule.orderAfterEdit(inPlace.order(), inPlace.shownOrder()));
+                    return SendOutcome.success(reply.httpStatus() == null ? 200 : reply.httpStatus(), inPlace.messageId(),
+                            reply.tries());
+                }
+                if (next == InPlaceRule.AfterEdit.SEND_NEW) {
+                    throw new IllegalStateException("a refused edit settles only after the new message (sendAnew)");
+                }
+                return reply;
+            }
+            case SEND_IN_PLACE -> {
+                SendOutcome sent = reply.plusTries(inPlace.triesBefore());
+                if (sent.ok() && sent.messageId() != null) {
+                    touch(prepared, sent.messageId(), inPlace.order());
+                }
+                return sent;
+            }
+            default -> {
+                return reply;
+            }
+        }
+    }
+
+    private void touch(PreparedSend send, String messageId, Long order) {
+        try {
+            tracking.save(send.inPlace().eventId(), send.due().target().targetId(), messageId, order);
         } catch (RuntimeException e) {
             // the message went out: a lost tracking id means a later update posts anew, never a re-send now
-            LOG.warn("delivery {}: message {} sent but its tracking id was not stored: {}", send.attempt().claim().key(),
-                    messageId, e.toString());
+            LOG.warn("delivery {}: message {} sent but its tracking id was not stored: {}",
+                    send.due().attempt().claim().key(), messageId, e.toString());
         }
     }
 
-    private void failed(TargetSend send, RuntimeException e) {
-        LOG.warn("delivery {} target {}: {}", send.attempt().claim().key(), send.target().targetId(), e.toString(), e);
-        send.done(SendOutcome.failure(ErrorCode.INTERNAL, null, e.toString(), 0), null);
+    private static SendOutcome failed(DueSend due, RuntimeException e) {
+        LOG.warn("delivery {} target {}: {}", due.attempt().claim().key(), due.target().targetId(), e.toString(), e);
+        return SendOutcome.failure(ErrorCode.INTERNAL, null, e.toString(), 0);
     }
 
     private MessageComposer.Composed composed(DeliveryAttempt attempt, DeliveryTarget target) {
@@ -296,9 +371,9 @@ public final class TargetSteps {
                 List.of(), null, List.of(target.target()), false, false, List.of());
     }
 
-    private static String idempotencyKey(TargetSend send) {
-        DeliveryTarget target = send.target();
-        return send.attempt().idempotencyKey(target.groupId() + ":" + target.routeId(), target.targetId());
+    private static String idempotencyKey(DueSend due) {
+        DeliveryTarget target = due.target();
+        return due.attempt().idempotencyKey(target.groupId() + ":" + target.routeId(), target.targetId());
     }
 
     /** A stale event (W15): delivered as the message it belongs to, no request made. */

@@ -238,11 +238,12 @@ class PackageRulesTest {
 
     /**
      * What the route files use: the classes they name (exceptions) and the classes of the beans they call
-     * ({@code ref: name}) or send to (a component bean by its scheme), found through the {@code @Bean} methods.
+     * ({@code ref: name}), aggregate with ({@code aggregationStrategy: name}) or send to (a component bean by its
+     * scheme), found through the {@code @Bean} methods.
      */
     static final class RouteReferences {
 
-        private static final Pattern REF = Pattern.compile("ref:\\s*([\\w-]+)");
+        private static final Pattern REF = Pattern.compile("(?:ref|aggregationStrategy):\\s*([\\w-]+)");
         private static final Pattern SCHEME = Pattern.compile("\\b([a-z][\\w-]*):[\\w$]");
 
         static Set<String> classesNamedOrCalledBy(JavaClasses main, Path routes) {

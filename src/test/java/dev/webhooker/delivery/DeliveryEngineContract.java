@@ -617,6 +617,54 @@ abstract class DeliveryEngineContract {
     }
 
     @Test
+    void outcomesThatCannotBeStoredWhileTheLeaseHoldsFailTheAttemptOnceAndItIsRetriedWhole() {
+        String key = push("db-away");
+        java.util.concurrent.atomic.AtomicBoolean away = new java.util.concurrent.atomic.AtomicBoolean(true);
+        // a short lease: the outcomes are tried again for three quarters of it, in real time, then given up
+        EngineHarness engine = new EngineHarness(ds, kind(), clock, "a", discord.baseUrl(), telegram.baseUrl(), catalog,
+                payloads, EngineHarness.settings(Duration.ofMillis(800)), calls -> calls,
+                (dataSource, commits) -> new DeliveryTargets(dataSource, commits, EngineHarness.SEAL) {
+                    @Override
+                    public void updateAll(List<DeliveryTarget> outcomes, List<java.time.Instant> times) {
+                        if (away.get()) {
+                            throw new org.springframework.transaction.CannotCreateTransactionException("connection refused");
+                        }
+                        super.updateAll(outcomes, times);
+                    }
+                });
+
+        try (LogCapture log = new LogCapture(DeliverySteps.class)) {
+            engine.drain();
+
+            assertThat(log.lines().stream().filter(l -> l.contains("attempt 1 failed")))
+                    .as("three sends unstored, one failed attempt").singleElement().asString()
+                    .contains("CannotCreateTransactionException");
+        }
+        // not concluded: rescheduled, or (the group commit failing fast after the outage) left to its lease to expire
+        assertThat(rows.status(key)).isIn("retrying", "processing");
+        assertThat(target(key, "111")).containsEntry("status", "pending");
+        assertThat(target(key, "222")).containsEntry("status", "pending");
+        assertThat(discordPosts("999")).as("not final: no group log").isZero();
+
+        away.set(false);
+        // the group commit fails fast for a second after the database was unreachable (real time)
+        try {
+            Thread.sleep(1_100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        clock.advance(Duration.ofSeconds(5));
+        engine.drain();
+
+        assertThat(rows.status(key)).isEqualTo("delivered");
+        // sent but never stored: due again, so sent again (at least once)
+        assertThat(discordPosts("111")).isEqualTo(2);
+        assertThat(discordPosts("222")).isEqualTo(2);
+        assertThat(telegramCalls("sendMessage")).isEqualTo(2);
+        assertThat(discordPosts("999")).isEqualTo(1);
+    }
+
+    @Test
     void retriesUpTheScheduleEndDead() {
         discord.stubFor(post("/channels/222/messages").willReturn(aResponse().withStatus(503)));
         String key = push("dead");

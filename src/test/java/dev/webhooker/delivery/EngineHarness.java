@@ -128,6 +128,7 @@ final class EngineHarness implements AutoCloseable {
         camel.addComponent("teams", new TeamsComponent(new TeamsClient(endpoints)));
         camel.addComponent("delivery-queue", new DueDeliveriesComponent(poller, wakeUp, settings.workers()));
         camel.getRegistry().bind("deliveryTargetSends", sends.executorService());
+        camel.getRegistry().bind("targetOutcomes", new TargetOutcomes());
         camel.getRegistry().bind("deliverySteps", new DeliverySteps(queue, store, sendLogs, new PayloadResolver(JSON, payloads),
                 catalog, composer, renderer, requests, settings, DeliveryMeters.none(), DeliveryTracing.none(), clock));
         this.health = new TargetHealth(ds, settings.failureStreak());
