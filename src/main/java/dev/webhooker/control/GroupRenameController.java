@@ -1,10 +1,10 @@
 package dev.webhooker.control;
 
-import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -32,7 +32,11 @@ import dev.webhooker.store.ConfigRepository;
 @RestController
 class GroupRenameController {
 
-    private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
+    private static final String ID_RULE = "lower-case letters, digits and dashes, at most 64, starting with a letter or digit";
+
+    /** The body of a rename: the group's new id. */
+    record RenameRequest(@NotNull(message = ID_RULE) @Pattern(regexp = "[a-z0-9][a-z0-9-]{0,63}", message = ID_RULE) String newId) {
+    }
 
     private final RequestAccess access;
     private final ConfigRepository repository;
@@ -41,9 +45,11 @@ class GroupRenameController {
     private final TenantSecrets secrets;
     private final Invites invites;
     private final AuditLog audit;
+    private final RequestBodies bodies;
 
     GroupRenameController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                          TenantSecrets secrets, Invites invites, AuditLog audit) {
+                          TenantSecrets secrets, Invites invites, AuditLog audit, RequestBodies bodies) {
+        this.bodies = bodies;
         this.access = access;
         this.repository = repository;
         this.snapshots = snapshots;
@@ -58,10 +64,7 @@ class GroupRenameController {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.RENAME_GROUP, id);
         configWrites.requireAllowed(id);
-        String newId = JsonBody.of(body, "newId is invalid", List.of("newId")).text("newId", 64, "newId is invalid").orElse("");
-        if (!ID.matcher(newId).matches()) {
-            throw AdminApiException.badRequest("newId is invalid", "newId: lower-case letters, digits and dashes, at most 64, starting with a letter or digit");
-        }
+        String newId = bodies.read(body, RenameRequest.class, "newId is invalid").newId();
         if (newId.equals(id)) {
             throw AdminApiException.badRequest("newId must differ from the current id", "newId: " + newId);
         }
