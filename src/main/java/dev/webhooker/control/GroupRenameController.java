@@ -66,7 +66,7 @@ class GroupRenameController {
         configWrites.requireAllowed(id);
         String newId = bodies.read(body, RenameRequest.class, "newId is invalid").newId();
         if (newId.equals(id)) {
-            throw AdminApiException.badRequest("newId must differ from the current id", "newId: " + newId);
+            throw AdminApiException.badField("newId must differ from the current id", "newId", newId);
         }
         TenantLimits.requireNotAnothersPersonalId(scope, newId, "newId");
         // a new id the sync-mode file names would make the group the file's at its next apply
