@@ -4,8 +4,8 @@ import dev.webhooker.routing.ConfigError;
 
 /**
  * One thing wrong in a request: {@code field} is the dotted path inside the body or entry ({@code targets[0].channelId},
- * {@code scopes[1]}), {@code entry} the list element of a configuration it is in ({@code routes[3] (id "ci")}), either
- * empty when it does not apply.
+ * {@code members[1].role}; a problem with one word of a list of words is the list's), {@code entry} the list element
+ * of a configuration it is in ({@code routes[3] (id "ci")}), either empty when it does not apply.
  */
 record FieldProblem(String entry, String field, String message) {
 

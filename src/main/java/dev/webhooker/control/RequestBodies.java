@@ -82,7 +82,8 @@ class RequestBodies {
         List<String> order = names(type);
         violations.sort(Comparator.<ConstraintViolation<T>>comparingInt(v -> order.indexOf(topName(v.getPropertyPath())))
                 .thenComparing(v -> path(v.getPropertyPath())).thenComparing(ConstraintViolation::getMessage));
-        List<FieldProblem> problems = violations.stream().map(v -> FieldProblem.of(path(v.getPropertyPath()), v.getMessage())).toList();
+        List<FieldProblem> problems = violations.stream().map(v -> FieldProblem.of(listField(path(v.getPropertyPath())), v.getMessage()))
+                .distinct().toList();
         throw AdminApiException.badFields(errorOf(type, topName(violations.get(0).getPropertyPath()), error), problems);
     }
 
@@ -108,7 +109,8 @@ class RequestBodies {
         } else {
             problem = e.getOriginalMessage();
         }
-        return AdminApiException.badField(errorOf(type, top, error), field, problem);
+        String named = listField(field);
+        return AdminApiException.badField(errorOf(type, top, error), named, named.equals(field) ? problem : problem + " at " + field);
     }
 
     /** The record's fields in their declared order. */
@@ -192,6 +194,14 @@ class RequestBodies {
             }
         }
         return path.toString();
+    }
+
+    /**
+     * The field a form shows for {@code path}: a list of words is one control, so a problem with one of its elements
+     * ({@code scopes[1]}) is the list's ({@code scopes}); an element's own field ({@code items[0].name}) stays.
+     */
+    private static String listField(String path) {
+        return path.replaceFirst("(\\[\\d+])+$", "");
     }
 
     private static String topName(Path at) {

@@ -69,7 +69,8 @@ class RequestBodiesTest {
         AdminApiException huge = refusal("{\"name\":\"ci\",\"expiresInDays\":100000000000000000000000}", ApiTokenController.TokenRequest.class, "x");
         assertThat(huge.field()).isEqualTo("expiresInDays");
         AdminApiException element = refusal("{\"name\":\"ci\",\"scopes\":[\"comment\",7]}", ApiTokenController.TokenRequest.class, "x");
-        assertThat(element.detail()).isEqualTo("scopes[1]: expected a string, got number");
+        assertThat(element.field()).as("a list of words is one control").isEqualTo("scopes");
+        assertThat(element.detail()).isEqualTo("scopes: expected a string, got number at scopes[1]");
         AdminApiException notAList = refusal("{\"name\":\"ci\",\"scopes\":\"comment\"}", ApiTokenController.TokenRequest.class, "x");
         assertThat(notAList.detail()).isEqualTo("scopes: expected an array, got string");
         AdminApiException object = refusal("{\"name\":{\"a\":1}}", ApiTokenController.TokenRequest.class, "x");
@@ -94,10 +95,9 @@ class RequestBodiesTest {
 
         AdminApiException several = refusal("{\"scopes\":[\"comment\",\"fly\",null],\"expiresInDays\":999}", ApiTokenController.TokenRequest.class, "x");
         assertThat(several.field()).as("the first in the record's order").isEqualTo("name");
-        assertThat(several.problems()).extracting(FieldProblem::field).containsExactly("name", "scopes[1]", "scopes[2]", "expiresInDays");
+        assertThat(several.problems()).extracting(FieldProblem::field).containsExactly("name", "scopes", "expiresInDays");
         assertThat(several.problems()).extracting(FieldProblem::message).containsExactly("required, 1 to 100 characters",
-                "a non-empty array of comment, merge, close, react", "a non-empty array of comment, merge, close, react",
-                "a whole number from 1 to 365");
+                "a non-empty array of comment, merge, close, react", "a whole number from 1 to 365");
     }
 
     @Test
