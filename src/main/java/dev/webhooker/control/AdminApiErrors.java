@@ -1,9 +1,7 @@
 package dev.webhooker.control;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -17,6 +15,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import dev.webhooker.access.Access;
 import dev.webhooker.access.AccessDeniedException;
 import dev.webhooker.access.Capability;
+import dev.webhooker.control.ApiProblem.Kind;
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.signin.RequestAccess;
@@ -26,9 +25,10 @@ import dev.webhooker.store.UnreadableConfigException;
 import dev.webhooker.store.UnreadableRow;
 
 /**
- * The admin API's errors as {@code {"error": …, "detail": …}} (control-plane.md §9.2): an unknown group and one
- * the caller may not see are the same 404, a missing role is 403, a body that is not JSON is 400 saying
- * where it broke, and a request the API refuses says why.
+ * The admin API's errors (control-plane.md §9.2): an unknown group and one the caller may not see are the same 404,
+ * a missing role is 403, a body that is not JSON is 400 saying where it broke, and a request the API refuses says why.
+ * Each handler builds one {@link ApiProblem}; it is written as RFC 9457 problem details when the request asks for
+ * {@code application/problem+json}, else as {@code {"error": …, "detail": …}}.
  */
 @RestControllerAdvice(basePackageClasses = AdminApiErrors.class)
 class AdminApiErrors {
@@ -40,38 +40,35 @@ class AdminApiErrors {
     }
 
     @ExceptionHandler(AccessDeniedException.class)
-    ResponseEntity<Map<String, Object>> accessDenied(AccessDeniedException e) {
-        return body(e.notFound() ? HttpStatus.NOT_FOUND : HttpStatus.FORBIDDEN, e.getMessage(), null);
+    ResponseEntity<Object> accessDenied(AccessDeniedException e, HttpServletRequest request) {
+        return (e.notFound() ? ApiProblem.of(HttpStatus.NOT_FOUND, Kind.NOT_FOUND, e.getMessage(), null)
+                : ApiProblem.of(HttpStatus.FORBIDDEN, Kind.FORBIDDEN, e.getMessage(), null)).answer(request);
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
-    ResponseEntity<Map<String, Object>> unreadable(HttpMessageNotReadableException e) {
+    ResponseEntity<Object> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
         Throwable cause = e.getMostSpecificCause();
         String detail = cause instanceof com.fasterxml.jackson.core.JsonProcessingException json ? json.getOriginalMessage()
                 : "the body is missing or not JSON";
-        return body(HttpStatus.BAD_REQUEST, "Invalid JSON body", detail);
+        return ApiProblem.of(HttpStatus.BAD_REQUEST, Kind.INVALID_JSON, "Invalid JSON body", detail).answer(request);
     }
 
-    /** The first problem, with where it is ({@code group (id "x"): members[1].role}); every problem in {@code problems}. */
+    /**
+     * The first problem, with where it is ({@code group (id "x"): members[1].role}) and its field within the entry
+     * ({@code members[1].role}, for a form to mark); every problem in {@code problems} (or {@code errors}).
+     */
     @ExceptionHandler(InvalidConfigException.class)
-    ResponseEntity<Map<String, Object>> invalid(InvalidConfigException e) {
+    ResponseEntity<Object> invalid(InvalidConfigException e, HttpServletRequest request) {
         ConfigError first = e.errors().get(0);
-        ResponseEntity<Map<String, Object>> answer = body(HttpStatus.BAD_REQUEST, first.message(), first.toString());
-        if (first.field() != null && !first.field().isEmpty()) {
-            // the field within the entry (members[1].role), for a form to mark
-            answer.getBody().put("field", first.field());
-        }
-        answer.getBody().put("problems", e.errors().stream().map(ConfigError::toString).toList());
-        return answer;
+        return ApiProblem.of(HttpStatus.BAD_REQUEST, Kind.INVALID_CONFIG, first.message(), first.toString())
+                .withField(first.field(), e.errors().stream().map(FieldProblem::of).toList()).answer(request);
     }
 
     /** A tenant at its own limit: 409, naming the limit and the setting that raises it. */
     @ExceptionHandler(TenantLimitException.class)
-    ResponseEntity<Map<String, Object>> tenantLimit(TenantLimitException e) {
-        ResponseEntity<Map<String, Object>> answer = body(HttpStatus.CONFLICT, "Limit reached", e.getMessage());
-        answer.getBody().put("setting", e.setting());
-        answer.getBody().put("limit", e.limit());
-        return answer;
+    ResponseEntity<Object> tenantLimit(TenantLimitException e, HttpServletRequest request) {
+        return ApiProblem.of(HttpStatus.CONFLICT, Kind.LIMIT_REACHED, "Limit reached", e.getMessage())
+                .with("setting", e.setting()).with("limit", e.limit()).answer(request);
     }
 
     /**
@@ -80,7 +77,7 @@ class AdminApiErrors {
      * are only counted.
      */
     @ExceptionHandler(UnreadableConfigException.class)
-    ResponseEntity<Map<String, Object>> unreadableRows(UnreadableConfigException e, HttpServletRequest request) {
+    ResponseEntity<Object> unreadableRows(UnreadableConfigException e, HttpServletRequest request) {
         Optional<Access> scope = access.of(request);
         List<String> visible = e.rows().stream()
                 .filter(row -> scope.map(a -> a.superAdmin() || a.can(Capability.VIEW, row.groupId())).orElse(false))
@@ -91,43 +88,34 @@ class AdminApiErrors {
             named.add(others + (others == 1 ? " row" : " rows") + " of other groups");
         }
         String cannotRead = "this instance cannot read " + String.join(", ", named);
-        ResponseEntity<Map<String, Object>> answer = e.write()
-                ? body(HttpStatus.CONFLICT, "Unreadable configuration", "nothing was written: " + cannotRead
+        ApiProblem problem = e.write()
+                ? ApiProblem.of(HttpStatus.CONFLICT, Kind.UNREADABLE_CONFIG, "Unreadable configuration", "nothing was written: " + cannotRead
                         + ", and the write would delete or replace " + (e.rows().size() == 1 ? "it" : "them")
                         + "; try again once the instance can read them (see the config health check)")
-                : body(HttpStatus.SERVICE_UNAVAILABLE, "Unreadable configuration", "the answer would be incomplete: " + cannotRead
-                        + " (see the config health check)");
-        answer.getBody().put("rows", visible);
-        return answer;
+                : ApiProblem.of(HttpStatus.SERVICE_UNAVAILABLE, Kind.UNREADABLE_CONFIG, "Unreadable configuration",
+                        "the answer would be incomplete: " + cannotRead + " (see the config health check)");
+        return problem.with("rows", visible).answer(request);
     }
 
     @ExceptionHandler(StaleVersionException.class)
-    ResponseEntity<Map<String, Object>> stale(StaleVersionException e) {
-        ResponseEntity<Map<String, Object>> answer = body(HttpStatus.PRECONDITION_FAILED, "Stale version", e.getMessage());
-        answer.getBody().put("version", e.storedVersion());
-        return answer;
+    ResponseEntity<Object> stale(StaleVersionException e, HttpServletRequest request) {
+        return ApiProblem.of(HttpStatus.PRECONDITION_FAILED, Kind.STALE_VERSION, "Stale version", e.getMessage())
+                .with("version", e.storedVersion()).answer(request);
     }
 
     @ExceptionHandler(java.util.NoSuchElementException.class)
-    ResponseEntity<Map<String, Object>> gone(java.util.NoSuchElementException e) {
-        return body(HttpStatus.NOT_FOUND, "Not found", e.getMessage());
+    ResponseEntity<Object> gone(java.util.NoSuchElementException e, HttpServletRequest request) {
+        return ApiProblem.of(HttpStatus.NOT_FOUND, Kind.NOT_FOUND, "Not found", e.getMessage()).answer(request);
     }
 
     @ExceptionHandler(AdminApiException.class)
-    ResponseEntity<Map<String, Object>> refused(AdminApiException e) {
-        ResponseEntity<Map<String, Object>> answer = body(e.status(), e.getMessage(), e.detail());
-        if (e.field() != null) {
-            answer.getBody().put("field", e.field());
-        }
-        return answer;
-    }
-
-    static ResponseEntity<Map<String, Object>> body(HttpStatus status, String error, String detail) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", error);
-        if (detail != null) {
-            body.put("detail", detail);
-        }
-        return ResponseEntity.status(status).body(body);
+    ResponseEntity<Object> refused(AdminApiException e, HttpServletRequest request) {
+        Kind kind = switch (e.status()) {
+            case BAD_REQUEST -> e.field() != null ? Kind.INVALID_FIELD : Kind.INVALID_REQUEST;
+            case NOT_FOUND -> Kind.NOT_FOUND;
+            case FORBIDDEN -> Kind.FORBIDDEN;
+            default -> Kind.OTHER;
+        };
+        return ApiProblem.of(e.status(), kind, e.getMessage(), e.detail()).withField(e.field(), e.problems()).answer(request);
     }
 }

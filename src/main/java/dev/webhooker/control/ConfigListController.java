@@ -265,7 +265,7 @@ class ConfigListController {
     private static JsonNode array(JsonNode body, String field) {
         JsonNode list = body == null ? null : body.get(field);
         if (list == null || !list.isArray()) {
-            throw AdminApiException.badRequest("Invalid JSON body", field + ": a list is required");
+            throw AdminApiException.badField("Invalid JSON body", field, "a list is required");
         }
         return list;
     }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Size;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -39,8 +40,11 @@ import dev.webhooker.signin.RequestAccess;
 @RestController
 class DeliveryReplayController {
 
-    private static final List<String> FIELDS = List.of("routeId", "target", "groupId");
-    private static final int MAX_ID = 200;
+    /** The body of a replay: none for every failed target, or one target named by its route and id (and group). */
+    record ReplayRequest(@Size(max = 200, message = "at most {max} characters") String routeId,
+                         @Size(max = 200, message = "at most {max} characters") String target,
+                         @Size(max = 200, message = "at most {max} characters") String groupId) {
+    }
 
     private final RequestAccess access;
     private final DeliveryRecords views;
@@ -49,9 +53,11 @@ class DeliveryReplayController {
     private final AuditLog audit;
     private final TransactionTemplate tx;
     private final ObjectMapper json;
+    private final RequestBodies bodies;
 
     DeliveryReplayController(RequestAccess access, DeliveryRecords views, DeliveryReplays replays, DeliveryWakeUp wakeUp,
-                             AuditLog audit, PlatformTransactionManager transactions, ObjectMapper json) {
+                             AuditLog audit, PlatformTransactionManager transactions, ObjectMapper json, RequestBodies bodies) {
+        this.bodies = bodies;
         this.access = access;
         this.views = views;
         this.replays = replays;
@@ -65,7 +71,7 @@ class DeliveryReplayController {
     ResponseEntity<Map<String, Object>> replay(@PathVariable String deliveryId, @RequestBody(required = false) JsonNode body,
                                                HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
-        ReplaySelection.Named named = named(JsonBody.of(body, "Invalid replay", FIELDS));
+        ReplaySelection.Named named = named(bodies.read(body, ReplayRequest.class, "Invalid replay"));
         List<ReplaySelection.Stored> stored = views.deliveries(deliveryId).stream().map(this::stored).toList();
         // super admins also reach the targets of routes outside any group (group id "")
         ReplaySelection.Caller caller = new ReplaySelection.Caller(g -> scope.superAdmin() || scope.sees(g),
@@ -95,19 +101,19 @@ class DeliveryReplayController {
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(answer);
     }
 
-    private static ReplaySelection.Named named(JsonBody body) {
-        String routeId = body.text("routeId", MAX_ID, "Invalid replay").orElse(null);
-        String target = body.text("target", MAX_ID, "Invalid replay").orElse(null);
-        String groupId = body.text("groupId", MAX_ID, "Invalid replay").orElse(null);
+    private static ReplaySelection.Named named(ReplayRequest body) {
+        String routeId = body.routeId();
+        String target = body.target();
+        String groupId = body.groupId();
         if (routeId == null && target == null) {
             if (groupId != null) {
-                throw AdminApiException.badRequest("Invalid replay", "groupId: only together with routeId and target");
+                throw AdminApiException.badField("Invalid replay", "groupId", "only together with routeId and target");
             }
             return null;
         }
         if (routeId == null || target == null || routeId.isEmpty() || target.isEmpty()) {
-            throw AdminApiException.badRequest("Invalid replay", (routeId == null || routeId.isEmpty() ? "routeId" : "target")
-                    + ": missing (a single target is named by routeId and target together)");
+            throw AdminApiException.badField("Invalid replay", routeId == null || routeId.isEmpty() ? "routeId" : "target",
+                    "missing (a single target is named by routeId and target together)");
         }
         return new ReplaySelection.Named(groupId, routeId, target);
     }

@@ -44,7 +44,7 @@ class DryRunController {
     ResponseEntity<Object> preview(@RequestBody JsonNode body, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         if (body == null || !body.isObject() || !body.hasNonNull("payload")) {
-            throw AdminApiException.badRequest("Invalid dry run", "payload: the webhook's JSON body is required");
+            throw AdminApiException.badField("Invalid dry run", "payload", "the webhook's JSON body is required");
         }
         String groupId = body.hasNonNull("groupId") ? body.get("groupId").asText() : null;
         if (groupId != null) {
@@ -59,7 +59,7 @@ class DryRunController {
                 .anyMatch(h -> h.equals("x-github-event") || h.equals("x-gitea-event") || h.startsWith("x-webhooker-") || h.startsWith("webhook-"));
         if (!namesProvider) {
             if (!body.hasNonNull("event")) {
-                throw AdminApiException.badRequest("Invalid dry run", "event: the GitHub event name (or a provider header in headers)");
+                throw AdminApiException.badField("Invalid dry run", "event", "the GitHub event name (or a provider header in headers)");
             }
             headers.put("X-GitHub-Event", body.get("event").asText());
         }
@@ -67,6 +67,12 @@ class DryRunController {
         byte[] payload = body.get("payload").toString().getBytes(StandardCharsets.UTF_8);
         DryRunResult result = dryRun.run(payload, headers, groupId, (String) null);
         if (result instanceof DryRunResult.Refused refused) {
+            if (ApiProblem.wanted(request)) {
+                List<FieldProblem> errors = refused.configErrors().stream().map(FieldProblem::of).toList();
+                return ApiProblem.of(HttpStatus.BAD_REQUEST, errors.isEmpty() ? ApiProblem.Kind.INVALID_REQUEST : ApiProblem.Kind.INVALID_CONFIG,
+                        refused.error(), refused.detail()).withField(errors.isEmpty() ? null : errors.get(0).field(), errors).answer(request);
+            }
+            // the first shape as it always was: a null detail stays in the body
             Map<String, Object> error = new LinkedHashMap<>();
             error.put("error", refused.error());
             error.put("detail", refused.detail());

@@ -91,7 +91,7 @@ class GroupEditController {
         int expected = Versions.required(ifMatch, body);
         ObjectNode submitted = withoutVersion(body);
         if (submitted.hasNonNull("id") && !id.equals(submitted.get("id").asText())) {
-            throw AdminApiException.badRequest("The id cannot change here", "id: use POST /admin/api/groups/" + id + "/rename");
+            throw AdminApiException.badField("The id cannot change here", "id", "use POST /admin/api/groups/" + id + "/rename");
         }
         submitted.put("id", id);
         Group before = repository.findGroup(id).orElseThrow().group();
@@ -102,7 +102,7 @@ class GroupEditController {
                     String.join(", ", changes.gateFields()) + ": only super admins set the sender gates");
         }
         if (GroupChanges.hasOwner(before.members()) && !GroupChanges.hasOwner(group.members())) {
-            throw AdminApiException.badRequest("The last owner cannot be removed", "members: keep at least one owner");
+            throw AdminApiException.badField("The last owner cannot be removed", "members", "keep at least one owner");
         }
         SessionUser user = scope.user();
         String ip = request.getRemoteAddr();

@@ -1,10 +1,10 @@
 package dev.webhooker.control;
 
-import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -33,7 +33,11 @@ import dev.webhooker.store.ConfigRepository;
 @RestController
 class GroupRenameController {
 
-    private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
+    private static final String ID_RULE = "lower-case letters, digits and dashes, at most 64, starting with a letter or digit";
+
+    /** The body of a rename: the group's new id. */
+    record RenameRequest(@NotNull(message = ID_RULE) @Pattern(regexp = "[a-z0-9][a-z0-9-]{0,63}", message = ID_RULE) String newId) {
+    }
 
     private final RequestAccess access;
     private final ConfigRepository repository;
@@ -43,9 +47,11 @@ class GroupRenameController {
     private final Invites invites;
     private final AuditLog audit;
     private final DeliveryQueue queue;
+    private final RequestBodies bodies;
 
     GroupRenameController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                          TenantSecrets secrets, Invites invites, AuditLog audit, DeliveryQueue queue) {
+                          TenantSecrets secrets, Invites invites, AuditLog audit, DeliveryQueue queue, RequestBodies bodies) {
+        this.bodies = bodies;
         this.access = access;
         this.repository = repository;
         this.snapshots = snapshots;
@@ -61,12 +67,9 @@ class GroupRenameController {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.RENAME_GROUP, id);
         configWrites.requireAllowed(id);
-        String newId = JsonBody.of(body, "newId is invalid", List.of("newId")).text("newId", 64, "newId is invalid").orElse("");
-        if (!ID.matcher(newId).matches()) {
-            throw AdminApiException.badRequest("newId is invalid", "newId: lower-case letters, digits and dashes, at most 64, starting with a letter or digit");
-        }
+        String newId = bodies.read(body, RenameRequest.class, "newId is invalid").newId();
         if (newId.equals(id)) {
-            throw AdminApiException.badRequest("newId must differ from the current id", "newId: " + newId);
+            throw AdminApiException.badField("newId must differ from the current id", "newId", newId);
         }
         TenantLimits.requireNotAnothersPersonalId(scope, newId, "newId");
         // a new id the sync-mode file names would make the group the file's at its next apply

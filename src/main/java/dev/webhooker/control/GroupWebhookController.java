@@ -2,10 +2,10 @@ package dev.webhooker.control;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Size;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.boot.convert.DurationStyle;
@@ -39,8 +39,15 @@ class GroupWebhookController {
     private final TenantSecrets secrets;
     private final AuditLog audit;
     private final String baseUrl;
+    private final RequestBodies bodies;
 
-    GroupWebhookController(RequestAccess access, TenantSecrets secrets, AuditLog audit, WebhookerProperties properties) {
+    /** The body of a regeneration: how long the old secret keeps verifying ({@code 24h}), none when absent. */
+    record RegenerateRequest(@Size(max = 16, message = "at most {max} characters") String overlap) {
+    }
+
+    GroupWebhookController(RequestAccess access, TenantSecrets secrets, AuditLog audit, WebhookerProperties properties,
+                           RequestBodies bodies) {
+        this.bodies = bodies;
         this.access = access;
         this.secrets = secrets;
         this.audit = audit;
@@ -90,8 +97,8 @@ class GroupWebhookController {
         return baseUrl + "/webhook/" + id;
     }
 
-    private static Duration overlap(JsonNode options) {
-        String value = JsonBody.of(options, "Invalid overlap", List.of("overlap")).text("overlap", 16, "Invalid overlap").orElse(null);
+    private Duration overlap(JsonNode options) {
+        String value = bodies.read(options, RegenerateRequest.class, "Invalid overlap").overlap();
         if (value == null) {
             return Duration.ZERO;
         }
@@ -99,10 +106,10 @@ class GroupWebhookController {
         try {
             overlap = DurationStyle.detectAndParse(value);
         } catch (IllegalArgumentException e) {
-            throw AdminApiException.badRequest("Invalid overlap", "overlap: " + value + " is not a duration such as 30m, 24h or 7d");
+            throw AdminApiException.badField("Invalid overlap", "overlap", value + " is not a duration such as 30m, 24h or 7d");
         }
         if (overlap.isNegative() || overlap.compareTo(TenantSecrets.MAX_OVERLAP) > 0) {
-            throw AdminApiException.badRequest("Invalid overlap", "overlap: at most " + TenantSecrets.MAX_OVERLAP.toDays() + "d");
+            throw AdminApiException.badField("Invalid overlap", "overlap", "at most " + TenantSecrets.MAX_OVERLAP.toDays() + "d");
         }
         return overlap;
     }

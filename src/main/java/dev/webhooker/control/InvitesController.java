@@ -1,10 +1,12 @@
 package dev.webhooker.control;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.http.HttpStatus;
@@ -32,14 +34,22 @@ import dev.webhooker.store.TenantLimitException;
 @RestController
 class InvitesController {
 
-    private static final int MAX_NOTE = 200;
+    private static final String ROLE_REFUSED = "role must be \"admin\" or \"viewer\"";
+
+    /** The body of an invite: the role it grants (never owner) and an optional note for the invitee. */
+    record InviteRequest(
+            @RefusedAs(ROLE_REFUSED) @NotNull(message = "missing") @Pattern(regexp = "admin|viewer", message = "admin or viewer") String role,
+            @RefusedAs("Note too long") @Size(max = 200, message = "at most {max} characters") String note) {
+    }
 
     private final RequestAccess access;
     private final Invites invites;
     private final AuditLog audit;
     private final TenantLimits limits;
+    private final RequestBodies bodies;
 
-    InvitesController(RequestAccess access, Invites invites, AuditLog audit, TenantLimits limits) {
+    InvitesController(RequestAccess access, Invites invites, AuditLog audit, TenantLimits limits, RequestBodies bodies) {
+        this.bodies = bodies;
         this.limits = limits;
         this.access = access;
         this.invites = invites;
@@ -56,12 +66,9 @@ class InvitesController {
     Map<String, Object> create(@PathVariable String id, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         scope.require(Capability.MANAGE_INVITES, id);
-        JsonBody fields = JsonBody.of(body, "Invalid invite", List.of("role", "note"));
-        String role = fields.text("role", 16, "Invalid invite").orElse(null);
-        if (!"admin".equals(role) && !"viewer".equals(role)) {
-            throw AdminApiException.badRequest("role must be \"admin\" or \"viewer\"", "role: " + (role == null ? "missing" : role));
-        }
-        String note = fields.text("note", MAX_NOTE, "Note too long").orElse(null);
+        InviteRequest fields = bodies.read(body, InviteRequest.class, "Invalid invite");
+        String role = fields.role();
+        String note = fields.note();
         SessionUser user = scope.user();
         int max = limits.invitesPerGroup();
         Invites.Invite invite = invites.create(id, role, user.login(), note == null || note.isEmpty() ? null : note, max)

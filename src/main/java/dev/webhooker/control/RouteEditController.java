@@ -115,7 +115,7 @@ class RouteEditController {
         SessionUser user = editor(id, request).user();
         JsonNode ids = body == null ? null : body.get("ids");
         if (ids == null || !ids.isArray()) {
-            throw AdminApiException.badRequest("Invalid order", "ids: a list of the group's route ids, in the new order");
+            throw AdminApiException.badField("Invalid order", "ids", "a list of the group's route ids, in the new order");
         }
         List<String> order = new ArrayList<>();
         ids.forEach(node -> order.add(node.asText()));
@@ -144,10 +144,10 @@ class RouteEditController {
         ObjectNode submitted = ((ObjectNode) body).deepCopy();
         submitted.remove("version");
         if (submitted.hasNonNull("groupId") && !groupId.equals(submitted.get("groupId").asText())) {
-            throw AdminApiException.badRequest("The group cannot change here", "groupId: the route belongs to " + groupId);
+            throw AdminApiException.badField("The group cannot change here", "groupId", "the route belongs to " + groupId);
         }
         if (routeId != null && submitted.hasNonNull("id") && !routeId.equals(submitted.get("id").asText())) {
-            throw AdminApiException.badRequest("The id cannot change here", "id: delete the route and add it under the new id");
+            throw AdminApiException.badField("The id cannot change here", "id", "delete the route and add it under the new id");
         }
         submitted.put("groupId", groupId);
         if (routeId != null) {

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.Size;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -39,9 +41,16 @@ class TargetHealthController {
     private final ConfigSnapshots snapshots;
     private final AuditLog audit;
     private final ObjectMapper json;
+    private final RequestBodies bodies;
+
+    /** The body of an enable: the target's id, as GET /admin/api/targets lists it. */
+    record EnableRequest(@NotEmpty(message = "missing (GET /admin/api/targets lists them)")
+                         @Size(max = 300, message = "at most {max} characters") String targetId) {
+    }
 
     TargetHealthController(RequestAccess access, TargetHealth health, ConfigSnapshots snapshots, AuditLog audit,
-                           ObjectMapper json) {
+                           ObjectMapper json, RequestBodies bodies) {
+        this.bodies = bodies;
         this.access = access;
         this.health = health;
         this.snapshots = snapshots;
@@ -66,9 +75,7 @@ class TargetHealthController {
     @PostMapping("/admin/api/targets/enable")
     Map<String, Object> enable(@RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
-        String targetId = JsonBody.of(body, "Invalid target", List.of("targetId")).text("targetId", 300, "Invalid target")
-                .filter(id -> !id.isEmpty())
-                .orElseThrow(() -> AdminApiException.badField("Invalid target", "targetId", "missing (GET /admin/api/targets lists them)"));
+        String targetId = bodies.read(body, EnableRequest.class, "Invalid target").targetId();
         List<Route> using = usedBy(targetId, snapshots.refreshIfStale().routes());
         TargetHealth.Status status = health.find(targetId).filter(s -> visible(scope, using))
                 .orElseThrow(() -> new AdminApiException(HttpStatus.NOT_FOUND, "No such target",

@@ -26,7 +26,9 @@ public final class ApiTokens {
     public static final String PREFIX = "wht_";
     public static final List<String> SCOPES = List.of("comment", "merge", "close", "react");
     public static final Duration DEFAULT_LIFETIME = Duration.ofDays(90);
-    public static final Duration MAX_LIFETIME = Duration.ofDays(365);
+    /** In days, for the admin API's request constraint, which needs a constant. */
+    public static final long MAX_LIFETIME_DAYS = 365;
+    public static final Duration MAX_LIFETIME = Duration.ofDays(MAX_LIFETIME_DAYS);
     /** The request attribute with the scopes of the API token a call came with. */
     static final String SCOPES_ATTRIBUTE = ApiTokens.class.getName() + ".scopes";
 

@@ -3,30 +3,27 @@
 // means the session has ended: back to sign-in, and then to this very page.
 
 export class ApiError extends Error {
+  // The body is RFC 9457 problem details (title, detail, field, errors) when the service could answer so, else the
+  // first shape (error, detail, field); either names the field it refuses, so nothing is guessed from the text.
   constructor(status, body) {
-    super((body && body.error) || ('HTTP ' + status));
+    super((body && (body.title || body.error)) || ('HTTP ' + status));
     this.status = status;
     this.body = body || {};
     this.detail = this.body.detail || '';
-    this.field = this.body.field || fieldOf(this.detail);
+    this.errors = Array.isArray(this.body.errors) ? this.body.errors.filter(e => e && e.field) : [];
+    this.field = this.body.field || (this.errors[0] && this.errors[0].field) || '';
   }
 }
 
-/** "members[1].role: unknown role" → "members[1].role"; the field an error names, where it says. */
-function fieldOf(detail) {
-  const parts = String(detail || '').split(': ');
-  for (let i = parts.length - 2; i >= 0; i--) {
-    if (/^[A-Za-z][\w.\[\]]*$/.test(parts[i])) return parts[i];
-  }
-  return '';
-}
+/** Errors as problem details first; other answers as JSON (or what the call asks for). */
+const PROBLEMS = 'application/problem+json';
 
 export function signInUrl() {
   return '/admin/login?redirect=' + encodeURIComponent(location.pathname + location.search);
 }
 
 async function call(method, path, body, options = {}) {
-  const headers = {'Accept': 'application/json'};
+  const headers = {'Accept': PROBLEMS + ', application/json'};
   let payload;
   if (body !== undefined) {
     if (options.contentType) {
@@ -38,7 +35,7 @@ async function call(method, path, body, options = {}) {
     }
   }
   if (options.ifMatch !== undefined && options.ifMatch !== null) headers['If-Match'] = String(options.ifMatch);
-  if (options.accept) headers['Accept'] = options.accept;
+  if (options.accept) headers['Accept'] = PROBLEMS + ', ' + options.accept;
   const response = await fetch(path, {method, headers, body: payload, credentials: 'same-origin'});
   if (response.status === 401) {
     sessionStorage.setItem('webhooker.lost', '1');

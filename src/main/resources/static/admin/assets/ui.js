@@ -4,21 +4,30 @@ import {t} from './i18n.js';
 
 /**
  * Shows {@code error} in {@code box}; when it names a field and {@code form} has a control for it
- * (data-field), that control is marked invalid and the message is placed right after it.
+ * (data-field), that control is marked invalid and the message is placed right after it. Every other field
+ * the error lists ({@code errors}, from problem details) with a control in the form is marked with its own message.
  */
 export function showError(box, error, form) {
   if (form) clearFieldErrors(form);
   const message = error.detail ? error.message + ': ' + error.detail : error.message;
   const control = form && error.field ? findControl(form, error.field) : null;
   if (control) {
-    control.setAttribute('aria-invalid', 'true');
-    const note = h('p', {class: 'field-error', role: 'alert'}, message);
-    control.closest('.field, fieldset, .row')?.append(note) ?? control.after(note);
+    mark(control, message);
+    for (const other of error.errors || []) {
+      const more = other.field === error.field ? null : findControl(form, other.field);
+      if (more && more !== control && !more.hasAttribute('aria-invalid')) mark(more, other.field + ': ' + other.message);
+    }
     control.focus();
     if (box) replace(box);
     return;
   }
   if (box) replace(box, h('p', {class: 'error', role: 'alert'}, message));
+}
+
+function mark(control, message) {
+  control.setAttribute('aria-invalid', 'true');
+  const note = h('p', {class: 'field-error', role: 'alert'}, message);
+  control.closest('.field, fieldset, .row')?.append(note) ?? control.after(note);
 }
 
 function findControl(form, fieldPath) {

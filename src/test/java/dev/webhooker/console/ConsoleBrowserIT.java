@@ -218,6 +218,19 @@ class ConsoleBrowserIT {
             chromium.screenshot("02-group");
             accessible(driver, "group");
 
+            // the console asks for problem details, and a refused field is marked from their field, not from the text
+            Object type = ((JavascriptExecutor) driver).executeAsyncScript("const done = arguments[arguments.length - 1];"
+                    + "import('/admin/assets/api.js').then(m => m.api.get('/admin/api/groups/no-such-group'))"
+                    + ".then(() => done('answered'), e => done(e.body.type + ' ' + e.message))");
+            assertThat(type).isEqualTo("https://webhooker.dev/problems/not-found Group not found");
+            WebElement newId = driver.findElement(By.id("new-id"));
+            type(newId, "Not Valid");
+            newId.findElement(By.xpath("./ancestor::form//button[@type='submit']")).click();
+            wait(driver).until(ExpectedConditions.attributeToBe(newId, "aria-invalid", "true"));
+            assertThat(newId.findElement(By.xpath("./ancestor::form")).findElement(By.cssSelector(".field-error")).getText())
+                    .startsWith("newId is invalid: newId: lower-case letters");
+            newId.clear();
+
             wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("add-route"))).click();
             WebElement form = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
             type(form.findElement(By.name("id")), "pushes");

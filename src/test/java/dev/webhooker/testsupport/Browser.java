@@ -55,10 +55,19 @@ public final class Browser {
 
     /** The same with an {@code If-Match} header (when not null). */
     public HttpResponse<String> json(String method, String path, String body, String origin, String ifMatch) {
+        return json(method, path, body, origin, ifMatch, "application/json");
+    }
+
+    /** A JSON request as the console's fetch makes it, asking for errors as RFC 9457 problem details. */
+    public HttpResponse<String> problemJson(String method, String path, String body) {
+        return json(method, path, body, base, null, "application/problem+json, application/json");
+    }
+
+    private HttpResponse<String> json(String method, String path, String body, String origin, String ifMatch, String accept) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json")
-                .header("Accept", "application/json");
+                .header("Accept", accept);
         if (origin != null) {
             request.header("Origin", origin);
         }
