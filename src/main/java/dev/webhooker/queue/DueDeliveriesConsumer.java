@@ -9,6 +9,7 @@ import org.apache.camel.Processor;
 import org.apache.camel.support.DefaultConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * One thread waits for work and claims as many due deliveries as there are free workers; each claim becomes an
@@ -50,15 +51,33 @@ final class DueDeliveriesConsumer extends DefaultConsumer {
             if (!claiming) {
                 return;
             }
-            List<ClaimedDelivery> claimed = poller.claimDue();
-            for (ClaimedDelivery claim : claimed) {
-                workers.execute(() -> poller.run(claim, this::deliver));
+            try {
+                List<ClaimedDelivery> claimed = poller.claimDue();
+                for (ClaimedDelivery claim : claimed) {
+                    workers.execute(() -> poller.run(claim, this::deliver));
+                }
+            } catch (RuntimeException e) {
+                // the loop must outlive any one failure, or this instance would stop delivering; a claim that no
+                // worker took stays with the poller, which gives it back at the stop (or its lease runs out)
+                LOG.warn("delivery consumer: could not hand claims to the workers ({})", e.toString());
             }
         }
     }
 
-    /** One claim as one exchange; what the route did not handle is reported once, by the consumer's exception handler. */
+    /**
+     * One claim as one exchange; what the route did not handle is reported once, by the consumer's exception handler.
+     * The route may finish on another thread (its parallel split), so the logging context it put on this one is
+     * cleared here, or this worker's next log lines would name a delivery it no longer runs.
+     */
     private void deliver(ClaimedDelivery claim) {
+        try {
+            run(claim);
+        } finally {
+            MDC.clear();
+        }
+    }
+
+    private void run(ClaimedDelivery claim) {
         Exchange exchange = createExchange(false);
         exchange.getIn().setBody(claim);
         try {

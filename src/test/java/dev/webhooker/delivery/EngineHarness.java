@@ -210,6 +210,9 @@ final class EngineHarness implements AutoCloseable {
                 throw error;
             }
             throw cause instanceof RuntimeException r ? r : e;
+        } finally {
+            // as the consumer's worker does: the route may have ended on a send thread, leaving this one's context
+            org.slf4j.MDC.clear();
         }
     }
 

@@ -38,6 +38,7 @@ class DueDeliveriesConsumerIT {
     private CamelContext camel;
     private final List<String> delivered = new CopyOnWriteArrayList<>();
     private final AtomicInteger running = new AtomicInteger();
+    private final List<String> contextAtStart = new CopyOnWriteArrayList<>();
     private final AtomicInteger mostAtOnce = new AtomicInteger();
     private volatile CountDownLatch hold = new CountDownLatch(0);
 
@@ -71,6 +72,8 @@ class DueDeliveriesConsumerIT {
             @Override
             public void configure() {
                 from("delivery-queue:due").routeId("claims").process(exchange -> {
+                    contextAtStart.add(String.valueOf(org.slf4j.MDC.get("delivery")));
+                    org.slf4j.MDC.put("delivery", exchange.getIn().getBody(ClaimedDelivery.class).deliveryId());
                     int now = running.incrementAndGet();
                     mostAtOnce.accumulateAndGet(now, Math::max);
                     try {
@@ -103,6 +106,16 @@ class DueDeliveriesConsumerIT {
         assertThat(delivered).containsExactlyInAnyOrderElementsOf(keys);
         assertThat(mostAtOnce.get()).as("claims wait for a free worker").isBetween(1, 2);
         assertThat(poller.inFlight()).isZero();
+    }
+
+    @Test
+    void aWorkerStartsEachDeliveryWithoutTheLoggingContextOfTheOneBefore() throws Exception {
+        pending("first");
+        pending("second");
+        start(1, Duration.ofMillis(50), Duration.ZERO);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> delivered.size() == 2);
+        assertThat(contextAtStart).containsExactly("null", "null");
     }
 
     @Test
