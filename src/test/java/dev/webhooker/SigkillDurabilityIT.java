@@ -42,7 +42,7 @@ import dev.webhooker.testsupport.Fixtures;
 import dev.webhooker.testsupport.TestPostgres;
 
 /**
- * "Accepted means durable, even across a SIGKILL" (issue 3, pipeline.md §2.5): the real application runs as
+ * "Accepted means durable, even across a SIGKILL" (issue 3): the real application runs as
  * a child JVM, takes signed GitHub webhooks from several senders at once and is killed with SIGKILL while
  * requests are still in flight. Every delivery that was answered 200 must then be found in the database
  * (delivery row + dedup claim), and every parked body in the payload directory.

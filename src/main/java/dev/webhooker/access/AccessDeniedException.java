@@ -2,7 +2,7 @@ package dev.webhooker.access;
 
 /**
  * A request for a group the caller may not act on. {@link #notFound()} is true when the group is unknown
- * or not in the caller's scope: both answer 404 "Group not found", so nobody learns which ids exist (W13).
+ * or not in the caller's scope: both answer 404 "Group not found", so nobody learns which ids exist.
  * Otherwise the caller sees the group but lacks the role (403).
  */
 public class AccessDeniedException extends RuntimeException {

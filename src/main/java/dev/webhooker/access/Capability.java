@@ -3,7 +3,7 @@ package dev.webhooker.access;
 import java.util.Locale;
 
 /**
- * What a caller may do to one group (control-plane.md §2.3, with its targets): the weakest role that may,
+ * What a caller may do to one group (with its targets): the weakest role that may,
  * or none when only super admins may. Super admins may do everything everywhere.
  */
 public enum Capability {
@@ -23,7 +23,7 @@ public enum Capability {
     BIND_INSTALLATION(Role.OWNER),
     /**
      * Set the sender gates directly: {@code owners}, {@code installationId} without proof, and
-     * {@code globalWebhook}. An owner who could would reach other tenants' events (W1).
+     * {@code globalWebhook}. An owner who could would reach other tenants' events.
      */
     EDIT_GATES(null);
 

@@ -2,7 +2,7 @@ package dev.webhooker.access;
 
 import java.util.Locale;
 
-/** A member's role in one group, weakest first (control-plane.md §2.2). */
+/** A member's role in one group, weakest first. */
 public enum Role {
     VIEWER, ADMIN, OWNER;
 

@@ -10,7 +10,7 @@ import java.util.Set;
 import dev.webhooker.routing.Group;
 
 /**
- * Resolves who may see and do what (control-plane.md §2.2). Super admins are matched on their numeric
+ * Resolves who may see and do what. Super admins are matched on their numeric
  * GitHub id only (ADMIN_USER_IDS). A member pinned to a {@code userId} is matched on that id alone; an
  * unpinned member by login (case-insensitive) or by the numeric id written as its login. Members are
  * normalised as the original did: blank logins and later case-insensitive duplicates are skipped, unknown

@@ -1,8 +1,8 @@
 package dev.webhooker.actions;
 
 /**
- * Why an action did not happen, in words a user can act on (control-plane.md §4 and §5.7, the Target
- * mapping). Each has the HTTP status the actions API answers with and a text key ({@code chat.error.*})
+ * Why an action did not happen, in words a user can act on. Each has the HTTP status the actions API answers with
+ * and a text key ({@code chat.error.*})
  * for chat replies. None carries an internal error text.
  */
 public enum ActionError {

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * Reads the bodies of {@code POST /api/comment|merge|close|react} strictly (control-plane.md §4, the Target):
+ * Reads the bodies of {@code POST /api/comment|merge|close|react} strictly:
  * a JSON object with the endpoint's fields only, owner and repository names GitHub would accept, issue and
  * pull numbers that are positive integers, a comment body of at most {@value Action#MAX_COMMENT_LENGTH}
  * characters, a merge method and a reaction from their closed sets.

@@ -17,7 +17,7 @@ import dev.webhooker.signin.RequestAccess;
 import dev.webhooker.signin.SignedIn;
 
 /**
- * The user actions API (control-plane.md §4): {@code POST /api/comment|merge|close|react}, authenticated by a
+ * The user actions API: {@code POST /api/comment|merge|close|react}, authenticated by a
  * bearer token (a webhooker API token within its scopes, or the user's GitHub token), run
  * with the caller's stored GitHub token. 200 {@code {"ok":true}};
  * 400 for a body that cannot be acted on, naming the field; GitHub's refusals mapped to 401, 403, 404, 409,

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * Finds the first issue, pull request or comment link in a text (a command option, an embed url, a
  * notification's text and its entity urls). The host is compared whole, so {@code evilgithub.com} or
- * {@code github.com.evil.example} never pass for github.com (W15); Gitea hosts are those the groups'
+ * {@code github.com.evil.example} never pass for github.com; Gitea hosts are those the groups'
  * {@code forgeSources} declare as {@code gitea}, read at each call so a config change applies at once.
  */
 public final class ForgeLinks {

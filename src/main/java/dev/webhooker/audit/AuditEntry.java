@@ -1,7 +1,7 @@
 package dev.webhooker.audit;
 
 /**
- * One row of {@code audit_logs} (control-plane.md §3) before it is written: who did what to which target in
+ * One row of {@code audit_logs} before it is written: who did what to which target in
  * which group. {@code detail} is JSON text and must never hold secrets or message bodies. Built from
  * {@link #of(String)} with the parts an action has; the rest stays {@code null}.
  */

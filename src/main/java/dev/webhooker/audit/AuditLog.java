@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Writes the audit trail ({@code audit_logs}, control-plane.md §3.1). Best effort by design: the audited
+ * Writes the audit trail ({@code audit_logs}). Best effort by design: the audited
  * action has already happened when its row is written, so a failed insert is logged and swallowed and never
  * turns a successful webhook or admin call into an error.
  */

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 import jakarta.servlet.http.HttpServletRequest;
 
-/** The body of a chat platform's request, at most 1 MiB (control-plane.md §5.1, §6.1); empty when it is larger. */
+/** The body of a chat platform's request, at most 1 MiB; empty when it is larger. */
 public final class LimitedBody {
 
     public static final int MAX_BYTES = 1024 * 1024;

@@ -26,7 +26,7 @@ import dev.webhooker.routing.SecretSeal;
 
 /**
  * Reads the groups-and-routes YAML file: top-level {@code groups:} and {@code routes:} lists in the wire
- * format of control-plane.md §2.4 (see {@code config/webhooker.example.yaml}). The whole file is parsed and
+ * format the admin API uses (see {@code config/webhooker.example.yaml}). The whole file is parsed and
  * validated before anything is used, so an invalid file never half-applies; every problem is reported as
  * {@code <file>: <entry>: <field>: <message>}, and malformed YAML by line and column.
  */

@@ -21,7 +21,7 @@ import dev.webhooker.signin.RequestAccess;
 import dev.webhooker.web.HtmlPage;
 
 /**
- * The console at {@code /admin} (control-plane.md §7): every screen's path answers the same page, whose ES
+ * The console at {@code /admin}: every screen's path answers the same page, whose ES
  * modules ({@code /admin/assets/}, static) draw the screen from the path, so a deep link or a reload opens that
  * screen. Without a session the answer is the sign-in screen, which comes back to the same path afterwards.
  * The console is a client of the admin API only. Its Content-Security-Policy allows scripts and styles from this

@@ -25,7 +25,7 @@ import dev.webhooker.store.UnreadableConfigException;
 import dev.webhooker.store.UnreadableRow;
 
 /**
- * The admin API's errors (control-plane.md §9.2): an unknown group and one the caller may not see are the same 404,
+ * The admin API's errors: an unknown group and one the caller may not see are the same 404,
  * a missing role is 403, a body that is not JSON is 400 saying where it broke, and a request the API refuses says why.
  * Each handler builds one {@link ApiProblem}; it is written as RFC 9457 problem details when the request asks for
  * {@code application/problem+json}, else as {@code {"error": …, "detail": …}}.

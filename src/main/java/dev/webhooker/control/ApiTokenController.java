@@ -33,7 +33,7 @@ import dev.webhooker.signin.ApiTokens;
 import dev.webhooker.signin.RequestAccess;
 
 /**
- * The signed-in user's API tokens (W7): {@code GET /admin/api/tokens} lists them (never their values),
+ * The signed-in user's API tokens: {@code GET /admin/api/tokens} lists them (never their values),
  * {@code POST} makes one and shows its value once, {@code DELETE /admin/api/tokens/{id}} revokes it (its user,
  * or a super admin). Making and revoking are audited.
  */

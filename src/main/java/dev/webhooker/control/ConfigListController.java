@@ -44,7 +44,7 @@ import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 
 /**
- * WebHooker's whole-list writes (control-plane.md §2.5), kept for scripts written against it:
+ * WebHooker's whole-list writes, kept for scripts written against it:
  * {@code PUT /admin/api/groups}, {@code PUT /admin/api/routes} and {@code PUT /admin/api/groups/{id}/routes}.
  * A caller replaces only what they may write (their owned groups; the routes of groups they administer), and
  * what they leave out of that is deleted, as in WebHooker; everything else stays. Unlike WebHooker, a deleted

@@ -25,7 +25,7 @@ import dev.webhooker.signin.RequestAccess;
 import dev.webhooker.store.ConfigRepository;
 
 /**
- * {@code PUT|POST /admin/api/groups/{id}/rename {"newId"}} (control-plane.md §2.7), for owners. The group, its
+ * {@code PUT|POST /admin/api/groups/{id}/rename {"newId"}}, for owners. The group, its
  * routes and everything that names it (send logs, audit, deliveries, tracked messages) move in one
  * transaction, so its members keep its history (WebHooker left that behind); then its webhook secret and
  * pending invites follow. The group's own endpoint becomes {@code /webhook/{newId}}: senders must be told.

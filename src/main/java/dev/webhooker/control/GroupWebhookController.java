@@ -26,7 +26,7 @@ import dev.webhooker.secrets.TenantSecrets;
 import dev.webhooker.signin.RequestAccess;
 
 /**
- * A group's own webhook endpoint {@code POST /webhook/{id}} and its secret (control-plane.md §2.9), for
+ * A group's own webhook endpoint {@code POST /webhook/{id}} and its secret, for
  * owners: whether one is set, a new one (shown once; with {@code {"overlap": "24h"}} the old one keeps
  * verifying that long, at most 7 days), or none (the endpoint then answers 404). The URL is built from
  * BASE_URL, never from the request's Host; without BASE_URL it is the path alone. Secrets are not config,

@@ -24,8 +24,8 @@ import dev.webhooker.store.ConfigOrigin;
 import dev.webhooker.store.ConfigRepository;
 
 /**
- * Reading groups and routes (control-plane.md §2.5): each caller sees the groups in their scope (super
- * admins: all) and the routes of those groups, in evaluation order, in the wire format of §2.4.
+ * Reading groups and routes: each caller sees the groups in their scope (super
+ * admins: all) and the routes of those groups, in evaluation order, in the API's wire format.
  */
 @RestController
 class GroupsController {

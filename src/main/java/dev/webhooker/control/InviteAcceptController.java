@@ -33,8 +33,8 @@ import dev.webhooker.web.HtmlPage;
 /**
  * Accepting an invite link: {@code GET /admin/invite?token=…} signs the user in first (a live invite gets an
  * invite-only session without access), then shows what they are joining; only the form's {@code POST /admin/invite/accept}
- * (Origin-checked) joins, so a link opened by a crawler or another site changes nothing (W8). The invite is
- * taken atomically, so it admits one person however many accept at once (W10). The new member is pinned to
+ * (Origin-checked) joins, so a link opened by a crawler or another site changes nothing. The invite is
+ * taken atomically, so it admits one person however many accept at once. The new member is pinned to
  * their GitHub id. An existing member keeps their role, except that a viewer accepting an admin invite
  * becomes admin.
  */

@@ -20,9 +20,9 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
- * Invitations into a group (control-plane.md §2.8): KV {@code invite:{token}} = {@code {groupId, role, expiresAt,
+ * Invitations into a group: KV {@code invite:{token}} = {@code {groupId, role, expiresAt,
  * createdBy, note?}}, a 64-hex token, 7 days by {@code expiresAt}. Accepting takes the record atomically,
- * so of any number of concurrent accepts exactly one gets it (single use, W10). Listing scans
+ * so of any number of concurrent accepts exactly one gets it (single use). Listing scans
  * {@code invite:} — our KV stores list consistently, so WebHooker's {@code invite:group:{id}} index (a
  * read-modify-write that lost tokens under concurrency) is not written; its invites are still found and honoured.
  */

@@ -26,7 +26,7 @@ import dev.webhooker.signin.RequestAccess;
 import dev.webhooker.store.TenantLimitException;
 
 /**
- * A group's invites, for its owners (control-plane.md §2.8): list the pending ones, create one for the
+ * A group's invites, for its owners: list the pending ones, create one for the
  * role {@code admin} or {@code viewer} (never owner) with an optional note, revoke one. At most
  * MAX_INVITES_PER_GROUP are pending per group (409 beyond). The link is accepted at
  * {@code /admin/invite?token=…} after a confirmation ({@link InviteAcceptController}).

@@ -115,7 +115,7 @@ class LogQueries {
     }
 
     /**
-     * Delivery metrics of control-plane.md §2.10 over the send logs between {@code since} and {@code until},
+     * Delivery metrics over the send logs between {@code since} and {@code until},
      * within {@code groups} (null: all) and {@code groupId} when set.
      */
     Map<String, Object> metrics(Collection<String> groups, String groupId, long since, long until) {
@@ -218,7 +218,7 @@ class LogQueries {
         }
     }
 
-    /** A SendRecord of control-plane.md §2.10. */
+    /** One send log row as the admin API shows it. */
     private static Map<String, Object> sendLog(ResultSet rs, int row) throws SQLException {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("id", rs.getLong("id"));

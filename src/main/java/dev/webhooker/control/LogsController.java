@@ -19,7 +19,7 @@ import dev.webhooker.access.Capability;
 import dev.webhooker.signin.RequestAccess;
 
 /**
- * Send logs and the audit trail (control-plane.md §2.10 and §3, with their targets): newest first, paged by
+ * Send logs and the audit trail (with their targets): newest first, paged by
  * {@code before} (the {@code next} of the previous page), filtered and scoped in the database. A group the
  * caller may not see is the same 404 as an unknown one. Entries of no group are for super admins only.
  */

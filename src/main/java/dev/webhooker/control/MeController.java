@@ -21,7 +21,7 @@ import dev.webhooker.routing.Group;
 import dev.webhooker.signin.RequestAccess;
 
 /**
- * {@code GET /admin/api/me} (control-plane.md §2.5): who the caller is, the groups they see with their role
+ * {@code GET /admin/api/me}: who the caller is, the groups they see with their role
  * in each, and, ours, what each role lets them do there and whether config writes are open (not in config-file sync
  * mode), so a console shows only what will work. The gate
  * (a session, then any access) is the security chain's.

@@ -42,7 +42,7 @@ public final class DeliveryAttempt {
         return claim;
     }
 
-    /** The payload is gone or not a JSON object: nothing can be sent, the delivery fails (P5). */
+    /** The payload is gone or not a JSON object: nothing can be sent, the delivery fails. */
     public boolean payloadMissing() {
         return event == null;
     }

@@ -27,8 +27,8 @@ import dev.webhooker.routing.Target;
 import dev.webhooker.routing.WebhookEvent;
 
 /**
- * The steps of one claimed delivery in routes/delivery.camel.yaml (bean {@code deliverySteps}; pipeline.md §4.7,
- * fixing P4, P5, P6, P15): {@link #open} puts it in the logging context and its trace, {@link #plan} resolves the
+ * The steps of one claimed delivery in routes/delivery.camel.yaml (bean {@code deliverySteps}):
+ * {@link #open} puts it in the logging context and its trace, {@link #plan} resolves the
  * payload, plans the (route x target) rows on the first attempt and renews the lease for the sends that are due;
  * the route then sends them in parallel ({@link TargetSteps}) and collects what each came to ({@link TargetOutcomes});
  * {@link #conclude} either reschedules the delivery for its earliest non-final target or, when every target is final
@@ -264,7 +264,7 @@ public final class DeliverySteps {
         return plan;
     }
 
-    /** One summary per group with a log channel, its lines in route then target order (P15). */
+    /** One summary per group with a log channel, its lines in route then target order. */
     private List<GroupLogSend> groupLogs(DeliveryAttempt attempt, List<DeliveryTarget> finalTargets) {
         Map<String, List<MessageComposer.Line>> linesByGroup = new LinkedHashMap<>();
         for (DeliveryTarget t : finalTargets) {

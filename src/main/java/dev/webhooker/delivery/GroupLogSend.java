@@ -1,5 +1,5 @@
 package dev.webhooker.delivery;
 
-/** A group's log-channel summary of a final delivery (P15), and the request that posts it. */
+/** A group's log-channel summary of a final delivery, and the request that posts it. */
 public record GroupLogSend(String deliveryKey, String groupId, String targetId, PlatformCall call) {
 }

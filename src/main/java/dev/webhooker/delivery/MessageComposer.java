@@ -24,7 +24,7 @@ interface MessageComposer {
     record Composed(NeutralMessage message, String formatError) {
     }
 
-    /** One delivery's final outcome for one group; {@code lines} in route then target order (P15). */
+    /** One delivery's final outcome for one group; {@code lines} in route then target order. */
     record GroupLogSummary(WebhookEvent event, String deliveryId, Group group, List<Line> lines) {
         public GroupLogSummary {
             lines = List.copyOf(lines);

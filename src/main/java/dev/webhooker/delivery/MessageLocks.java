@@ -9,7 +9,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The per-(eventId, target) lock of in-place updates (P6): whoever inserts the row holds it; an
+ * The per-(eventId, target) lock of in-place updates: whoever inserts the row holds it; an
  * expired row (its holder crashed) is taken over with a compare-and-set. Both steps are single atomic
  * statements, so two workers never hold it at once, on H2 and on PostgreSQL across instances.
  */

@@ -13,7 +13,7 @@ import dev.webhooker.store.PayloadStore;
 /**
  * The payload of a claimed delivery: inline in the row, or parked in the {@link PayloadStore}.
  * Empty when it is gone or is not a JSON object — a missing payload is a failure, never an
- * empty event (P5). A store that cannot be reached throws, so the delivery is retried.
+ * empty event. A store that cannot be reached throws, so the delivery is retried.
  */
 class PayloadResolver {
 

@@ -8,7 +8,7 @@ import dev.webhooker.queue.DeliveryTarget;
 import dev.webhooker.routing.WebhookEvent;
 
 /**
- * One {@code send_logs} row: one attempt at one target (pipeline.md §5.1). {@code detail} is JSON
+ * One {@code send_logs} row: one attempt at one target. {@code detail} is JSON
  * text or null (a stale in-place update that was skipped says so there).
  */
 record SendLogEntry(

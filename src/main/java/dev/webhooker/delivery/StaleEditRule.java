@@ -1,7 +1,7 @@
 package dev.webhooker.delivery;
 
 /**
- * Which state an in-place message keeps when webhooks arrive out of order (W15). Orders come from
+ * Which state an in-place message keeps when webhooks arrive out of order. Orders come from
  * {@code format.UpdateOrder}; null means the payload gave none.
  * <ul>
  *   <li>An event older than the state the message shows is stale: it must not edit the message back.</li>

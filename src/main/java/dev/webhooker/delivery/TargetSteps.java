@@ -25,7 +25,7 @@ import dev.webhooker.routing.Route;
  * {@link #settle} says what the send came to ({@link TargetOutcome}), {@link #record} applies the retry rules and
  * commits it, and {@link #release} lets go of the in-place lock whatever happened.
  * <p>
- * In-place updates (P6, W15): under the (eventId, target) lock, the tracked message is edited; "not modified" is a
+ * In-place updates: under the (eventId, target) lock, the tracked message is edited; "not modified" is a
  * success; a refused edit (message deleted, say) forgets the id and sends once; a failing platform keeps the id for
  * the retry ({@link InPlaceRule}). An event older than the state the message shows is not edited in
  * ({@link StaleEditRule}): the target is delivered with the tracked id, and the send_logs detail says the edit was
@@ -376,7 +376,7 @@ public final class TargetSteps {
         return due.attempt().idempotencyKey(target.groupId() + ":" + target.routeId(), target.targetId());
     }
 
-    /** A stale event (W15): delivered as the message it belongs to, no request made. */
+    /** A stale event: delivered as the message it belongs to, no request made. */
     private static String staleDetail(Long order, Long shown) {
         return JsonNodeFactory.instance.objectNode()
                 .put("skipped", "stale_update")

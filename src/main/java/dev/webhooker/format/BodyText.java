@@ -5,8 +5,8 @@ import java.util.regex.Pattern;
 
 /**
  * Turns user-written bodies (Markdown, often with HTML from issue templates) into short excerpts for a
- * chat message (messages.md §1.5). Excerpts are taken from the cleaned text, not the raw body, so template
- * comments never show and the "..." marker reflects what was really cut (W16).
+ * chat message. Excerpts are taken from the cleaned text, not the raw body, so template
+ * comments never show and the "..." marker reflects what was really cut.
  */
 public final class BodyText {
 

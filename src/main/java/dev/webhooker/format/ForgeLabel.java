@@ -6,7 +6,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 
-/** The footer's forge-source label (messages.md §5.6): which forge instance an event came from. */
+/** The footer's forge-source label: which forge instance an event came from. */
 final class ForgeLabel {
 
     private static final String GITHUB_ICON = "https://github.com/fluidicon.png";

@@ -104,7 +104,7 @@ public final class FormatContext {
 
     /**
      * {@code {repo}#{number}: {title}} of an issue, PR or discussion; "?" and "Untitled" stand in for gaps.
-     * The title is the author's text, shown literally (W8).
+     * The title is the author's text, shown literally.
      */
     public String numberedTitle(String key, PayloadView object) {
         String title = object.get("title").nonBlank();
@@ -137,13 +137,13 @@ public final class FormatContext {
         return texts.t("fields." + name);
     }
 
-    /** updateKey {@code {kind}:{repo}:{id}}, or null when the repo or the id is unknown (messages.md §1.8). */
+    /** updateKey {@code {kind}:{repo}:{id}}, or null when the repo or the id is unknown. */
     public String updateKey(String kind, PayloadView id) {
         String idText = id.nonBlank();
         return repo == null || idText == null || id.raw().isContainerNode() ? null : kind + ":" + repo + ":" + idText;
     }
 
-    /** The sender as the message author (messages.md §1.1). */
+    /** The sender as the message author. */
     public NeutralMessage.Author author() {
         PayloadView sender = payload.get("sender");
         String login = sender.get("login").nonBlank();

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The summary a group's log channel gets once per delivery (messages.md §6, pipeline.md §4.11), in the
- * group's language and honouring its emoji setting (P15). Lines keep the caller's order, which is route
+ * The summary a group's log channel gets once per delivery, in the
+ * group's language and honouring its emoji setting. Lines keep the caller's order, which is route
  * then target order.
  */
 public class GroupLogFormatter {

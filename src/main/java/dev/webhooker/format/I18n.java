@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The message dictionaries: English and Chinese ship with the application; KV {@code i18n:{lang}} may
- * override any key for any language, en and zh included (W11), as nested objects or flat dotted keys.
+ * override any key for any language, en and zh included, as nested objects or flat dotted keys.
  * Effective texts for a language = en built-in ← en override ← built-in of the language ← its override.
  * Overrides are cached for a short while so an edit shows up without a restart and without a KV read
  * per message.

@@ -2,7 +2,7 @@ package dev.webhooker.format;
 
 /**
  * User-supplied one-line text (a PR or issue title, a commit subject, a release name) placed into the
- * neutral Markdown so that it shows as typed [W8]: every character that could start Markdown is
+ * neutral Markdown so that it shows as typed: every character that could start Markdown is
  * backslash-escaped. The renderers' shared parser resolves the escapes, so Telegram shows the bare
  * character and Discord, which understands the same escapes, gets them as written; neither shows a
  * backslash. A title like {@code **[click](https://evil.example)**} can then neither masquerade as a

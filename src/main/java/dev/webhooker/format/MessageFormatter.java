@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * Turns an event into the neutral message of one route: the group's language and emoji setting, the
  * forge label, the route's role mentions. Never throws: when the event's formatter fails (its main
- * object missing), the generic message is used and the result is flagged as a format error (W1).
+ * object missing), the generic message is used and the result is flagged as a format error.
  */
 public class MessageFormatter {
 
@@ -35,7 +35,7 @@ public class MessageFormatter {
 
     /**
      * @param occurredAt the message timestamp; pass the delivery's receive time so a retry shows when the
-     *                   event happened, not when it was finally sent (W22)
+     *                   event happened, not when it was finally sent
      */
     public FormattedMessage format(WebhookEvent event, Group group, Route route, Instant occurredAt) {
         String lang = group == null ? I18n.DEFAULT_LANG : group.lang();
@@ -79,7 +79,7 @@ public class MessageFormatter {
         }
     }
 
-    /** The repository; without one the forge's name, not always "GitHub" (W21). */
+    /** The repository; without one the forge's name, not always "GitHub". */
     private static String defaultFooter(FormatContext ctx) {
         if (ctx.repo() != null) {
             return ctx.t("common.footer");

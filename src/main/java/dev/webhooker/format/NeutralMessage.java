@@ -3,15 +3,15 @@ package dev.webhooker.format;
 import java.util.List;
 
 /**
- * A platform-neutral message (messages.md §1.1): what a formatter makes of an event, before the Discord
+ * A platform-neutral message: what a formatter makes of an event, before the Discord
  * or Telegram renderer turns it into that platform's payload. Text fields use Discord-flavoured Markdown
  * ({@code **bold**}, {@code `code`}, {@code [label](url)}, {@code > quote}); renderers translate it.
  *
  * <p>{@code emoji} is the group's emoji setting: formatters already leave their emoji out when it is off,
- * and renderers that add decoration of their own (Telegram's author prefix) read it here [W20].
+ * and renderers that add decoration of their own (Telegram's author prefix) read it here.
  *
  * <p>{@code updateOrder} ranks the states of one {@code updateKey} ({@link UpdateOrder}); null when the
- * payload gives none. Renderers ignore it; the delivery engine uses it to skip stale edits (W15).
+ * payload gives none. Renderers ignore it; the delivery engine uses it to skip stale edits.
  */
 public record NeutralMessage(
         String title,
@@ -61,7 +61,7 @@ public record NeutralMessage(
     public record Action(String id, String label, String style) {
     }
 
-    /** The forge-source label of the footer (messages.md §5.6). */
+    /** The forge-source label of the footer. */
     public record Forge(String name, String url, String iconUrl) {
     }
 }

@@ -1,6 +1,6 @@
 package dev.webhooker.format;
 
-/** The embed colours of messages.md §1.7, by meaning. */
+/** The embed colours, by meaning. */
 public final class Palette {
 
     public static final int GREEN = 0x2da44e;

@@ -3,7 +3,7 @@ package dev.webhooker.format;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Commit, branch and tag references as inline code wrapped in a link to the forge (messages.md §1.4).
+ * Commit, branch and tag references as inline code wrapped in a link to the forge.
  * Without a base URL they are plain inline code.
  */
 public final class RefLinks {

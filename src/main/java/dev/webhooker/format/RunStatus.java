@@ -1,7 +1,7 @@
 package dev.webhooker.format;
 
 /**
- * One status word for checks and workflows (messages.md §1.6): normalises GitHub's status/conclusion
+ * One status word for checks and workflows: normalises GitHub's status/conclusion
  * pair and maps it to an emoji and a colour.
  */
 public final class RunStatus {

@@ -1,6 +1,6 @@
 package dev.webhooker.format;
 
-/** Length limits that never split a UTF-16 surrogate pair (a cut emoji renders as garbage, W10). */
+/** Length limits that never split a UTF-16 surrogate pair (a cut emoji renders as garbage). */
 public final class TextCut {
 
     private TextCut() {

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /**
  * One language's texts, with English underneath. Whatever is asked, the answer is readable text: a
  * missing key falls back to English, then to a humanised form of the key's last part, and a placeholder
- * without a value is dropped, so neither a raw key nor a "{placeholder}" reaches a message (W2).
+ * without a value is dropped, so neither a raw key nor a "{placeholder}" reaches a message.
  */
 public final class Translations {
 

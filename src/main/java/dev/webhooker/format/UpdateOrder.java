@@ -6,7 +6,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
- * The order of one state of an in-place message (W15): the event object's own timestamp in epoch
+ * The order of one state of an in-place message: the event object's own timestamp in epoch
  * millis, times four, plus a status rank (queued &lt; in_progress &lt; completed) that breaks ties when two
  * states carry the same timestamp. Webhooks arrive out of order; the delivery engine refuses to edit a
  * message back to an older state. Null when the payload carries no usable timestamp: such events are

@@ -20,7 +20,7 @@ import java.util.Map;
  */
 public final class D1Export {
 
-    /** WebHooker's columns at HEAD (pipeline.md §5.1), for INSERTs that name none and have no CREATE TABLE. */
+    /** WebHooker's columns at HEAD, for INSERTs that name none and have no CREATE TABLE. */
     static final Map<String, List<String>> WEBHOOKER_COLUMNS = Map.of(
             "d1_groups", List.of("id", "name", "data", "version", "created_at", "updated_at"),
             "d1_routes", List.of("id", "group_id", "name", "enabled", "filters", "targets", "stop", "fallback",

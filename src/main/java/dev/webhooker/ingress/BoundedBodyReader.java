@@ -11,7 +11,7 @@ import dev.webhooker.web.RequestGuardFilter;
 /**
  * Reads a request body up to a byte limit. The limit is counted in bytes while reading, so an
  * oversized body costs at most {@code maxBytes + 1} bytes of memory, whatever Content-Length claims
- * (the original counted UTF-16 characters after reading everything, P12).
+ * (the original counted UTF-16 characters after reading everything).
  */
 final class BoundedBodyReader {
 

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The custom payload schema (spec §1.8): every listed field is optional, but when present it must have
+ * The custom payload schema: every listed field is optional, but when present it must have
  * its type. {@code null} counts as absent (senders often serialize unset fields that way). Unknown
  * fields are kept, so keyword filters still see them.
  */

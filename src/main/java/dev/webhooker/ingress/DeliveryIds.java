@@ -6,7 +6,7 @@ import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
- * Delivery ids and dedup keys (spec §2.1, §2.2). The key scope is
+ * Delivery ids and dedup keys. The key scope is
  * {@code {provider}:{groupId|global}:{deliveryId}}, so one id seen on two endpoints or from two
  * providers is processed once per scope.
  *

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * Brings a Gitea delivery to the GitHub shape routing and formatting expect (spec §1.6): one event
+ * Brings a Gitea delivery to the GitHub shape routing and formatting expect: one event
  * rename and a few copied fields, so filters (keyword included) see them. Nothing else is mapped.
  * The payload is changed in place.
  */

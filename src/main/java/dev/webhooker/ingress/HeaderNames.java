@@ -1,6 +1,6 @@
 package dev.webhooker.ingress;
 
-/** The request headers ingress reads (spec §1.3, §1.4, §1.7 and the Standard Webhooks spec). */
+/** The request headers ingress reads. */
 final class HeaderNames {
 
     static final String GITHUB_EVENT = "X-GitHub-Event";

@@ -28,7 +28,7 @@ final class Hmac {
 
     /**
      * Compares the header exactly as received with the expected text, in time independent of where they
-     * differ ({@link MessageDigest#isEqual}); no trimming and no case folding (spec §1.4).
+     * differ ({@link MessageDigest#isEqual}); no trimming and no case folding.
      */
     static boolean matches(String received, String expected) {
         if (received == null || expected == null) {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The operator's secrets for the global endpoint (spec §1.5): GitHub and custom deliveries use
+ * The operator's secrets for the global endpoint: GitHub and custom deliveries use
  * {@code GITHUB_WEBHOOK_SECRET}, Gitea uses {@code GITEA_WEBHOOK_SECRET}. {@code requireReplayProtection}
  * refuses body-only custom signatures on the global endpoint.
  */

@@ -19,9 +19,9 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
- * Step "provision" (spec §1.9): a GitHub App {@code installation.created} delivery binds the groups whose
+ * Step "provision": a GitHub App {@code installation.created} delivery binds the groups whose
  * owners contain the installing account, or creates group {@code inst-{id}}; {@code installation.deleted}
- * removes the binding again, so an uninstalled App leaves no group gated on a dead installation (P8).
+ * removes the binding again, so an uninstalled App leaves no group gated on a dead installation.
  * Only on the GLOBAL endpoint, which the operator's secret protects: a tenant can no longer forge it with
  * its own group secret. Provisioning is idempotent (an already bound installation is left alone), so a
  * redelivery repeats nothing. Each group changed gets an audit row ({@code installation.created} /
@@ -83,7 +83,7 @@ public final class InstallationProvisioner {
     }
 
     /**
-     * The install flow's "new group" choice (control-plane.md §1.10) after the user proved they can see the
+     * The install flow's "new group" choice after the user proved they can see the
      * installation. For a super admin ({@code creator} null) the same algorithm as the webhook. For anyone
      * else it only creates {@code inst-{id}} with {@code creator} as its owner, within {@code creatorGroupLimit}
      * groups owned by them (a {@link dev.webhooker.store.TenantLimitException} beyond): it binds no group the

@@ -8,7 +8,7 @@ import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.secrets.TenantSecrets;
 
 /**
- * Groups from the in-memory config snapshot, secrets from KV {@code tenant:{groupId}} (spec §1.5) through
+ * Groups from the in-memory config snapshot, secrets from KV {@code tenant:{groupId}} through
  * {@link TenantSecrets}. The snapshot is checked first, so an unknown group costs no storage read.
  */
 final class KvGroupDirectory implements GroupDirectory {

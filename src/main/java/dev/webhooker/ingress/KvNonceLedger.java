@@ -6,7 +6,7 @@ import dev.webhooker.store.KvStore;
 /**
  * Nonces in KV under the seed's {@code nonce:{nonce}} pattern with the scope folded into the
  * {@code {nonce}} part ({@code nonce:{groupId|global}:{nonce}}), so tenants cannot burn each other's
- * nonces (P9). Put-if-absent is atomic on Redis ({@code SET NX}) and in the SQL KV table.
+ * nonces. Put-if-absent is atomic on Redis ({@code SET NX}) and in the SQL KV table.
  */
 final class KvNonceLedger implements NonceLedger {
 

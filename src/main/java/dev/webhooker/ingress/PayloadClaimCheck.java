@@ -14,7 +14,7 @@ import dev.webhooker.store.PayloadKeys;
 import dev.webhooker.store.PayloadStore;
 
 /**
- * Step "park" (claim check, spec §4.3): a body larger than {@code inlineMaxBytes} is written to the
+ * Step "park" (claim check): a body larger than {@code inlineMaxBytes} is written to the
  * payload store under a fresh {@code webhooks/YYYY/MM/DD/<uuid>.json} key and the delivery row keeps
  * only that key; smaller payloads stay inline. The object is written before the accepting transaction
  * (a store cannot join it), so a delivery that ends up not accepted removes its object again.

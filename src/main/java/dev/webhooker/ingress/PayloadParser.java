@@ -17,8 +17,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Turns the raw body into a JSON object. Only objects are events: arrays, strings, numbers and
- * {@code null} are refused (the original accepted numbers from GitHub and arrays from custom senders,
- * P12). GitHub and Gitea can also be set to post {@code application/x-www-form-urlencoded} with the
+ * {@code null} are refused (the original accepted numbers from GitHub and arrays from custom senders).
+ * GitHub and Gitea can also be set to post {@code application/x-www-form-urlencoded} with the
  * JSON in a {@code payload} field; that form is unwrapped here, after the signature was checked over
  * the raw form body.
  */

@@ -3,7 +3,7 @@ package dev.webhooker.ingress;
 import static dev.webhooker.ingress.HeaderNames.*;
 
 /**
- * Spec §1.3: Gitea first (it also sends the GitHub headers), then GitHub, then a signed custom
+ * Gitea first (it also sends the GitHub headers), then GitHub, then a signed custom
  * delivery (our own header or the Standard Webhooks one). Anything else is refused.
  */
 public final class ProviderDetector {

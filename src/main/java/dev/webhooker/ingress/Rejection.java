@@ -1,9 +1,9 @@
 package dev.webhooker.ingress;
 
 /**
- * Every way ingress refuses a delivery, with the status and the public error text of spec §1.10.
+ * Every way ingress refuses a delivery, with its status and its public error text.
  * Unknown groups and groups without a secret share one entry on purpose: the answer must not reveal
- * which group ids exist (P12).
+ * which group ids exist.
  */
 public enum Rejection {
     TOO_LARGE(413, "Request too large"),

@@ -11,7 +11,7 @@ import dev.webhooker.routing.WebhookEvent;
 /**
  * Whether any route selects a delivery under the configuration in force when it arrives — the same
  * selection the delivery engine makes. A delivery no route selects is concluded at intake (zero
- * matched routes counts as delivered, pipeline.md §4.4): it costs one commit instead of also a claim
+ * matched routes counts as delivered): it costs one commit instead of also a claim
  * and a release by the engine, which would find nothing to send. Such a delivery also gets the reason,
  * so that the operator can see in the log why nothing was sent.
  */

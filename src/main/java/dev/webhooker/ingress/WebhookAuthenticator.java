@@ -8,7 +8,7 @@ import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
- * Verifies a delivery's signature with the secret that applies to it (spec §1.4, §1.5, §1.7).
+ * Verifies a delivery's signature with the secret that applies to it.
  * Every failure is the same {@code 401 Invalid signature}; the detail names the header at fault,
  * never the expected value. Nothing here touches storage: the replay nonce is only checked for shape
  * and handed on, to be consumed atomically when the delivery is accepted.
@@ -56,7 +56,7 @@ final class WebhookAuthenticator {
         String signature = headers.get(CUSTOM_SIGNATURE);
         String timestamp = headers.get(CUSTOM_TIMESTAMP);
         String nonce = headers.get(CUSTOM_NONCE);
-        // spec §1.7: replay mode needs both headers; with one of them the body-only form applies
+        // replay mode needs both headers; with one of them the body-only form applies
         if (timestamp == null || nonce == null) {
             if (requireReplayGuards) {
                 throw invalid("this endpoint requires " + CUSTOM_TIMESTAMP + " and " + CUSTOM_NONCE);

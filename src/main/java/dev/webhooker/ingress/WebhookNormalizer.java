@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * Step "normalize" (spec §1.6): parses the body as a JSON object, takes event name, delivery id and
+ * Step "normalize": parses the body as a JSON object, takes event name, delivery id and
  * installation id from where each provider puts them, maps Gitea to the GitHub shape and validates
  * custom payloads. A delivery without an id gets a derived one ({@link DeliveryIds#derive}).
  */
@@ -87,7 +87,7 @@ public final class WebhookNormalizer {
         return value;
     }
 
-    /** Only a JSON integer counts (spec §1.6); anything else means "no installation". */
+    /** Only a JSON integer counts; anything else means "no installation". */
     private static Long installationId(ObjectNode payload) {
         JsonNode id = payload.path("installation").path("id");
         return id.isIntegralNumber() && id.canConvertToLong() ? id.longValue() : null;

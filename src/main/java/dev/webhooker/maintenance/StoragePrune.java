@@ -16,7 +16,7 @@ import dev.webhooker.store.PayloadKeys;
 import dev.webhooker.store.PayloadStore;
 
 /**
- * The storage-prune job (pipeline.md §5.5): expired dedup claims and embedded-KV rows, final delivery
+ * The storage-prune job: expired dedup claims and embedded-KV rows, final delivery
  * rows after the retention (never shorter than the dedup window, so a redelivered webhook is still
  * recognised; a failed or dead one never before its payload's retention either), the payload of failed and
  * dead deliveries after FAILED_PAYLOAD_RETENTION (kept until then for a replay), message tracking after 30

@@ -25,7 +25,7 @@ import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.MultiRowInsert;
 
 /**
- * The delivery table used as a queue (pipeline.md §4.4). A worker claims due rows with a lease:
+ * The delivery table used as a queue. A worker claims due rows with a lease:
  * {@code pending} and {@code retrying} rows whose {@code next_attempt_at} has come, and
  * {@code processing} rows whose lease has expired (the worker that held them crashed).
  * <p>

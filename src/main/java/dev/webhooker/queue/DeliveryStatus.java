@@ -2,7 +2,7 @@ package dev.webhooker.queue;
 
 import java.util.Locale;
 
-/** The status of a whole delivery ({@code delivery_state.status}), pipeline.md §4.4. */
+/** The status of a whole delivery ({@code delivery_state.status}). */
 public enum DeliveryStatus {
     PENDING, PROCESSING, DELIVERED, RETRYING, FAILED, DEAD;
 

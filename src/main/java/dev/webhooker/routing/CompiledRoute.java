@@ -5,7 +5,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A route with its filter tree compiled. A route whose tree cannot be compiled, or whose evaluation
- * fails, simply does not match: one malformed route must never stop the others (P5).
+ * fails, simply does not match: one malformed route must never stop the others.
  */
 final class CompiledRoute {
 

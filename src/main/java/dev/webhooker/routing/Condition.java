@@ -3,7 +3,7 @@ package dev.webhooker.routing;
 import java.util.List;
 
 /**
- * A route's compiled filter tree (pipeline.md §3.5): {@code ast} when present, else the AND of
+ * A route's compiled filter tree: {@code ast} when present, else the AND of
  * {@code filters}. Built once per configuration version; evaluated per event.
  */
 sealed interface Condition {

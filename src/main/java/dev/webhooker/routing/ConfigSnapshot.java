@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /**
  * One immutable version of the whole configuration: groups and routes in their saved order, and which chats have
  * consented to which group. Requests hold on to the snapshot they started with; narrowing to a tenant makes a new
- * list, never changes this one (the original's cache poisoning, P2).
+ * list, never changes this one (the original's cache poisoning).
  */
 public record ConfigSnapshot(long version, List<Group> groups, List<Route> routes, ChatConsent consent) {
 

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The values one event offers to the filters (pipeline.md §3.4). Made once per event and shared by every
+ * The values one event offers to the filters. Made once per event and shared by every
  * route, so the payload text for keyword filters is serialized at most once.
  *
  * <p>A field that is absent, not a JSON string, or empty has no value: the missing-value rule then makes

@@ -9,11 +9,11 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The group gates (pipeline.md §3.6): which events a group's routes may see at all. All three must pass;
+ * The group gates: which events a group's routes may see at all. All three must pass;
  * they apply to regular and fallback routes and on both the global and the per-group endpoint.
  *
  * <p>Unlike the original, a route naming a group that does not exist is an orphan and is never accepted
- * (P8): it would otherwise bypass every gate.
+ *: it would otherwise bypass every gate.
  */
 class GroupGates {
 

@@ -5,7 +5,7 @@ import com.google.re2j.PatternSyntaxException;
 import java.util.Locale;
 
 /**
- * One compiled string of a filter's {@code match}, in one of three forms (pipeline.md §3.4):
+ * One compiled string of a filter's {@code match}, in one of three forms:
  * {@code /regex/} (inner text, unanchored search), glob ({@code *} and {@code ?}, both crossing
  * {@code /}; anchored for field types, unanchored for keyword) or plain text (equality for field types,
  * substring for keyword). Every form is case-insensitive.

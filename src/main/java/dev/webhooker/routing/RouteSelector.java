@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Decides which routes fire for an event (pipeline.md §3.7).
+ * Decides which routes fire for an event.
  *
  * <ol>
  *   <li>On a per-group endpoint only that group's routes are considered — a new list; the snapshot is
- *       never changed, so one tenant's request cannot hide other tenants' routes (P2).</li>
- *   <li>Routes are evaluated in the snapshot's saved order, never by id (P7).</li>
+ *       never changed, so one tenant's request cannot hide other tenants' routes.</li>
+ *   <li>Routes are evaluated in the snapshot's saved order, never by id.</li>
  *   <li>A route may fire only if its group's gates accept the event ({@link GroupGates}).</li>
  *   <li>Fallback routes fire only when no accepted regular route matches — even one placed after a
  *       {@code stop} route; a matching regular route with {@code stop} ends the evaluation; {@code stop}

@@ -9,7 +9,7 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
- * The per-group webhook secrets of {@code POST /webhook/{groupId}} (control-plane.md §2.9): KV
+ * The per-group webhook secrets of {@code POST /webhook/{groupId}}: KV
  * {@code tenant:{groupId}}, a 64-hex secret, sealed with {@link SecretBox} (it must stay recoverable: it is the
  * HMAC key). A plain 64-hex value, as WebHooker stored it, is still read, so a moved deployment keeps its
  * secrets; it is sealed at its next rotation. A rotation may keep the old secret valid for an overlap

@@ -16,7 +16,7 @@ import dev.webhooker.access.SessionUser;
 import dev.webhooker.secrets.Sha256;
 
 /**
- * API tokens webhooker issues for the actions API (control-plane.md §1.7 Target, W7): opaque
+ * API tokens webhooker issues for the actions API: opaque
  * ({@code wht_} and 40 hex characters), kept only as their SHA-256, scoped to the actions they may run,
  * expiring, and revocable by their user or a super admin. A call made with one runs with the user's stored
  * GitHub token, so it stops working when that is gone too.

@@ -15,8 +15,8 @@ import org.springframework.web.util.HtmlUtils;
 import dev.webhooker.web.HtmlPage;
 
 /**
- * The answers of the sign-in endpoints when something is wrong: {@code {"error": "..."}} (control-plane.md
- * §9.2) for scripts, and a short page with the same sentence and a way back for a browser, which is what
+ * The answers of the sign-in endpoints when something is wrong: {@code {"error": "..."}} for
+ * scripts, and a short page with the same sentence and a way back for a browser, which is what
  * sits at the end of a GitHub redirect. Never a stack trace.
  */
 final class AuthAnswers {

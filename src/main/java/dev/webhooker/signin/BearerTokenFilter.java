@@ -16,7 +16,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import dev.webhooker.access.SessionUser;
 
 /**
- * Authentication of the user actions API {@code /api/*} (control-plane.md §1.7): {@code Authorization:
+ * Authentication of the user actions API {@code /api/*}: {@code Authorization:
  * Bearer <token>}, either a webhooker API token ({@code wht_…}, see {@link ApiTokens}; its scopes go on the
  * request), or as in the original a GitHub token, looked up by its SHA-256 in {@code token-reverse:} and
  * valid only while it is the user's current stored token. 401 {@code Missing authorization}, {@code Invalid or expired token} or

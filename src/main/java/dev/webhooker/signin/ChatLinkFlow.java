@@ -20,7 +20,7 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
- * The end of a chat link (W5): after GitHub said who signed in, a page names both accounts and asks to
+ * The end of a chat link: after GitHub said who signed in, a page names both accounts and asks to
  * confirm; a link is written only by that POST, from the browser that signed in (the confirmation token is
  * on that page only, and the Origin check applies). So whoever opens a link that was not theirs sees whose
  * chat account they would hand their GitHub account to, and nothing happens unless they agree.

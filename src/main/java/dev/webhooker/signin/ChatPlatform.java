@@ -25,7 +25,7 @@ public enum ChatPlatform {
         return column;
     }
 
-    /** The field of the pending OAuth state that names the chat user (control-plane.md §1.2). */
+    /** The field of the pending OAuth state that names the chat user. */
     String stateField() {
         return stateField;
     }

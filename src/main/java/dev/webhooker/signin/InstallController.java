@@ -34,9 +34,9 @@ import dev.webhooker.store.TenantLimitException;
 import dev.webhooker.web.HtmlPage;
 
 /**
- * The GitHub App's Setup URL (control-plane.md §1.10): after installing the App, the user picks the group
+ * The GitHub App's Setup URL: after installing the App, the user picks the group
  * the installation feeds. Unlike the original, both steps first check with the user's own GitHub token
- * that they can see the installation (W2), a group already bound to it is never joined, and the binding
+ * that they can see the installation, a group already bound to it is never joined, and the binding
  * form is a POST under the Origin check. Only a super admin or an owner of the group it is bound to may
  * bind it; a new group {@code inst-{id}} is made by a super admin, or, with self-signup on, for a user who
  * becomes its owner, within MAX_GROUPS_PER_USER. Anyone else is refused before GitHub is asked anything.
@@ -204,7 +204,7 @@ class InstallController {
             return;
         }
         if (result.boundTo() != null) {
-            // never join a group someone else set up (W2); its owners can bind it from the console
+            // never join a group someone else set up; its owners can bind it from the console
             response.sendRedirect(access.resolve(user).sees(result.boundTo()) ? "/admin?install=ok" : "/admin?error=install");
             return;
         }

@@ -35,7 +35,7 @@ import dev.webhooker.secrets.Sha256;
  * Keeps Spring Security's pending authorization requests in KV {@code state:{hex}} instead of an HttpSession.
  * A state is taken atomically (single use, also across instances), must not have expired, and must come
  * back to the browser that started it: the start sets a random nonce cookie, the record keeps its hash,
- * and a callback without the matching cookie finds nothing (login CSRF, W5).
+ * and a callback without the matching cookie finds nothing (login CSRF).
  */
 final class KvAuthorizationRequests implements AuthorizationRequestRepository<OAuth2AuthorizationRequest> {
 

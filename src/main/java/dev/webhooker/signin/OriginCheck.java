@@ -18,7 +18,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * GET, HEAD and OPTIONS) must say it comes from this service, with an Origin header equal to BASE_URL's
  * origin, or to the request's own when BASE_URL is not set. Without Origin, the Referer's origin counts;
  * with neither the request is refused (403). Browsers send Origin on every cross-site write, so a page
- * elsewhere cannot make a signed-in browser act, whatever the content type (W8).
+ * elsewhere cannot make a signed-in browser act, whatever the content type.
  */
 final class OriginCheck extends OncePerRequestFilter {
 

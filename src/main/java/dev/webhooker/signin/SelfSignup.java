@@ -17,7 +17,7 @@ import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.TenantLimitException;
 
 /**
- * ALLOW_SELF_SIGNUP (control-plane.md §1.8): a first sign-in without access gets the personal group
+ * ALLOW_SELF_SIGNUP: a first sign-in without access gets the personal group
  * {@code u-{userId}} named {@code @login}, with the user as its owner pinned to their numeric id. Unlike the
  * original, the group is closed by default ({@code globalWebhook: false}): it receives events only through its
  * own {@code /webhook/u-{userId}} until a super admin gives it gates. An existing {@code u-{userId}} is never

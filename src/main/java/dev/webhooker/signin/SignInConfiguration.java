@@ -34,7 +34,7 @@ import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvStore;
 
 /**
- * Sign-in and access (control-plane.md §1): Spring Security with GitHub as OAuth client, sessions and
+ * Sign-in and access: Spring Security with GitHub as OAuth client, sessions and
  * pending states in our KV, tokens sealed in KV. The security filter runs on {@code /admin}, {@code /auth}
  * and {@code /api} only, so the webhook endpoints, {@code /health} and the chat endpoints never pass through
  * it and never need a session.
@@ -118,7 +118,7 @@ class SignInConfiguration {
         InviteLinks invites = new InviteLinks(kv, snapshots, clock.getIfAvailable(Clock::systemUTC));
         KvAuthorizationRequests states = new KvAuthorizationRequests(kv, registrations, cookies, clock.getIfAvailable(Clock::systemUTC),
                 linkRequests);
-        // the admin API's gate (control-plane.md §2.1): a console session, then any access; a denied anonymous
+        // the admin API's gate: a console session, then any access; a denied anonymous
         // caller gets the entry point's 401, a denied signed-in one the 403
         AuthorizationManager<RequestAuthorizationContext> sessionWithAccess = (authentication, context) -> new AuthorizationDecision(
                 RequestAccess.sessionCaller().isPresent()

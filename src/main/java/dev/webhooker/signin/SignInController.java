@@ -86,7 +86,7 @@ class SignInController {
         chatLinks.confirm(confirmation, response);
     }
 
-    /** A POST, so another site cannot sign a browser out (W8); the Origin check applies. */
+    /** A POST, so another site cannot sign a browser out; the Origin check applies. */
     @PostMapping("/admin/logout")
     void logout(HttpServletRequest request, HttpServletResponse response) throws IOException {
         RequestAccess.sessionCaller().ifPresent(caller -> {

@@ -150,7 +150,7 @@ public final class TokenVault implements OAuth2AuthorizedClientService {
     }
 
     /**
-     * The user a GitHub access token belongs to, when it is that user's current token (§1.7). A token that
+     * The user a GitHub access token belongs to, when it is that user's current token. A token that
      * a newer sign-in replaced finds nothing.
      */
     public Optional<StoredToken> findByAccessToken(String accessToken) {

@@ -36,15 +36,15 @@ import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
 
 /**
- * Groups and routes in {@code d1_groups} / {@code d1_routes} (pipeline.md §5.1), plain SQL that runs on H2
+ * Groups and routes in {@code d1_groups} / {@code d1_routes}, plain SQL that runs on H2
  * and PostgreSQL. Every write is one transaction that first bumps {@code config_revision}: concurrent
  * writers (on any instance) queue on that row, a full load takes the same lock, and every instance polls
  * the number to learn that its snapshot is stale.
  *
  * <p>A write changes only what changed: rows are updated in place (keeping {@code created_at}, bumping
  * {@code version}), new ones inserted, and rows that are gone deleted — routes before groups, so no
- * foreign-key cascade ever removes a route nobody asked to remove (P14). Each entity's place in its list
- * is kept as {@code position}; reads return (position, id) order, which is the evaluation order (P7).
+ * foreign-key cascade ever removes a route nobody asked to remove. Each entity's place in its list
+ * is kept as {@code position}; reads return (position, id) order, which is the evaluation order.
  * Nothing invalid is stored: writes are checked with {@link ConfigValidator} first.
  */
 public class ConfigRepository implements ConfigSource {

@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The one catalogue of KV key patterns and their TTLs (the seed's storage layout, pipeline.md §5.3).
+ * The one catalogue of KV key patterns and their TTLs (the seed's storage layout).
  * Nothing else in the code base spells a KV key: callers write {@code KvKeys.NONCE.key(nonce)} and
  * {@code KvKeys.NONCE.ttl()}. Where the original's code and the seed disagree, the seed's TTL is used.
  * A {@code null} ttl means the entry never expires.
@@ -64,7 +64,7 @@ public enum KvKeys {
     I18N("i18n:{lang}", TtlRule.PERMANENT),
     /** Ours: a {@code /gh login} from a chat, waiting for its user to sign in with GitHub and confirm. */
     CHAT_LINK("chat-link:{token}", Duration.ofSeconds(600)),
-    /** Ours: a signed-in chat link waiting for the confirmation that names both accounts (W5). */
+    /** Ours: a signed-in chat link waiting for the confirmation that names both accounts. */
     LINK_CONFIRM("link-confirm:{token}", Duration.ofSeconds(600)),
     /** Ours: what a Discord comment modal is about, kept server-side (a custom_id holds 100 characters). */
     MODAL("ghc:{id}", Duration.ofMinutes(15)),

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.webhooker.routing.Group;
 
-/** Every cell of control-plane.md §2.3 (with its targets) for one group: super, owner, admin, viewer, none. */
+/** Every cell of the permission table for one group: super, owner, admin, viewer, none. */
 class AccessTest {
 
     private static final Group GROUP = new Group("g", "G", List.of(

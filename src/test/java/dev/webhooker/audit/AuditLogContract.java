@@ -17,7 +17,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import dev.webhooker.testsupport.DatabaseContract;
 import dev.webhooker.testsupport.TestDatabases;
 
-/** The audit writer on each database kind: every column lands where control-plane.md §3.1 says; failures are swallowed. */
+/** The audit writer on each database kind: every column lands where it belongs; failures are swallowed. */
 abstract class AuditLogContract extends DatabaseContract {
 
     private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");

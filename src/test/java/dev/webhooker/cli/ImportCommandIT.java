@@ -26,7 +26,7 @@ import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvStore;
 
 /**
- * {@code import} on the embedded default, in this JVM, with an export built from WebHooker's schema (pipeline.md §5.1,
+ * {@code import} on the embedded default, in this JVM, with an export built from WebHooker's schema (
  * in SQLite's dump format) and a KV dump: the dry run writes nothing, the import loads everything it has a rule for,
  * re-seals the group secrets, reports what it skipped and what it does not know, and a second run changes nothing.
  */

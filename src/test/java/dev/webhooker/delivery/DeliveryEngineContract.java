@@ -910,7 +910,7 @@ abstract class DeliveryEngineContract {
 
     @Test
     void aFormatterFailureIsRecordedAndTheGenericMessageStillSent() {
-        // a workflow_run without its workflow_run object: the event's own formatter cannot work (W1)
+        // a workflow_run without its workflow_run object: the event's own formatter cannot work
         String key = rows.insertPending("github", "g1", "d-fmt", "workflow_run",
                 "{\"action\":\"completed\",\"repository\":{\"full_name\":\"acme/widget\"}}", null, clock.millis());
 

@@ -40,8 +40,8 @@ import dev.webhooker.testsupport.TestDatabases;
 import dev.webhooker.platform.discord.DiscordTarget;
 
 /**
- * W15 on a real database against WireMock Discord, with the real formatter and renderer: workflow_run
- * webhooks delivered out of order never edit the message back to an older state.
+ * In-place updates in order, on a real database against WireMock Discord, with the real formatter and renderer:
+ * workflow_run webhooks delivered out of order never edit the message back to an older state.
  */
 abstract class InPlaceOrderingContract {
 

@@ -14,7 +14,7 @@ import static dev.webhooker.format.TestEvents.github;
 import static dev.webhooker.format.TestEvents.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The formatting test vectors of messages.md §7 (and the emoji-off examples of §5.4). */
+/** The formatting test vectors, and the emoji-off examples. */
 class MessageVectorsTest {
 
     private static final String BASE = "https://github.com/acme/widget";
@@ -60,7 +60,7 @@ class MessageVectorsTest {
             assertThat(m.fields()).isEmpty();
         }
 
-        /** V5, except that the Changes counts are distinct files (W27): the spec's "+7 added | ~14 modified" double-counts. */
+        /** V5, except that the Changes counts are distinct files: "+7 added | ~14 modified" would count files twice. */
         @Test
         void v5_forcedCreatedSevenCommits() {
             ArrayNode commits = TestEvents.MAPPER.createArrayNode();

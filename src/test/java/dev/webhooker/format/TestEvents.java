@@ -32,7 +32,7 @@ public final class TestEvents {
         }
     }
 
-    /** The §7 defaults: repository acme/widget on github.com, sender octocat. */
+    /** The vectors' defaults: repository acme/widget on github.com, sender octocat. */
     public static ObjectNode withDefaults(ObjectNode payload) {
         if (!payload.has("repository")) {
             payload.set("repository", json("{'full_name':'acme/widget','html_url':'https://github.com/acme/widget'}"));
@@ -86,7 +86,7 @@ public final class TestEvents {
     }
 
     /**
-     * What ingress does to a Gitea delivery (pipeline.md §1.6): the one event rename and the payload
+     * What ingress does to a Gitea delivery: the one event rename and the payload
      * copies, so fixtures are formatted as production would see them.
      */
     public static WebhookEvent gitea(String giteaEvent, ObjectNode payload) {

@@ -16,7 +16,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** Signature vectors of fixtures/SOURCES.md plus the replay rules of spec §1.7. */
+/** Signature vectors of the shipped fixtures, and the replay rules. */
 class WebhookAuthenticatorTest {
 
     private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");

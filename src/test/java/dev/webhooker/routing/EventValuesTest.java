@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The value each filter type tests (pipeline.md §3.4), on real GitHub payloads from the shared fixtures. */
+/** The value each filter type tests, on real GitHub payloads from the shared fixtures. */
 class EventValuesTest {
 
     static Stream<Arguments> branches() {

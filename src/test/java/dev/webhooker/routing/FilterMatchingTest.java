@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Whether one route matches one event: the filter and tree cases of pipeline.md §3.8 (1–27) and §3.9. */
+/** Whether one route matches one event: the filter and tree cases. */
 class FilterMatchingTest {
 
     /** Base payload of the tree cases: pull_request on acme/widget by alice, action opened. */

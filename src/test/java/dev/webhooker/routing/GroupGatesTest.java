@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The three group gates (pipeline.md §3.6; cases 32 and 33 of §3.8) and the orphan rule (P8). */
+/** The three group gates and the orphan rule. */
 class GroupGatesTest {
 
     private final GroupGates gates = new GroupGates();

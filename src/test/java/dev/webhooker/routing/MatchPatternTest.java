@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The three pattern forms and their edges (pipeline.md §3.4), for field values and keyword text. */
+/** The three pattern forms and their edges, for field values and keyword text. */
 class MatchPatternTest {
 
     static Stream<Arguments> fieldPatterns() {

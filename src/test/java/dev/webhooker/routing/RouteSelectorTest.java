@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import dev.webhooker.platform.discord.DiscordTarget;
 
 /**
- * Which routes fire (pipeline.md §3.7): tenant narrowing, gates, saved order, fallback and stop, and
+ * Which routes fire: tenant narrowing, gates, saved order, fallback and stop, and
  * isolation of malformed routes. Routes send to distinct channels so the result reads as a channel list.
  */
 class RouteSelectorTest {

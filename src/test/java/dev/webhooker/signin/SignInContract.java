@@ -633,7 +633,7 @@ abstract class SignInContract {
         assertThat(unseen.statusCode()).isEqualTo(403);
         assertThat(browser.post("/auth/github/install/bind", "installation_id=43&group=", browser.origin()).statusCode()).isEqualTo(403);
 
-        // 77 is visible to them but already feeds group "other": binding "new" must not make them its owner (W2)
+        // 77 is visible to them but already feeds group "other": binding "new" must not make them its owner
         HttpResponse<String> takeover = browser.post("/auth/github/install/bind", "installation_id=77&group=", browser.origin());
         assertThat(location(takeover)).contains("/admin?error=install");
         assertThat(snapshots.current().group("other").orElseThrow().members()).containsExactly(new Group.Member("someone", "owner"));

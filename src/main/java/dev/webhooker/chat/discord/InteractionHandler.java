@@ -31,7 +31,7 @@ import dev.webhooker.signin.ChatPlatform;
 import dev.webhooker.signin.LinkRequests;
 
 /**
- * Answers one verified interaction (control-plane.md §5.3–§5.6) with what Discord shows at once: a reply, a
+ * Answers one verified interaction with what Discord shows at once: a reply, a
  * modal, or a deferral. Anything that calls GitHub runs afterwards on {@code work} and edits the deferred
  * reply, so no answer waits on GitHub, except the prefill of the edit modal, which gets {@link #PREFILL_BUDGET_MILLIS} ms
  * and opens empty (saying so) when GitHub is slower.

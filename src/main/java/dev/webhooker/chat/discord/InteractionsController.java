@@ -21,7 +21,7 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
- * {@code POST /discord/interactions} (control-plane.md §5.1): at most 1 MiB; a valid Ed25519 signature of a
+ * {@code POST /discord/interactions}: at most 1 MiB; a valid Ed25519 signature of a
  * fresh timestamp or 401 {@code Invalid signature}; JSON or 400; PING answered with PONG; each interaction
  * id answered once (a replayed request gets 409 and runs nothing); then the handler's response as the HTTP
  * answer itself, which is how Discord expects the initial response within its 3 s.

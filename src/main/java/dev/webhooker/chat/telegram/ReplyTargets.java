@@ -6,7 +6,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * The texts of the notification a command replies to, in the order links are looked for (§6.3, the Target):
+ * The texts of the notification a command replies to, in the order links are looked for:
  * the url of every {@code text_link} entity (a notification's title link), every {@code url} entity, then the
  * text itself; the same for a photo notification's caption and caption entities.
  */

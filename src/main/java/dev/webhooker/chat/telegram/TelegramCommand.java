@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A {@code /gh} command in a message text (control-plane.md §6.2, the Target): {@code /gh} or
+ * A {@code /gh} command in a message text: {@code /gh} or
  * {@code /gh@thisbot}, then a subcommand, then the body exactly as written (newlines kept). A command
  * addressed to another bot is not ours. In a private chat, {@code /start login} (the deep link the bot
  * hands out in groups) is {@code /gh login}.

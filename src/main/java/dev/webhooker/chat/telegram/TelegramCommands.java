@@ -25,8 +25,8 @@ import dev.webhooker.signin.ChatPlatform;
 import dev.webhooker.signin.LinkRequests;
 
 /**
- * Runs one verified update's {@code /gh} command (control-plane.md §6.2–§6.4, the Targets): login links go
- * to the user's private chat only (W5), comment / merge / close act on the first matching link of the
+ * Runs one verified update's {@code /gh} command: login links go
+ * to the user's private chat only, comment / merge / close act on the first matching link of the
  * notification the command replies to, and every reply is escaped Telegram HTML in the user's language, in
  * the same chat and topic, as a reply to the command.
  */

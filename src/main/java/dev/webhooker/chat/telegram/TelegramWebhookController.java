@@ -27,7 +27,7 @@ import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 
 /**
- * {@code POST /telegram/webhook} (control-plane.md §6.1, the Target, W4): without TELEGRAM_WEBHOOK_SECRET no
+ * {@code POST /telegram/webhook}: without TELEGRAM_WEBHOOK_SECRET no
  * update is run at all (403, and a log line saying why); otherwise the {@code X-Telegram-Bot-Api-Secret-Token}
  * header must match (401). Each {@code update_id} is run once: a resent update is answered 200 and ignored.
  * The command runs after the answer, so a slow GitHub never makes Telegram resend.

@@ -10,7 +10,7 @@ import dev.webhooker.format.TextCut;
 
 import java.util.Set;
 
-/** check_run and check_suite (messages.md §2.10, §2.11); both edited in place. */
+/** check_run and check_suite; both edited in place. */
 public final class CheckFormatter implements EventFormatter {
 
     @Override

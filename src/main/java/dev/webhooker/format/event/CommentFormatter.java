@@ -11,7 +11,7 @@ import dev.webhooker.format.UpdateOrder;
 import java.util.Set;
 
 /**
- * Comments that reuse their parent's title (messages.md §2.4, §2.19, §2.20, §2.25): issue_comment,
+ * Comments that reuse their parent's title: issue_comment,
  * pull_request_review_comment, commit_comment and discussion_comment.
  */
 public final class CommentFormatter implements EventFormatter {
@@ -66,7 +66,7 @@ public final class CommentFormatter implements EventFormatter {
                 .updateOrder(UpdateOrder.of(null, comment.get("updated_at"), comment.get("created_at")));
         String path = comment.get("path").nonBlank();
         if (path != null) {
-            // The file line, not GitHub's diff "position" (W29).
+            // The file line, not GitHub's diff "position".
             String line = comment.get("line").nonBlank();
             if (line == null) {
                 line = comment.get("original_line").nonBlank();

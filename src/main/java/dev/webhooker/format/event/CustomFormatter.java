@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Signed custom JSON (messages.md §2.30, pipeline.md §1.8). The sender writes the message; its text is
+ * Signed custom JSON. The sender writes the message; its text is
  * used as given (no emoji toggle), only capped to the platform limits.
  */
 public final class CustomFormatter implements EventFormatter {
@@ -81,7 +81,7 @@ public final class CustomFormatter implements EventFormatter {
             }
             String name = stringOrNull(field.get("name"));
             String value = stringOrNull(field.get("value"));
-            // An empty value is rejected by Discord, so such a field is dropped like a malformed one (W4).
+            // An empty value is rejected by Discord, so such a field is dropped like a malformed one.
             if (name == null || value == null || value.isBlank()) {
                 continue;
             }
@@ -106,7 +106,7 @@ public final class CustomFormatter implements EventFormatter {
         return hex.matches("[0-9a-f]{6}") ? Integer.parseInt(hex, 16) : Palette.CUSTOM_DEFAULT;
     }
 
-    /** An absolute http(s) URL, else null: Discord rejects the whole message for a bad URL (W4). */
+    /** An absolute http(s) URL, else null: Discord rejects the whole message for a bad URL. */
     static String httpUrl(String url) {
         if (url == null) {
             return null;

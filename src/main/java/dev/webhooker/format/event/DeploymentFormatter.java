@@ -11,7 +11,7 @@ import dev.webhooker.format.TextCut;
 import java.util.Set;
 
 /**
- * deployment and deployment_status (messages.md §2.8, §2.9). Both share the updateKey
+ * deployment and deployment_status. Both share the updateKey
  * {@code deployment:{repo}:{id}}, so status changes edit the deployment's message.
  */
 public final class DeploymentFormatter implements EventFormatter {
@@ -34,7 +34,7 @@ public final class DeploymentFormatter implements EventFormatter {
         MessageDraft message = new MessageDraft()
                 .author(ctx.author())
                 .title(ctx.t("events.deployment.title", "env", env, "state", created))
-                // Never the API statuses_url (W19): the repository's deployments page instead.
+                // Never the API statuses_url: the repository's deployments page instead.
                 .url(url != null ? url : deploymentsPage(ctx))
                 .color(Palette.YELLOW)
                 .updateKey(ctx.updateKey("deployment", deployment.get("id")))
@@ -65,7 +65,7 @@ public final class DeploymentFormatter implements EventFormatter {
                 .color(look.color)
                 .updateKey(ctx.updateKey("deployment", deployment.get("id")))
                 .updateOrder(UpdateOrder.of(state, status.get("updated_at"), status.get("created_at")));
-        // The state word, not the status object (W3).
+        // The state word, not the status object.
         message.field(ctx.field("status"), ctx.em(look.emoji) + stateWord);
         common(ctx, deployment, env, message);
         message.wideField(ctx.field("url"), status.get("environment_url").nonBlank());

@@ -8,7 +8,7 @@ import dev.webhooker.format.PayloadView;
 
 import java.util.Set;
 
-/** discussion (messages.md §2.24). */
+/** discussion. */
 public final class DiscussionFormatter implements EventFormatter {
 
     @Override

@@ -8,7 +8,7 @@ import dev.webhooker.format.Palette;
 import java.util.Set;
 
 /**
- * Any event without a formatter of its own (messages.md §2.29), and the fallback when an event's own
+ * Any event without a formatter of its own, and the fallback when an event's own
  * formatter fails. Reads nothing but the action, so it cannot fail on a payload.
  */
 public final class GenericFormatter implements EventFormatter {

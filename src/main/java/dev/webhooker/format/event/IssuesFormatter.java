@@ -10,7 +10,7 @@ import dev.webhooker.format.PayloadView;
 import java.util.List;
 import java.util.Set;
 
-/** issues (messages.md §2.3). */
+/** issues. */
 public final class IssuesFormatter implements EventFormatter {
 
     @Override

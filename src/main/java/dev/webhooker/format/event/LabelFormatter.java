@@ -9,7 +9,7 @@ import dev.webhooker.format.TextCut;
 
 import java.util.Set;
 
-/** label (messages.md §2.22). */
+/** label. */
 public final class LabelFormatter implements EventFormatter {
 
     @Override

@@ -7,7 +7,7 @@ import dev.webhooker.format.Palette;
 
 import java.util.Set;
 
-/** member, a collaborator change (messages.md §2.21); an edit is neutral grey, not red (W15). */
+/** member, a collaborator change; an edit is neutral grey, not red. */
 public final class MemberFormatter implements EventFormatter {
 
     @Override

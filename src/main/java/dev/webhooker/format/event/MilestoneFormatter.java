@@ -8,7 +8,7 @@ import dev.webhooker.format.PayloadView;
 
 import java.util.Set;
 
-/** milestone (messages.md §2.23). The progress bar is a chart, not decoration: it stays with emoji off. */
+/** milestone. The progress bar is a chart, not decoration: it stays with emoji off. */
 public final class MilestoneFormatter implements EventFormatter {
 
     @Override

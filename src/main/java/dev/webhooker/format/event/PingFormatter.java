@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** ping (messages.md §2.12), including the hook's event list the original only promised (W26). */
+/** ping, including the hook's event list the original only promised. */
 public final class PingFormatter implements EventFormatter {
 
     @Override

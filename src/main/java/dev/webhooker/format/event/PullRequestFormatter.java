@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** pull_request (messages.md §2.2), with merge/close buttons for open, non-draft GitHub PRs. */
+/** pull_request, with merge/close buttons for open, non-draft GitHub PRs. */
 public final class PullRequestFormatter implements EventFormatter {
 
     /** Discord rejects a custom_id longer than this. */
@@ -28,7 +28,7 @@ public final class PullRequestFormatter implements EventFormatter {
         String action = ctx.action("opened");
         boolean merged = pr.get("merged").isTrue();
         boolean draft = pr.get("draft").isTrue();
-        // A merge arrives as "closed" with merged=true; say what happened (W15).
+        // A merge arrives as "closed" with merged=true; say what happened.
         String shownAction = merged && "closed".equals(action) ? "merged" : action;
 
         MessageDraft message = new MessageDraft()
@@ -92,7 +92,7 @@ public final class PullRequestFormatter implements EventFormatter {
     }
 
     /**
-     * The buttons act through the GitHub API, so they appear only for open, non-draft GitHub PRs (W17)
+     * The buttons act through the GitHub API, so they appear only for open, non-draft GitHub PRs
      * and only when the custom_id fits Discord's limit.
      */
     private static void addButtons(FormatContext ctx, PayloadView pr, boolean draft, MessageDraft message) {

@@ -14,7 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** push (messages.md §2.1); a push that deletes a ref reads like a delete event. */
+/** push; a push that deletes a ref reads like a delete event. */
 public final class PushFormatter implements EventFormatter {
 
     private static final int ALL_COMMITS_UP_TO = 5;
@@ -47,7 +47,7 @@ public final class PushFormatter implements EventFormatter {
         if (ref.isEmpty()) {
             refText = RefLinks.code(ctx.t("common.unknown"));
         } else if (tag) {
-            // The word "tag" stays outside the code span, which shows the tag name alone (W30).
+            // The word "tag" stays outside the code span, which shows the tag name alone.
             refText = ctx.t("events.push.tag_ref", "ref", refs.tag(ref));
         } else {
             refText = refs.branch(ref);
@@ -90,7 +90,7 @@ public final class PushFormatter implements EventFormatter {
         return code + " " + (subject == null ? ctx.t("common.no_message") : LiteralText.escape(subject));
     }
 
-    /** Distinct paths per kind over all commits, so a file touched by several commits counts once (W27). */
+    /** Distinct paths per kind over all commits, so a file touched by several commits counts once. */
     private static String changes(FormatContext ctx, List<PayloadView> commits, String compare) {
         Set<String> added = new LinkedHashSet<>();
         Set<String> removed = new LinkedHashSet<>();

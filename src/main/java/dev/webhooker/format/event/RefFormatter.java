@@ -8,7 +8,7 @@ import dev.webhooker.format.TextCut;
 
 import java.util.Set;
 
-/** create and delete of a branch or tag (messages.md §2.14, §2.15). */
+/** create and delete of a branch or tag. */
 public final class RefFormatter implements EventFormatter {
 
     @Override

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * release (messages.md §2.13). One updateKey per release, so created → published → released edit one
- * message instead of posting three (W15).
+ * release. One updateKey per release, so created → published → released edit one
+ * message instead of posting three.
  */
 public final class ReleaseFormatter implements EventFormatter {
 
@@ -30,7 +30,7 @@ public final class ReleaseFormatter implements EventFormatter {
         PayloadView release = ctx.require("release");
         String action = ctx.action("published");
         String tag = release.get("tag_name").nonBlank();
-        // A blank name falls back to the tag (W15), never to an empty title.
+        // A blank name falls back to the tag, never to an empty title.
         String name = release.get("name").nonBlank();
         if (name == null) {
             name = tag != null ? tag : ctx.t("events.release.default_name");
@@ -58,7 +58,7 @@ public final class ReleaseFormatter implements EventFormatter {
                         + BodyText.paragraphExcerpt(release.get("body").text(), BodyText.BODY_EXCERPT))
                 .updateKey(ctx.updateKey("release", release.get("id")))
                 .updateOrder(UpdateOrder.of(null, release.get("updated_at"), release.get("published_at"), release.get("created_at")));
-        // The original's docs promised assets but never showed them (W26).
+        // The original's docs promised assets but never showed them.
         message.wideField(ctx.field("assets"), assets(release.get("assets").items()));
         return message;
     }

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** repository (messages.md §2.26), reading the paths GitHub really sends for renames and transfers (W14). */
+/** repository, reading the paths GitHub really sends for renames and transfers. */
 public final class RepositoryFormatter implements EventFormatter {
 
     @Override

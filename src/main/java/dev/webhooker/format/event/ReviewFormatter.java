@@ -11,7 +11,7 @@ import dev.webhooker.format.UpdateOrder;
 import java.util.Locale;
 import java.util.Set;
 
-/** pull_request_review (messages.md §2.18); edited in place per review. */
+/** pull_request_review; edited in place per review. */
 public final class ReviewFormatter implements EventFormatter {
 
     @Override

@@ -11,7 +11,7 @@ import dev.webhooker.format.TextCut;
 import java.util.Locale;
 import java.util.Set;
 
-/** code_scanning_alert and dependabot_alert (messages.md §2.27, §2.28). */
+/** code_scanning_alert and dependabot_alert. */
 public final class SecurityAlertFormatter implements EventFormatter {
 
     @Override
@@ -26,7 +26,7 @@ public final class SecurityAlertFormatter implements EventFormatter {
 
     /**
      * The security level lives in rule.security_severity_level; rule.severity (error/warning/note) is the
-     * tool's own scale and only a fallback (W12).
+     * tool's own scale and only a fallback.
      */
     private static MessageDraft codeScanning(FormatContext ctx) {
         PayloadView alert = ctx.require("alert");

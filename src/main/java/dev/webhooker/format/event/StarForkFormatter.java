@@ -7,7 +7,7 @@ import dev.webhooker.format.Palette;
 
 import java.util.Set;
 
-/** star and fork (messages.md §2.16, §2.17); a star shows the new star count (W26). */
+/** star and fork; a star shows the new star count. */
 public final class StarForkFormatter implements EventFormatter {
 
     @Override

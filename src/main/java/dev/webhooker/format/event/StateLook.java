@@ -4,7 +4,7 @@ import dev.webhooker.format.Palette;
 
 /**
  * How a commit status or deployment state looks: success green, failure and error red (an errored
- * deployment failed as much as a failed one, W15), anything else a yellow pending.
+ * deployment failed as much as a failed one), anything else a yellow pending.
  */
 enum StateLook {
     SUCCESS("✅", Palette.GREEN),

@@ -8,7 +8,7 @@ import dev.webhooker.format.TextCut;
 
 import java.util.Set;
 
-/** status, a commit status (messages.md §2.7). */
+/** status, a commit status. */
 public final class StatusFormatter implements EventFormatter {
 
     @Override

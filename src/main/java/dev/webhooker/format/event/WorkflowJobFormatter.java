@@ -10,8 +10,8 @@ import dev.webhooker.format.RunStatus;
 import java.util.Set;
 
 /**
- * workflow_job (messages.md §2.6). Ours has an updateKey per job, so queued → in_progress → completed
- * edit one message instead of posting three (W15).
+ * workflow_job. Ours has an updateKey per job, so queued → in_progress → completed
+ * edit one message instead of posting three.
  */
 public final class WorkflowJobFormatter implements EventFormatter {
 

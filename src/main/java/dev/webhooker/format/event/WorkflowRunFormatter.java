@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** workflow_run (messages.md §2.5); edited in place per run. */
+/** workflow_run; edited in place per run. */
 public final class WorkflowRunFormatter implements EventFormatter {
 
     @Override
@@ -76,7 +76,7 @@ public final class WorkflowRunFormatter implements EventFormatter {
     }
 
     /**
-     * GitHub sends no elapsed_seconds (W13): a finished run's duration is updated_at − run_started_at.
+     * GitHub sends no elapsed_seconds: a finished run's duration is updated_at − run_started_at.
      */
     private static String duration(FormatContext ctx, PayloadView run, String status) {
         Long seconds = run.get("elapsed_seconds").longValue();

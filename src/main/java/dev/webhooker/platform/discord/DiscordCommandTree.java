@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The application commands (control-plane.md §5.2): the {@code /gh} slash command and three message
+ * The application commands: the {@code /gh} slash command and three message
  * context-menu commands, as the bulk-overwrite body. English defaults with {@code zh-CN} localizations;
  * the original's Chinese context-menu names are kept as their localized names. Discord reports the
  * default (English) name in an interaction, so handlers match on the constants below.

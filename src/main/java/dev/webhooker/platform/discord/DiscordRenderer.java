@@ -17,11 +17,11 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Renders a {@link NeutralMessage} as a Discord message body (messages.md §3.1), enforcing every limit
- * Discord checks, because one broken limit is a permanent 400 and the message is lost [W4]: per-part caps,
+ * Renders a {@link NeutralMessage} as a Discord message body, enforcing every limit
+ * Discord checks, because one broken limit is a permanent 400 and the message is lost: per-part caps,
  * at most 25 fields without empty names or values, the 6000-character embed budget (fields are shortened
  * or dropped first, then the description), valid http(s) URLs only, button ids and labels within bounds,
- * and mentions that can only ever ping the configured roles [W18].
+ * and mentions that can only ever ping the configured roles.
  */
 public class DiscordRenderer {
 
@@ -231,8 +231,8 @@ public class DiscordRenderer {
     }
 
     /**
-     * primary → 1 (Discord's Primary), danger → 4, else 2. The original sent 3 ("Success", green) for primary,
-     * which its vector V2 records; messages.md W17 names that a weakness, and the issue asks for the fix.
+     * primary → 1 (Discord's Primary), danger → 4, else 2. Sending 3 ("Success") for primary would make
+     * an ordinary action a green button; blue is Discord's colour for the main one.
      */
     private static int style(String style) {
         if ("primary".equals(style)) {

@@ -10,7 +10,7 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 
 /**
  * When a platform call may go, for every worker of this instance and, with Redis or PostgreSQL, of every instance
- * (P11). Two things hold a call back:
+ *. Two things hold a call back:
  * <ul>
  *   <li>a block: a platform said "wait" for a key (a Discord bucket and channel, a Telegram chat, a webhook URL),
  *       and no call on it goes before that time;</li>

@@ -3,7 +3,7 @@ package dev.webhooker.platform.markup;
 import java.util.List;
 
 /**
- * One piece of the neutral Markdown (messages.md §1.1) after parsing. Keeping the structure, instead of
+ * One piece of the neutral Markdown after parsing. Keeping the structure, instead of
  * rewriting the text with regular expressions, is what lets the renderers escape every piece exactly once
  * and cut long text without splitting a link, a code span or an escape.
  */

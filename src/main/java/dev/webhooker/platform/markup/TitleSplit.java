@@ -1,7 +1,7 @@
 package dev.webhooker.platform.markup;
 
 /**
- * The title split of messages.md §1.3: at the first {@code ": "} when it is not at index 0, head = the
+ * The title split: at the first {@code ": "} when it is not at index 0, head = the
  * text before (the part linked to the message URL), subject = the text after; otherwise all of it is the
  * head and there is no subject ({@code null}).
  */

@@ -13,10 +13,10 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.HtmlUtils;
 
 /**
- * {@code GET /api/richheader} (messages.md §4.4): the page Telegram reads for the small card above an avatar
+ * {@code GET /api/richheader}: the page Telegram reads for the small card above an avatar
  * message: the sender's avatar, login and the message's title as Open Graph tags, and the same shown centred.
  * Only links the Telegram renderer made are answered (their {@code sig} checks); anything else is 404, so the
- * page is neither an open reflector nor a proxy (W25). No session is needed; answers are cacheable for a day.
+ * page is neither an open reflector nor a proxy. No session is needed; answers are cacheable for a day.
  */
 @RestController
 class RichHeaderController {

@@ -10,8 +10,8 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Signs the parameters of the rich-header links the Telegram renderer makes (messages.md §4.4) and checks them
- * when Telegram fetches the page: WebHooker's page reflected any title, text and image it was given (W25),
+ * Signs the parameters of the rich-header links the Telegram renderer makes and checks them
+ * when Telegram fetches the page: WebHooker's page reflected any title, text and image it was given,
  * ours shows only what this service put into a message. HMAC-SHA256 under a key of its own (derived from
  * WEBHOOKER_SECRET_KEY), cut to 128 bits; after a key rotation links signed with the previous key still work.
  */

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.webhooker.delivery.RenderedMessage;
 
 /**
- * What to send to the Bot API (messages.md §4.2). {@code method} is {@code sendMessage} (then {@code text}
+ * What to send to the Bot API. {@code method} is {@code sendMessage} (then {@code text}
  * is the HTML and {@code linkPreviewOptions} the preview settings: the rich-header card, or
  * {@code {"is_disabled":true}}) or {@code sendPhoto} (then {@code photoUrl} and the HTML {@code caption}).
  * The delivery engine adds chat_id, message_thread_id and parse_mode=HTML, and maps to

@@ -19,11 +19,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Renders a {@link NeutralMessage} for the Telegram Bot API in HTML mode (messages.md §4.1, §4.2, §4.4).
+ * Renders a {@link NeutralMessage} for the Telegram Bot API in HTML mode.
  * The neutral Markdown is parsed and rebuilt as a tree of Telegram's HTML tags, so every text and URL is
- * escaped exactly once [W7], Markdown inside code stays literal and {@code 2*3*4} stays as is [W8], and
- * the limits are applied to the visible text the way Telegram counts it [W9], including the 1024-unit
- * caption limit [W5]. When the message is too long the description is shortened first, so the title,
+ * escaped exactly once, Markdown inside code stays literal and {@code 2*3*4} stays as is, and
+ * the limits are applied to the visible text the way Telegram counts it, including the 1024-unit
+ * caption limit. When the message is too long the description is shortened first, so the title,
  * fields and footer line survive.
  */
 public class TelegramRenderer {
@@ -128,7 +128,7 @@ public class TelegramRenderer {
         return out;
     }
 
-    /** {@code <b><a href=url>head</a>: subject</b>} (messages.md §1.3, §4.1); the head link is what reply commands read. */
+    /** {@code <b><a href=url>head</a>: subject</b>}; the head link is what reply commands read. */
     private static List<HtmlNode> titleLine(NeutralMessage message) {
         TitleSplit split = TitleSplit.of(message.title());
         Optional<String> url = WebUrls.telegramLink(message.url());
@@ -146,7 +146,7 @@ public class TelegramRenderer {
         return HtmlNode.visibleLength(bold) == 0 ? List.of() : List.of(new HtmlNode.Element("b", bold));
     }
 
-    /** {@code 👤 name}; the prefix follows the group's emoji setting [W20]. */
+    /** {@code 👤 name}; the prefix follows the group's emoji setting. */
     private static List<HtmlNode> authorLine(NeutralMessage.Author author, boolean emoji) {
         if (author == null || author.name() == null || author.name().isBlank()) {
             return List.of();
@@ -236,8 +236,8 @@ public class TelegramRenderer {
     }
 
     /**
-     * The rich-header preview URL (messages.md §4.4) on {@code host}; the title is sent as plain text,
-     * not Markdown [W25], and the parameters are signed ({@link RichHeaderLinks}), so the page shows only what
+     * The rich-header preview URL on {@code host}; the title is sent as plain text,
+     * not Markdown, and the parameters are signed ({@link RichHeaderLinks}), so the page shows only what
      * this service sent. Empty when there is no host or it does not make a valid http(s) URL.
      */
     Optional<String> richHeaderUrl(String host, NeutralMessage message, String avatar) {

@@ -32,7 +32,7 @@ class DiscordRendererTest {
 
     @Test
     void escapedUserTextReachesDiscordAsWrittenSoItShowsLiterally() {
-        // the formatter escapes a PR titled **[click](https://evil.example)** (W8); Discord resolves \* and \[
+        // the formatter escapes a PR titled **[click](https://evil.example)**; Discord resolves \* and \[
         String subject = "\\*\\*\\[click\\](https://evil.example)\\*\\*";
         JsonNode embed = embed(message("acme/widget#7: " + subject, REPO + "/pull/7", null, null, null, null, null, null,
                 null));

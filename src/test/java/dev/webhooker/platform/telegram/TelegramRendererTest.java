@@ -56,7 +56,7 @@ class TelegramRendererTest {
 
     @Test
     void escapedUserTextShowsLiterallyWithoutBackslashes() {
-        // the formatter escapes a PR titled **[click](https://evil.example)** (W8)
+        // the formatter escapes a PR titled **[click](https://evil.example)**
         NeutralMessage pr = titled("acme/widget#7: \\*\\*\\[click\\](https://evil.example)\\*\\*", REPO + "/pull/7");
 
         assertThat(text(pr)).isEqualTo("<b><a href=\"" + REPO + "/pull/7\">acme/widget#7</a>: **[click](https://evil.example)**</b>");
