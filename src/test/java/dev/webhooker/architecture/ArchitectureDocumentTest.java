@@ -39,7 +39,8 @@ class ArchitectureDocumentTest {
     @Test
     void theGeneratedPartsOfThePageSayWhatTheCodeDoes() throws IOException {
         String page = Files.readString(PAGE, StandardCharsets.UTF_8);
-        String expected = replaceSection(replaceSection(page, "routes", routeMap()), "tables", tableNames());
+        String expected = replaceSection(replaceSection(replaceSection(page, "routes", routeMap()), "tables", tableNames()),
+                "keys", keyUsers());
         if (Boolean.getBoolean("webhooker.docs.write")) {
             Files.writeString(PAGE, expected, StandardCharsets.UTF_8);
             return;
@@ -108,6 +109,44 @@ class ArchitectureDocumentTest {
         Map<String, Set<String>> packages = packagesByTable(SQL_STATEMENT.asPredicate());
         assertThat(packages.get("delivery_state")).containsExactly("queue");
         assertThat(packages.get("delivery_targets")).containsExactly("queue");
+    }
+
+    /** One row per KV key pattern of {@code store.KvKeys}: its time to live and the packages whose code uses it. */
+    static String keyUsers() throws IOException {
+        Path sources = Path.of("src/main/java/dev/webhooker");
+        Map<String, Set<String>> packagesByKey = new TreeMap<>();
+        Pattern use = Pattern.compile("KvKeys\\.([A-Z][A-Z0-9_]*)\\b");
+        try (Stream<Path> files = Files.walk(sources)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java") && !f.endsWith("store/KvKeys.java")).toList()) {
+                String pkg = sources.relativize(file.getParent()).toString().replace('/', '.');
+                Matcher m = use.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                while (m.find()) {
+                    packagesByKey.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(pkg);
+                }
+            }
+        }
+        StringBuilder md = new StringBuilder("| key | time to live | packages that use it |\n|---|---|---|\n");
+        for (dev.webhooker.store.KvKeys key : dev.webhooker.store.KvKeys.values()) {
+            String ttl = key.permanent() ? "none" : key.ttlFollowsTokenLifetime() ? "the token's lifetime" : spoken(key.ttl());
+            Set<String> packages = packagesByKey.getOrDefault(key.name(), Set.of());
+            md.append("| `").append(key.pattern()).append("` | ").append(ttl).append(" | ")
+                    .append(packages.isEmpty() ? "none (a key of the storage layout that this code keeps elsewhere)" : String.join(", ", packages))
+                    .append(" |\n");
+        }
+        return md.toString();
+    }
+
+    /** {@code duration} in the largest whole unit: 7 days, 1 hour, 10 minutes, 600 seconds stays 10 minutes. */
+    private static String spoken(java.time.Duration duration) {
+        long seconds = duration.toSeconds();
+        for (Object[] unit : new Object[][] {{86_400L, "day"}, {3_600L, "hour"}, {60L, "minute"}, {1L, "second"}}) {
+            long size = (Long) unit[0];
+            if (seconds % size == 0) {
+                long count = seconds / size;
+                return count + " " + unit[1] + (count == 1 ? "" : "s");
+            }
+        }
+        return duration.toString();
     }
 
     /** One row per table of the PostgreSQL migrations: the packages whose string literals name it. */
