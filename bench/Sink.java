@@ -45,8 +45,9 @@ public class Sink {
         // every answer would take ~40 ms (Nagle), which is the sink's doing, not the service's
         System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), Integer.parseInt(args[0])), 512);
-        // enough threads that a 50 ms answer never queues behind another at the rates measured
-        server.setExecutor(Executors.newFixedThreadPool(128));
+        // a thread per call in flight: a held call parks its thread, so with a fixed pool more held calls than threads
+        // (64 delivery workers × 3 targets) left no thread for the control call that lets them go
+        server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/", Sink::handle);
         server.start();
         System.out.println("sink listening on 127.0.0.1:" + args[0]);
