@@ -60,10 +60,10 @@ public class DeliveryPoller {
     }
 
     /**
-     * A worker takes a claim from the work queue: false when it was given back at shutdown meanwhile (another
-     * instance may already have it). Every claim handed over is followed by {@link #finished}, run or not.
+     * A worker takes a claim: false when it was given back at shutdown meanwhile (another instance may already have
+     * it). {@link #run} follows every claim handed over with {@link #finished}, run or not.
      */
-    public boolean start(ClaimedDelivery delivery) {
+    private boolean start(ClaimedDelivery delivery) {
         return waiting.remove(delivery.lockToken()) != null;
     }
 
@@ -88,7 +88,7 @@ public class DeliveryPoller {
      * soon as a quarter of the workers are free: through a backlog, a claim per finished delivery was a statement and
      * a commit per delivery, for one row each.
      */
-    public void finished() {
+    private void finished() {
         int busy = inFlight.decrementAndGet();
         if (moreMayBeDue && workers - busy >= claimBatch()) {
             wakeUp.signal();
