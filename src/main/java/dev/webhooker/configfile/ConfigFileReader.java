@@ -23,6 +23,7 @@ import dev.webhooker.routing.Group;
 import dev.webhooker.routing.InvalidConfigException;
 import dev.webhooker.routing.Route;
 import dev.webhooker.routing.SecretSeal;
+import dev.webhooker.routing.TargetPolicy;
 
 /**
  * Reads the groups-and-routes YAML file: top-level {@code groups:} and {@code routes:} lists in the wire
@@ -46,9 +47,15 @@ public class ConfigFileReader {
 
     /** A reader that also takes the sealed secrets this service writes when it exports the configuration. */
     public ConfigFileReader(SecretSeal seal) {
-        this.json = ConfigJson.forInput().sealedWith(seal);
+        this(seal, TargetPolicy.NONE);
     }
-    private final ConfigValidator validator = new ConfigValidator();
+
+    /** Also checking the deployment's rule about which targets may be written ({@code policy}). */
+    public ConfigFileReader(SecretSeal seal, TargetPolicy policy) {
+        this.json = ConfigJson.forInput().sealedWith(seal);
+        this.validator = new ConfigValidator(policy);
+    }
+    private final ConfigValidator validator;
 
     /** Reads and validates {@code file}; problems throw {@link InvalidConfigException} prefixed with {@code name}. */
     public ConfigDocument read(Path file, String name) {

@@ -62,7 +62,7 @@ public class ConfigFileSync implements AutoCloseable {
     private volatile Set<String> named = Set.of();
 
     public ConfigFileSync(ConfigFileSettings settings, ConfigRepository repository, SecretSeal seal) {
-        this.reader = new ConfigFileReader(seal);
+        this.reader = new ConfigFileReader(seal, repository.targetPolicy());
         this.settings = settings;
         this.repository = repository;
     }

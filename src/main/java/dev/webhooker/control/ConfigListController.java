@@ -65,7 +65,7 @@ class ConfigListController {
     private final TenantLimits limits;
     private final ConfigJson input;
     private final ConfigJson output;
-    private final ConfigValidator validator = new ConfigValidator();
+    private final ConfigValidator validator;
     private static final YAMLMapper YAML = new YAMLMapper();
 
     ConfigListController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
@@ -75,6 +75,7 @@ class ConfigListController {
         this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
         this.repository = repository;
+        this.validator = new ConfigValidator(repository.targetPolicy());
         this.snapshots = snapshots;
         this.configWrites = configWrites;
         this.audit = audit;

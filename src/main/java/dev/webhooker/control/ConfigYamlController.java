@@ -63,12 +63,13 @@ class ConfigYamlController {
     private final AuditLog audit;
     private final ConfigExport export;
     private final ConfigFileReader reader;
-    private final ConfigValidator validator = new ConfigValidator();
+    private final ConfigValidator validator;
 
     ConfigYamlController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
                          AuditLog audit, SecretSeal seal, OperatorGrants grants) {
         this.export = new ConfigExport(seal);
-        this.reader = new ConfigFileReader(seal);
+        this.reader = new ConfigFileReader(seal, repository.targetPolicy());
+        this.validator = new ConfigValidator(repository.targetPolicy());
         this.access = access;
         this.repository = repository;
         this.snapshots = snapshots;

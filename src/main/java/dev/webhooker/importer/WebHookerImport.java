@@ -96,7 +96,7 @@ public final class WebHookerImport {
     private final Duration dedupWindow;
     private final Clock clock;
     private final ConfigJson json = ConfigJson.forStorage();
-    private final ConfigValidator validator = new ConfigValidator();
+    private final ConfigValidator validator;
 
     /**
      * @param scopes      who has access here (ADMIN_USER_IDS and the groups' members): only their sessions are taken
@@ -108,6 +108,7 @@ public final class WebHookerImport {
         this.jdbc = new JdbcTemplate(dataSource);
         this.tx = new TransactionTemplate(transactions);
         this.repository = repository;
+        this.validator = new ConfigValidator(repository.targetPolicy());
         this.kv = kv;
         this.tenants = tenants;
         this.mapper = mapper;

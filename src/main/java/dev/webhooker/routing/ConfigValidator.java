@@ -48,6 +48,18 @@ public final class ConfigValidator {
     // en, zh, pt-BR, zh_Hans: what i18n dictionaries (and KV i18n:{lang} overrides) can be named after
     private static final Pattern LANG = Pattern.compile("^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8}){0,3}$");
 
+    private final TargetPolicy policy;
+
+    /** The rules every deployment has. */
+    public ConfigValidator() {
+        this(TargetPolicy.NONE);
+    }
+
+    /** With this deployment's settings about which targets may be written at all. */
+    public ConfigValidator(TargetPolicy policy) {
+        this.policy = policy;
+    }
+
     /** Every problem of a whole configuration: list limits, each group, each route, then cross-references. */
     public List<ConfigError> validate(List<Group> groups, List<Route> routes) {
         List<ConfigError> errors = new ArrayList<>();
@@ -337,8 +349,10 @@ public final class ConfigValidator {
     }
 
 
-    private static void checkTarget(Problems p, String path, Target t) {
-        TargetPlatforms.of(t).check(t, new TargetProblems(path, p::add));
+    private void checkTarget(Problems p, String path, Target t) {
+        TargetProblems problems = new TargetProblems(path, p::add);
+        TargetPlatforms.of(t).check(t, problems);
+        policy.check(t, problems);
     }
 
     private static void shortNonBlankItems(Problems p, String field, List<String> values, int maxItems, int maxLength) {

@@ -85,6 +85,31 @@ public final class TargetJson {
         return values;
     }
 
+    /** A boolean field, or null when absent. */
+    public Boolean bool(String key) {
+        JsonNode v = node.get(key);
+        if (!ConfigJson.present(v)) {
+            return null;
+        }
+        if (!v.isBoolean()) {
+            throw problem(key, "must be true or false");
+        }
+        return v.booleanValue();
+    }
+
+    /**
+     * A credential found inside a field's value (a password option of a URI), in clear: opened when this service
+     * showed it sealed, else as given.
+     */
+    public String openedPart(String key, String value) {
+        return opened(value, at(key));
+    }
+
+    /** A credential to be written inside a field's value, sealed. {@code what} names it if there is no seal. */
+    public String sealedPart(String value, String what) {
+        return sealed(value, what);
+    }
+
     /** A whole number that fits an int, or null when absent; {@code message} says what else is refused. */
     public Integer wholeNumber(String key, String message) {
         JsonNode v = node.get(key);
@@ -124,6 +149,10 @@ public final class TargetJson {
     }
 
     public void put(String key, int value) {
+        node.put(key, value);
+    }
+
+    public void put(String key, boolean value) {
         node.put(key, value);
     }
 

@@ -28,6 +28,7 @@ import dev.webhooker.routing.ChatConsent;
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.ConfigJson;
 import dev.webhooker.routing.SecretSeal;
+import dev.webhooker.routing.TargetPolicy;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSource;
 import dev.webhooker.routing.ConfigValidator;
@@ -61,17 +62,31 @@ public class ConfigRepository implements ConfigSource {
     private final TransactionTemplate tx;
     private final Clock clock;
     private final ConfigJson json;
-    private final ConfigValidator validator = new ConfigValidator();
+    private final TargetPolicy targetPolicy;
+    private final ConfigValidator validator;
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
     private final List<java.util.function.Consumer<String>> deletionListeners = new CopyOnWriteArrayList<>();
     /** What the last {@link #load()} could not read; each row is logged once while it stays unreadable. */
     private final AtomicReference<List<UnreadableRow>> unreadable = new AtomicReference<>(List.of());
 
     public ConfigRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock, SecretSeal seal) {
+        this(jdbc, transactions, clock, seal, TargetPolicy.NONE);
+    }
+
+    /** With the deployment's rule about which targets may be written at all ({@code policy}), asked on every write. */
+    public ConfigRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock, SecretSeal seal,
+                            TargetPolicy policy) {
+        this.targetPolicy = policy;
+        this.validator = new ConfigValidator(policy);
         this.json = ConfigJson.forStorage().sealedWith(seal);
         this.jdbc = jdbc;
         this.tx = new TransactionTemplate(transactions);
         this.clock = clock;
+    }
+
+    /** The deployment's rule about which targets may be written, for a reader that checks before writing here. */
+    public TargetPolicy targetPolicy() {
+        return targetPolicy;
     }
 
     /** Outside Spring (tests, tools): its own JdbcTemplate and transaction manager on {@code dataSource}. */

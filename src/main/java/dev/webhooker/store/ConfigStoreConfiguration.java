@@ -1,5 +1,11 @@
 package dev.webhooker.store;
 
+import java.util.List;
+
+import org.springframework.beans.factory.ObjectProvider;
+
+import dev.webhooker.routing.TargetPolicy;
+
 import java.time.Clock;
 import java.time.Duration;
 
@@ -19,8 +25,11 @@ class ConfigStoreConfiguration {
 
     @Bean
     ConfigRepository configRepository(JdbcTemplate jdbc, PlatformTransactionManager transactions, MeterRegistry meterRegistry,
-                                      SecretSeal seal) {
-        ConfigRepository repository = new ConfigRepository(jdbc, transactions, Clock.systemUTC(), seal);
+                                      SecretSeal seal, ObjectProvider<TargetPolicy> policies) {
+        // every platform's rule about which of its targets this deployment allows (CAMEL_TARGET_SCHEMES…)
+        List<TargetPolicy> all = policies.orderedStream().toList();
+        TargetPolicy policy = (target, problems) -> all.forEach(p -> p.check(target, problems));
+        ConfigRepository repository = new ConfigRepository(jdbc, transactions, Clock.systemUTC(), seal, policy);
         // webhooker_config_applies_total: committed configuration writes of this instance (API, file, import)
         repository.addChangeListener(meterRegistry.counter("webhooker.config.applies")::increment);
         return repository;

@@ -127,7 +127,7 @@ class ConfigJsonTest {
         assertThatThrownBy(() -> input.readRoute(json("{'id':'r','groupId':'g','name':'n','enabled':true,"
                 + "'targets':[{'platform':'matrix'}]}")))
                 .hasMessage("route (id \"r\", group \"g\"): targets[0].platform: unknown platform \"matrix\" (expected discord, telegram,"
-                        + " webhook, slack or teams)");
+                        + " webhook, slack, teams or camel)");
 
         assertThatThrownBy(() -> input.readGroup(json("{'id':'g','name':'G','members':[],'installationId':'12'}")))
                 .hasMessage("group (id \"g\"): installationId: must be a whole number or null");

@@ -184,7 +184,7 @@ class WebhookTargetConfigTest {
         assertThatThrownBy(() -> input.readRoute(route("{'platform':'webhook','url':'https://h.example.com','chatId':'1'}")))
                 .hasMessageContaining("targets[0].chatId: unknown field");
         assertThatThrownBy(() -> input.readRoute(route("{'platform':'matrix'}")))
-                .hasMessageContaining("unknown platform \"matrix\" (expected discord, telegram, webhook, slack or teams)");
+                .hasMessageContaining("unknown platform \"matrix\" (expected discord, telegram, webhook, slack, teams or camel)");
     }
 
     @Test

@@ -25,7 +25,7 @@ import org.springframework.security.web.util.matcher.IpAddressMatcher;
  * {@code WEBHOOK_TARGET_ALLOW} lets an operator reach internal services: a comma-separated list of host names
  * (allowed whatever they resolve to), addresses and CIDR ranges.
  */
-final class TargetAddressGuard {
+public final class TargetAddressGuard {
 
     /** Resolves a host name; the JDK's resolver in production. */
     @FunctionalInterface
@@ -91,7 +91,19 @@ final class TargetAddressGuard {
         if (host == null || host.isEmpty()) {
             return refused("the URL has no host");
         }
-        host = host.toLowerCase(Locale.ROOT);
+        return checkHost(host);
+    }
+
+    /**
+     * Whether {@code host} (a name or an address literal, IPv6 with or without brackets) may be reached, whatever the
+     * protocol: for targets that connect through a client of their own (a message broker's), which connects to the
+     * name itself rather than to {@link Decision#address()}.
+     */
+    public Decision checkHost(String host) {
+        if (host == null || host.isBlank()) {
+            return refused("no host");
+        }
+        host = host.trim().toLowerCase(Locale.ROOT);
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }

@@ -13,7 +13,7 @@ import dev.webhooker.routing.WebhookEvent;
  * Gitea's in the GitHub shape it was mapped to), or the neutral message every chat renderer starts from
  * (title, url, description, author, fields…, empty members left out).
  */
-final class WebhookBodies {
+public final class WebhookBodies {
 
     private static final ObjectMapper MESSAGE_JSON = JsonMapper.builder()
             .serializationInclusion(JsonInclude.Include.NON_EMPTY)

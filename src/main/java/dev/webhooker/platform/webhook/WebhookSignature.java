@@ -15,12 +15,12 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code <webhook-id>.<webhook-timestamp>.<body>}, one per secret, separated by spaces — during a rotation the new
  * and the old secret both sign, so a receiver that knows either accepts the message.
  */
-final class WebhookSignature {
+public final class WebhookSignature {
 
     private WebhookSignature() {
     }
 
-    static String sign(List<WebhookSecret> secrets, String id, long timestampSeconds, byte[] body) {
+    public static String sign(List<WebhookSecret> secrets, String id, long timestampSeconds, byte[] body) {
         if (secrets.isEmpty()) {
             throw new IllegalArgumentException("a webhook target needs a secret to sign with");
         }
