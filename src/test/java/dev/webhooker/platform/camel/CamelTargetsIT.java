@@ -47,6 +47,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.webhooker.testsupport.Browser;
+import dev.webhooker.testsupport.FakeGithub;
 import dev.webhooker.testsupport.Fixtures;
 
 /**
@@ -58,6 +60,7 @@ import dev.webhooker.testsupport.Fixtures;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class CamelTargetsIT {
 
+    static final FakeGithub GITHUB = new FakeGithub();
     static final String RUN = UUID.randomUUID().toString().substring(0, 8);
     static final String EXCHANGE = "webhooker-it-" + RUN;
     static final String SUBJECT = "webhooker-it." + RUN;
@@ -78,6 +81,7 @@ class CamelTargetsIT {
         registry.add("spring.rabbitmq.host", () -> "127.0.0.1");
         registry.add("webhooker.config.file", CamelTargetsIT::configFile);
         registry.add("webhooker.config.mode", () -> "seed");
+        GITHUB.properties(registry);
     }
 
     static String dataDir() {
@@ -95,7 +99,10 @@ class CamelTargetsIT {
                     groups:
                       - id: team
                         name: "Team"
-                        members: []
+                        members:
+                          - login: olive
+                            role: owner
+                            userId: "2002"
                         lang: "en"
                     routes:
                       - id: bus
@@ -194,6 +201,33 @@ class CamelTargetsIT {
                 mqtt.close();
             }
         }
+    }
+
+    @Test
+    void theAdminApiRefusesAComponentNotAllowedAndShowsAUrisPasswordSealed() {
+        GITHUB.user("olive", 2002, "olive");
+        Browser olive = new Browser(port);
+        assertThat(FakeGithub.signIn(olive, "olive", null).statusCode()).isEqualTo(302);
+
+        HttpResponse<String> refused = olive.json("POST", "/admin/api/groups/team/routes", route("to-kafka",
+                "kafka:events?brokers=127.0.0.1:9092"));
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.body()).contains("targets[0].uri: the Camel component kafka is not allowed here"
+                + " (CAMEL_TARGET_SCHEMES allows nats, paho-mqtt5, spring-rabbitmq)");
+
+        HttpResponse<String> created = olive.json("POST", "/admin/api/groups/team/routes", route("to-nats",
+                "nats:events?servers=127.0.0.1:4222&password=hunter2"));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        assertThat(olive.getJson("/admin/api/groups/team/routes").body()).contains("nats:events?servers=127.0.0.1:4222&password=v1:").doesNotContain("hunter2");
+        assertThat(new JdbcTemplate(dataSource).queryForObject("SELECT targets FROM d1_routes WHERE id = 'to-nats'", String.class))
+                .contains("password=v1:").doesNotContain("hunter2");
+    }
+
+    /** A route for releases: the push of the other test does not go to it. */
+    private static String route(String id, String uri) {
+        return "{\"id\":\"" + id + "\",\"name\":\"" + id + "\",\"enabled\":true,"
+                + "\"filters\":[{\"type\":\"event\",\"match\":[\"release\"]}],"
+                + "\"targets\":[{\"platform\":\"camel\",\"uri\":\"" + uri + "\"}]}";
     }
 
     /** The body is the push as sent, and the Standard Webhooks signature verifies with the target's key. */
