@@ -59,11 +59,17 @@ final class CamelTargetSender {
                 return SendOutcome.failure(ErrorCode.NETWORK, null, uri.scheme() + ": " + decision.unresolved(), 0);
             }
         }
-        Exchange sent = template.send(send.uri(), exchange -> {
-            exchange.getMessage().setHeaders(TransportHeaders.of(send, uri, clock.instant().getEpochSecond()));
-            exchange.getMessage().setBody(send.message().body());
-        });
-        Exception failure = sent.getException();
+        Exception failure;
+        try {
+            Exchange sent = template.send(send.uri(), exchange -> {
+                exchange.getMessage().setHeaders(TransportHeaders.of(send, uri, clock.instant().getEpochSecond()));
+                exchange.getMessage().setBody(send.message().body());
+            });
+            failure = sent.getException();
+        } catch (RuntimeException e) {
+            // the endpoint could not be made (resolved before any exchange exists)
+            failure = e;
+        }
         if (failure == null) {
             return new SendOutcome(true, null, null, null, null, null, 1);
         }

@@ -20,6 +20,12 @@ class CamelTargetStartupTest {
     }
 
     @Test
+    void aKameletsFolderThatIsNotThereStopsTheStart() throws Exception {
+        assertThat(FailedStart.errorLines("--KAMELETS_DIR=/nonexistent/kamelets")).singleElement().asString()
+                .endsWith("Invalid setting KAMELETS_DIR: /nonexistent/kamelets is not a readable folder");
+    }
+
+    @Test
     void aConfigFileNamingAComponentNotAllowedStopsTheStartNamingTheSetting() throws Exception {
         Path file = Files.createTempFile("webhooker-camel", ".yaml");
         Files.writeString(file, """

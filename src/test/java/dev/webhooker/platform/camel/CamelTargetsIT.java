@@ -76,7 +76,8 @@ class CamelTargetsIT {
         registry.add("webhooker.redis-url", () -> "");
         registry.add("webhooker.s3.bucket", () -> "");
         registry.add("webhooker.ingress.github-webhook-secret", () -> GITHUB_SECRET);
-        registry.add("webhooker.camel-targets.schemes", () -> "spring-rabbitmq,nats,paho-mqtt5");
+        registry.add("webhooker.camel-targets.schemes", () -> "spring-rabbitmq,nats,paho-mqtt5,kamelet");
+        registry.add("webhooker.camel-targets.kamelets-dir", () -> "deploy/kamelets");
         registry.add("webhooker.platforms.webhook-target-allow", () -> "127.0.0.1");
         registry.add("spring.rabbitmq.host", () -> "127.0.0.1");
         registry.add("webhooker.config.file", CamelTargetsIT::configFile);
@@ -124,7 +125,9 @@ class CamelTargetsIT {
                             uri: "paho-mqtt5:%s?brokerUrl=tcp://127.0.0.1:1883&qos=1"
                             secret: "%s"
                             keyed: true
-                    """.formatted(EXCHANGE, TARGET_SECRET, SUBJECT, TARGET_SECRET, TOPIC, TARGET_SECRET));
+                          - platform: camel
+                            uri: "kamelet:mqtt-retained-sink?topic=%s/retained"
+                    """.formatted(EXCHANGE, TARGET_SECRET, SUBJECT, TARGET_SECRET, TOPIC, TARGET_SECRET, TOPIC));
             return file.toString();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -194,8 +197,29 @@ class CamelTargetsIT {
                         "SELECT status FROM delivery_state WHERE delivery_id = ?", String.class, "camel-it-" + RUN)
                         .stream().findFirst().orElse(null)));
                 assertThat(jdbc.queryForList("SELECT target FROM send_logs WHERE delivery_id = ? AND ok = 1", String.class,
-                        "camel-it-" + RUN)).hasSize(3).allSatisfy(target -> assertThat(target)
-                        .matches("(spring-rabbitmq|nats|paho-mqtt5)#[0-9a-f]{8}"));
+                        "camel-it-" + RUN)).hasSize(4).allSatisfy(target -> assertThat(target)
+                        .matches("(spring-rabbitmq|nats|paho-mqtt5|kamelet)#[0-9a-f]{8}"));
+
+                // the shipped Kamelet left the push as the retained message of <topic>/<key>: a subscriber that comes
+                // later gets it at once
+                BlockingQueue<String> retained = new LinkedBlockingQueue<>();
+                MqttClient late = new MqttClient("tcp://127.0.0.1:1883", "it-late-" + RUN, new MemoryPersistence());
+                late.connect(new MqttConnectionOptions());
+                try {
+                    late.subscribe(new MqttSubscription[] {new MqttSubscription(TOPIC + "/retained/#", 1)},
+                            new IMqttMessageListener[] {(topic, message) -> {
+                                if (message.isRetained()) {
+                                    retained.add(topic + " " + new String(message.getPayload(), StandardCharsets.UTF_8));
+                                }
+                            }});
+                    String got = retained.poll(30, TimeUnit.SECONDS);
+                    assertThat(got).as("a retained message under " + TOPIC + "/retained").isNotNull();
+                    assertThat(got.substring(0, got.indexOf(' '))).isEqualTo(TOPIC + "/retained/" + key);
+                    assertThat(json.readTree(got.substring(got.indexOf(' ') + 1)).toString()).isEqualTo(sent.toString());
+                } finally {
+                    late.disconnect();
+                    late.close();
+                }
             } finally {
                 mqtt.disconnect();
                 mqtt.close();
@@ -213,7 +237,7 @@ class CamelTargetsIT {
                 "kafka:events?brokers=127.0.0.1:9092"));
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
         assertThat(refused.body()).contains("targets[0].uri: the Camel component kafka is not allowed here"
-                + " (CAMEL_TARGET_SCHEMES allows nats, paho-mqtt5, spring-rabbitmq)");
+                + " (CAMEL_TARGET_SCHEMES allows kamelet, nats, paho-mqtt5, spring-rabbitmq)");
 
         HttpResponse<String> created = olive.json("POST", "/admin/api/groups/team/routes", route("to-nats",
                 "nats:events?servers=127.0.0.1:4222&password=hunter2"));
