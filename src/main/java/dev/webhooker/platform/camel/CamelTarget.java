@@ -22,7 +22,7 @@ import dev.webhooker.routing.Target;
  * <p>The URI is held in clear here; its credential options are sealed wherever it is stored or shown, and a dry run
  * shows it with them masked.
  */
-public record CamelTarget(@JsonIgnore String uri, @JsonIgnore List<String> secrets, boolean keyed) implements Target {
+record CamelTarget(@JsonIgnore String uri, @JsonIgnore List<String> secrets, boolean keyed) implements Target {
 
     public static final String PLATFORM = "camel";
 

@@ -8,5 +8,5 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * {@code kamelet:<name>} targets run.
  */
 @ConfigurationProperties("webhooker.camel-targets")
-public record CamelTargetProperties(String schemes, String kameletsDir) {
+record CamelTargetProperties(String schemes, String kameletsDir) {
 }

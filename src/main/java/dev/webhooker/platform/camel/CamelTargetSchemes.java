@@ -18,7 +18,7 @@ import dev.webhooker.routing.TargetProblems;
  * routing, beans, webhooker's own platform components) rather than a system outside it, and HTTP, which a
  * {@code webhook} target sends to behind the address guard, signed.
  */
-public final class CamelTargetSchemes implements TargetPolicy {
+final class CamelTargetSchemes implements TargetPolicy {
 
     static final String SETTING = "CAMEL_TARGET_SCHEMES";
 

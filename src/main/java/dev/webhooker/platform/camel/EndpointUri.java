@@ -12,8 +12,6 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
-import org.apache.camel.util.SensitiveUtils;
-
 /**
  * A Camel endpoint URI as a route's target writes it ({@code kafka:events?brokers=host:9092}), read without Camel: its
  * scheme, its path, its options as written, which of them are credentials, and the hosts it names. Option values are
@@ -25,6 +23,10 @@ final class EndpointUri {
     /** An option whose name holds one of these (case-insensitive) names the hosts its component connects to. */
     private static final Set<String> HOST_OPTIONS = Set.of("servers", "brokers", "brokerurl", "serveruris", "host", "hostname",
             "addresses", "bootstrapservers", "url", "uri", "endpoint", "address");
+    /** Parts of an option name that make its value a credential (compared in lower case). */
+    static final List<String> CREDENTIAL_WORDS = List.of("password", "passphrase", "passcode", "secret", "token", "accesskey",
+            "apikey", "privatekey", "credential", "authorization", "jaas", "username", "userinfo", "nkey", "jwt", "sastoken",
+            "connectionstring", "signature");
     private static final Pattern SCHEME = Pattern.compile("[a-z][a-z0-9+.-]*");
 
     private final String scheme;
@@ -34,9 +36,14 @@ final class EndpointUri {
     /** One {@code name=value} of the query, the value as written (not decoded). */
     record Option(String name, String value) {
 
-        /** Whether Camel counts the option's value as a credential (password, token, secret key, JAAS config…). */
+        /**
+         * Whether the option's value is a credential: its name holds one of {@link #CREDENTIAL_WORDS}
+         * ({@code password}, {@code sslKeystorePassword}, {@code accessToken}, {@code secretKey},
+         * {@code saslJaasConfig}, {@code userName}…), the options Camel's components take credentials in.
+         */
         boolean sensitive() {
-            return SensitiveUtils.containsSensitive(name);
+            String lower = name.toLowerCase(Locale.ROOT);
+            return CREDENTIAL_WORDS.stream().anyMatch(lower::contains);
         }
     }
 

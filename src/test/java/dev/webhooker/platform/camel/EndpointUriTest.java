@@ -25,7 +25,7 @@ class EndpointUriTest {
     }
 
     @Test
-    // what counts as a credential is Camel's own list (the user name is one)
+    // the user name counts as a credential, as Camel's own masking has it
     void credentialsAreReplacedInPlaceAndTheRestKeptByteForByte() {
         EndpointUri uri = EndpointUri.parse("paho-mqtt5:t/a?brokerUrl=tcp://h:1883&userName=u&password=p%40ss&qos=1");
 
@@ -34,6 +34,17 @@ class EndpointUriTest {
                 .isEqualTo("paho-mqtt5:t/a?brokerUrl=tcp://h:1883&userName=[u]&password=[p%40ss]&qos=1");
         assertThat(uri.withCredentials(v -> v)).isEqualTo("paho-mqtt5:t/a?brokerUrl=tcp://h:1883&userName=u&password=p%40ss&qos=1");
         assertThat(EndpointUri.parse("nats:s?servers=h:4222").hasCredentials()).isFalse();
+    }
+
+    @Test
+    void theCredentialOptionsOfTheBundledComponentsAreCredentials() {
+        EndpointUri uri = EndpointUri.parse("kafka:t?brokers=k:9092&saslJaasConfig=x&sslKeystorePassword=x&sslKeyPassword=x"
+                + "&sslTruststorePassword=x&nats=y&token=x&accessToken=x&secretKey=x&accessKey=x&userName=x&password=x"
+                + "&routingKey=a.b&topic=t&keyed=true&servers=s&brokerUrl=b&qos=1&clientId=c&groupId=g&exchangeType=topic");
+
+        assertThat(uri.options().stream().filter(EndpointUri.Option::sensitive).map(EndpointUri.Option::name)).containsExactly(
+                "saslJaasConfig", "sslKeystorePassword", "sslKeyPassword", "sslTruststorePassword", "token", "accessToken",
+                "secretKey", "accessKey", "userName", "password");
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.net.ServerSocket;
 import java.time.Clock;
 import java.util.List;
 
+import org.apache.camel.ProducerTemplate;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,18 +16,19 @@ import org.junit.jupiter.api.Test;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.webhook.TargetAddressGuard;
 
-/** What a camel target send comes to, without a broker: refused before any connection, final, or worth another try. */
-class CamelTargetSenderTest {
+/** What {@code camel-target:send} answers without a broker: refused before any connection, final, or worth another try. */
+class CamelTargetComponentTest {
 
     private DefaultCamelContext camel;
-    private CamelTargetSender sender;
+    private ProducerTemplate template;
 
     @BeforeEach
     void start() {
         camel = new DefaultCamelContext();
+        camel.addComponent("camel-target", new CamelTargetComponent(new CamelSendRules(CamelTargetSchemes.parse("paho-mqtt5,nats,nosuch"),
+                TargetAddressGuard.allowing("127.0.0.1", InetAddress::getAllByName), Clock.systemUTC()), null));
         camel.start();
-        sender = new CamelTargetSender(camel.createProducerTemplate(), CamelTargetSchemes.parse("paho-mqtt5,nats,nosuch"),
-                TargetAddressGuard.allowing("127.0.0.1", InetAddress::getAllByName), Clock.systemUTC());
+        template = camel.createProducerTemplate();
     }
 
     @AfterEach
@@ -35,7 +37,8 @@ class CamelTargetSenderTest {
     }
 
     private SendOutcome send(String uri) {
-        return sender.send(new CamelSend(uri, "msg_1", new CamelMessage("{}", "github", "push", "o/r"), List.of(), false));
+        return template.requestBody("camel-target:send", new CamelSend(uri, "msg_1", new CamelMessage("{}", "github", "push", "o/r"),
+                List.of(), false), SendOutcome.class);
     }
 
     @Test
