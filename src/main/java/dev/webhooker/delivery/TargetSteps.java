@@ -231,7 +231,7 @@ public final class TargetSteps {
             String platform = target.target().platform();
             next = outcome.appliedTo(target, rules.afterAttempt(target.progress(), outcome, now));
             TargetStatus status = next.progress().status();
-            meters.attempt(platform, outcome, status);
+            meters.attempt(target.target().meterPlatform(), outcome, status);
             if (status == TargetStatus.FAILED || status == TargetStatus.DEAD) {
                 LOG.warn("delivery {}: {} target {} of route {} is {} after {} attempt(s): {} {}", attempt.claim().key(),
                         platform, target.targetId(), target.routeId(), status.wireName(), next.progress().attempts(),

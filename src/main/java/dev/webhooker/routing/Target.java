@@ -52,6 +52,14 @@ public interface Target {
         return Optional.empty();
     }
 
+    /**
+     * How metrics name where it goes: its platform, or for a platform that reaches many systems, which kind
+     * ({@code camel:kafka}). A bounded set of values, never an address or a credential.
+     */
+    default String meterPlatform() {
+        return platform();
+    }
+
     /** How a dry run's answer names the platform (upper case, as it always has). */
     @JsonProperty("platform")
     default String platformLabel() {

@@ -55,6 +55,12 @@ record CamelTarget(@JsonIgnore String uri, @JsonIgnore List<String> secrets, boo
         }
     }
 
+    /** {@code camel:<scheme>}: the components are the operator's allowed few (CAMEL_TARGET_SCHEMES). */
+    @Override
+    public String meterPlatform() {
+        return PLATFORM + ":" + scheme();
+    }
+
     /** An endpoint of the group's own: it needs no chat's consent, and one that keeps failing is disabled like a URL's. */
     @Override
     public boolean endpoint() {

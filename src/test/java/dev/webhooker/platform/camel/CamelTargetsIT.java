@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
@@ -30,6 +31,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.nats.client.Nats;
 import io.nats.client.Subscription;
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
@@ -140,6 +142,9 @@ class CamelTargetsIT {
     @Autowired
     DataSource dataSource;
 
+    @Autowired
+    MeterRegistry meters;
+
     final ObjectMapper json = new ObjectMapper();
 
     @Test
@@ -199,6 +204,12 @@ class CamelTargetsIT {
                 assertThat(jdbc.queryForList("SELECT target FROM send_logs WHERE delivery_id = ? AND ok = 1", String.class,
                         "camel-it-" + RUN)).hasSize(4).allSatisfy(target -> assertThat(target)
                         .matches("(spring-rabbitmq|nats|paho-mqtt5|kamelet)#[0-9a-f]{8}"));
+
+                // metrics name the component, never the URI
+                for (String platform : List.of("camel:spring-rabbitmq", "camel:nats", "camel:paho-mqtt5", "camel:kamelet")) {
+                    assertThat(meters.find("webhooker.target.attempts").tag("platform", platform).counter())
+                            .as(platform).isNotNull().extracting(c -> c.count()).isEqualTo(1.0);
+                }
 
                 // the shipped Kamelet left the push as the retained message of <topic>/<key>: a subscriber that comes
                 // later gets it at once
