@@ -56,6 +56,7 @@ const en = {
   'filter.types': 'event: the event name (push, pull_request, workflow_run…) · repo: owner/name · actor: the sender login · action: opened, closed… · branch: the branch or tag · keyword: a word in titles and messages',
   'target.platform': 'Platform', 'target.channel': 'Channel id', 'target.thread': 'Thread id', 'target.chat': 'Chat id', 'target.topic': 'Topic id',
   'target.add': 'Add target',
+  'target.uri': 'Camel URI', 'target.keyed': 'key in routing key / topic', 'target.optional': 'optional',
   'target.url': 'URL', 'target.secret': 'Secret', 'target.secretKept': 'unchanged (stored sealed)', 'target.format': 'Body',
   'target.format.event': 'the event', 'target.format.message': 'the message', 'target.timeout': 'Timeout (s)',
   'target.headers': 'Headers', 'target.slackChannel': 'Channel id (bot)', 'target.slackThread': 'Thread ts',
@@ -77,7 +78,7 @@ const en = {
   'tester.title': 'Route tester', 'tester.event': 'Event (X-GitHub-Event)', 'tester.sample': 'Sample payload',
   'tester.payload': 'Payload (JSON)', 'tester.group': 'Only the endpoint of group', 'tester.run': 'Test',
   'tester.fires': 'Routes that fire', 'tester.skipped': 'Routes that do not fire', 'tester.none': 'No route fires: {why}',
-  'tester.discord': 'Discord preview', 'tester.telegram': 'Telegram preview', 'tester.webhook': 'Webhook body', 'tester.slack': 'Slack message (Block Kit)', 'tester.teams': 'Teams card', 'tester.any': 'the shared endpoint',
+  'tester.discord': 'Discord preview', 'tester.telegram': 'Telegram preview', 'tester.webhook': 'Webhook body', 'tester.slack': 'Slack message (Block Kit)', 'tester.teams': 'Teams card', 'tester.camel': 'Message body (Camel endpoint)', 'tester.any': 'the shared endpoint',
   'flash.invite.ok': 'You have joined the group.', 'flash.invite.invalid': 'This invite link is not valid: it was used, revoked or has expired.',
   'flash.invite.group-missing': 'The group of this invite does not exist any more.',
 };
@@ -132,6 +133,7 @@ const zh = {
   'filter.types': 'event：事件名（push、pull_request、workflow_run…）· repo：owner/name · actor：发送者 · action：opened、closed… · branch：分支或标签 · keyword：标题和消息中的词',
   'target.platform': '平台', 'target.channel': '频道 ID', 'target.thread': '子区 ID', 'target.chat': '聊天 ID', 'target.topic': '话题 ID',
   'target.add': '添加目标',
+  'target.uri': 'Camel URI', 'target.keyed': '键加入路由键 / 主题', 'target.optional': '可选',
   'target.url': 'URL', 'target.secret': '密钥', 'target.secretKept': '不变（已加密保存）', 'target.format': '正文',
   'target.format.event': '原始事件', 'target.format.message': '消息', 'target.timeout': '超时（秒）',
   'target.headers': '请求头', 'target.slackChannel': '频道 ID（机器人）', 'target.slackThread': '话题 ts',
@@ -152,7 +154,7 @@ const zh = {
   'audit.title': '审计', 'audit.when': '时间', 'audit.who': '操作者', 'audit.action': '操作', 'audit.target': '对象', 'audit.detail': '详情',
   'tester.title': '路由测试', 'tester.event': '事件（X-GitHub-Event）', 'tester.sample': '示例负载', 'tester.payload': '负载（JSON）',
   'tester.group': '仅该分组的入口', 'tester.run': '测试', 'tester.fires': '会触发的路由', 'tester.skipped': '不会触发的路由',
-  'tester.none': '没有路由会触发：{why}', 'tester.discord': 'Discord 预览', 'tester.telegram': 'Telegram 预览', 'tester.webhook': 'Webhook 正文', 'tester.slack': 'Slack 消息（Block Kit）', 'tester.teams': 'Teams 卡片', 'tester.any': '共享入口',
+  'tester.none': '没有路由会触发：{why}', 'tester.discord': 'Discord 预览', 'tester.telegram': 'Telegram 预览', 'tester.webhook': 'Webhook 正文', 'tester.slack': 'Slack 消息（Block Kit）', 'tester.teams': 'Teams 卡片', 'tester.camel': '消息正文（Camel 端点）', 'tester.any': '共享入口',
   'flash.invite.ok': '你已加入该分组。', 'flash.invite.invalid': '此邀请链接无效：已被使用、撤销或已过期。',
   'flash.invite.group-missing': '此邀请对应的分组已不存在。',
 };

@@ -78,6 +78,7 @@ class ConsoleBrowserIT {
         registry.add("webhooker.platforms.discord-token", () -> "bot-token");
         registry.add("webhooker.delivery.retry-schedule", () -> "200ms");
         registry.add("webhooker.delivery.poll-interval", () -> "100ms");
+        registry.add("webhooker.camel-targets.schemes", () -> "nats");
     }
 
     @AfterAll
@@ -287,6 +288,42 @@ class ConsoleBrowserIT {
             assertThat(saved.secrets()).containsExactly(hookSecret);
             assertThat(saved.timeoutSeconds()).isEqualTo(7);
             assertThat(saved.headers()).containsExactly(java.util.Map.entry("X-Team", "widgets"), java.util.Map.entry("X-Env", "ci"));
+
+            // a Camel endpoint: a component the operator did not allow is marked on its field; an allowed one is saved
+            // with its password sealed, and comes back to the form sealed, not in clear
+            wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("add-route"))).click();
+            WebElement busForm = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
+            type(busForm.findElement(By.name("id")), "bus");
+            type(busForm.findElement(By.name("name")), "Bus");
+            new Select(busForm.findElement(By.cssSelector("[data-field='targets[0].platform']"))).selectByValue("camel");
+            assertThat(busForm.findElement(By.cssSelector("[data-field='targets[0].url']")).isDisplayed()).isFalse();
+            WebElement uriBox = busForm.findElement(By.cssSelector("[data-field='targets[0].uri']"));
+            type(uriBox, "kafka:events?brokers=127.0.0.1:9092");
+            busForm.findElement(By.cssSelector("button[type=submit]")).click();
+            wait(driver).until(d -> "true".equals(uriBox.getDomAttribute("aria-invalid")));
+            assertThat(busForm.getText()).contains("CAMEL_TARGET_SCHEMES");
+            type(uriBox, "nats:events?servers=127.0.0.1:4222&password=hunter2");
+            busForm.findElement(By.cssSelector("[data-field='targets[0].keyed']")).click();
+            busForm.findElement(By.cssSelector("button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#route-list li[data-route='bus']")));
+            String busTargets = jdbc.queryForObject("SELECT targets FROM d1_routes WHERE id = 'bus'", String.class);
+            assertThat(busTargets).contains("\"platform\":\"camel\"", "nats:events?servers=127.0.0.1:4222&password=v1:",
+                    "\"keyed\":true").doesNotContain("hunter2");
+            driver.findElement(By.cssSelector("#route-list li[data-route='bus'] .edit")).click();
+            WebElement busAgain = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".route-form")));
+            assertThat(busAgain.findElement(By.cssSelector("[data-field='targets[0].uri']")).getDomProperty("value"))
+                    .startsWith("nats:events?servers=127.0.0.1:4222&password=v1:");
+            assertThat(busAgain.findElement(By.cssSelector("[data-field='targets[0].keyed']")).isSelected()).isTrue();
+            assertThat(driver.getPageSource()).doesNotContain("hunter2");
+            // saved again untouched: the sealed password goes back as it came and still opens
+            type(busAgain.findElement(By.name("name")), "Bus again");
+            busAgain.findElement(By.cssSelector("button[type=submit]")).click();
+            await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").stream()
+                    .anyMatch(r -> r.name().equals("Bus again")));
+            assertThat(snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("bus")).findFirst().orElseThrow()
+                    .targets().get(0).toString()).startsWith("Target[camel nats#");
+            assertThat(jdbc.queryForObject("SELECT targets FROM d1_routes WHERE id = 'bus'", String.class))
+                    .contains("password=v1:").doesNotContain("hunter2");
 
             // a Slack channel of the bot and a Teams workflow, in the same form (the saved route's list is drawn anew first)
             wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("add-route"))).click();

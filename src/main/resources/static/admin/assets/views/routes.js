@@ -191,7 +191,7 @@ function treeEditor(node, path) {
 
 function targetRow(target, i, onRemove) {
   const platform = h('select', {'aria-label': t('target.platform'), 'data-field': 'targets[' + i + '].platform'},
-    ['discord', 'telegram', 'slack', 'teams', 'webhook'].map(p => h('option', {value: p, selected: p === target.platform}, p)));
+    ['discord', 'telegram', 'slack', 'teams', 'webhook', 'camel'].map(p => h('option', {value: p, selected: p === target.platform}, p)));
   const first = h('input', {'data-field': 'targets[' + i + ']', size: 22});
   const second = h('input', {size: 10});
   const label1 = h('span', {}), label2 = h('span', {});
@@ -214,6 +214,16 @@ function targetRow(target, i, onRemove) {
     h('label', {}, t('target.format'), ' ', format), h('label', {}, t('target.timeout'), ' ', timeout),
     h('label', {}, t('target.headers'), ' ', headers));
   const hook = h('span', {class: 'row'}, urlPart, signing);
+  // a Camel endpoint: its URI (credential options come back sealed and go back as they are), an optional signing
+  // secret, and whether the message key extends the routing key or topic
+  const uri = h('input', {size: 44, 'aria-label': t('target.uri'), 'data-field': 'targets[' + i + '].uri',
+    placeholder: 'kafka:events?brokers=host:9092'});
+  uri.value = target.uri || '';
+  const camelSecret = h('input', {type: 'password', size: 20, autocomplete: 'off', 'aria-label': t('target.secret'),
+    'data-field': 'targets[' + i + '].secret', placeholder: kept.length ? t('target.secretKept') : 'whsec_… (' + t('target.optional') + ')'});
+  const keyed = h('input', {type: 'checkbox', 'data-field': 'targets[' + i + '].keyed', checked: !!target.keyed});
+  const endpoint = h('span', {class: 'row'}, h('label', {}, t('target.uri'), ' ', uri),
+    h('label', {}, t('target.secret'), ' ', camelSecret), h('label', {}, keyed, ' ', t('target.keyed')));
   // Slack takes either an incoming webhook's URL or the bot's channel id (and a thread); Teams only a URL
   const LABELS = {
     discord: ['target.channel', 'target.thread', 'channelId'],
@@ -223,7 +233,8 @@ function targetRow(target, i, onRemove) {
   const sync = () => {
     const kind = platform.value;
     chat.hidden = !LABELS[kind];
-    hook.hidden = kind === 'discord' || kind === 'telegram';
+    hook.hidden = kind === 'discord' || kind === 'telegram' || kind === 'camel';
+    endpoint.hidden = kind !== 'camel';
     signing.hidden = kind !== 'webhook';
     url.placeholder = kind === 'slack' ? t('target.slackUrl') : '';
     if (!LABELS[kind]) return;
@@ -239,7 +250,7 @@ function targetRow(target, i, onRemove) {
   url.value = target.url || '';
   platform.addEventListener('change', sync);
   sync();
-  const row = h('div', {class: 'row target'}, platform, chat, hook,
+  const row = h('div', {class: 'row target'}, platform, chat, hook, endpoint,
     h('button', {type: 'button', 'aria-label': t('common.delete'), onclick: () => onRemove(row)}, '×'));
   row.value = () => {
     if (platform.value === 'webhook') {
@@ -252,6 +263,11 @@ function targetRow(target, i, onRemove) {
         ...(seconds ? {timeoutSeconds: /^\d+$/.test(seconds) ? Number(seconds) : seconds} : {})};
     }
     if (platform.value === 'teams') return {platform: 'teams', url: url.value.trim()};
+    if (platform.value === 'camel') {
+      const typed = camelSecret.value.trim();
+      return {platform: 'camel', uri: uri.value.trim(), ...(typed ? {secret: typed} : kept.length ? {secrets: kept} : {}),
+        ...(keyed.checked ? {keyed: true} : {})};
+    }
     if (platform.value === 'slack') {
       if (url.value.trim()) return {platform: 'slack', url: url.value.trim()};
       return {platform: 'slack', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {})};

@@ -70,12 +70,12 @@ function show(box, answer) {
       h('h3', {}, (r.groupId ? r.groupId + ' / ' : '') + (r.name || r.id)),
       r.targets.map(target => {
         const platform = String(target.target.platform).toLowerCase();
-        const where = (target.target.webhook || {}).url || target.target.channelId || target.target.chatId;
+        const where = (target.target.webhook || {}).url || target.target.uri || target.target.channelId || target.target.chatId;
         return h('div', {class: 'preview'},
           h('h4', {}, t('tester.' + platform), ' · ', where || ''),
           target.renderError ? h('p', {class: 'error'}, target.renderError)
             : platform === 'discord' ? discordPreview(target.rendered.body)
-            : platform === 'webhook' ? webhookPreview(target.rendered)
+            : platform === 'webhook' || platform === 'camel' ? webhookPreview(target.rendered)
             : platform === 'slack' || platform === 'teams' ? webhookPreview({body: JSON.stringify(target.rendered.body)})
             : telegramPreview(target.rendered));
       }))),
