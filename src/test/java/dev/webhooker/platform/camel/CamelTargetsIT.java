@@ -128,7 +128,7 @@ class CamelTargetsIT {
                             secret: "%s"
                             keyed: true
                           - platform: camel
-                            uri: "kamelet:mqtt-retained-sink?topic=%s/retained"
+                            uri: "kamelet:mqtt-retained-sink?topic=%s-retained"
                     """.formatted(EXCHANGE, TARGET_SECRET, SUBJECT, TARGET_SECRET, TOPIC, TARGET_SECRET, TOPIC));
             return file.toString();
         } catch (java.io.IOException e) {
@@ -217,16 +217,18 @@ class CamelTargetsIT {
                 MqttClient late = new MqttClient("tcp://127.0.0.1:1883", "it-late-" + RUN, new MemoryPersistence());
                 late.connect(new MqttConnectionOptions());
                 try {
-                    late.subscribe(new MqttSubscription[] {new MqttSubscription(TOPIC + "/retained/#", 1)},
+                    late.subscribe(new MqttSubscription[] {new MqttSubscription(TOPIC + "-retained/#", 1)},
                             new IMqttMessageListener[] {(topic, message) -> {
                                 if (message.isRetained()) {
                                     retained.add(topic + " " + new String(message.getPayload(), StandardCharsets.UTF_8));
                                 }
                             }});
                     String got = retained.poll(30, TimeUnit.SECONDS);
-                    assertThat(got).as("a retained message under " + TOPIC + "/retained").isNotNull();
-                    assertThat(got.substring(0, got.indexOf(' '))).isEqualTo(TOPIC + "/retained/" + key);
+                    assertThat(got).as("a retained message under " + TOPIC + "-retained").isNotNull();
+                    assertThat(got.substring(0, got.indexOf(' '))).isEqualTo(TOPIC + "-retained/" + key);
                     assertThat(json.readTree(got.substring(got.indexOf(' ') + 1)).toString()).isEqualTo(sent.toString());
+                    // an empty retained message clears it from the machine's broker
+                    late.publish(TOPIC + "-retained/" + key, new byte[0], 1, true);
                 } finally {
                     late.disconnect();
                     late.close();
