@@ -59,7 +59,7 @@ final class ConfigWire {
 
     record RouteJson(String id, String groupId, String name, Boolean enabled, List<FilterJson> filters, JsonNode ast,
                      List<JsonNode> targets, JsonNode target, Boolean stop, Boolean fallback,
-                     @JsonDeserialize(contentUsing = PlatformId.class) List<String> discordRoleIds) {
+                     @JsonDeserialize(contentUsing = TargetJson.PlatformId.class) List<String> discordRoleIds) {
     }
 
     record FilterJson(String type, @JsonDeserialize(using = Patterns.class) List<String> match, Boolean exclude) {
@@ -206,28 +206,6 @@ final class ConfigWire {
         }
     }
 
-    /**
-     * A platform id (or a pattern): a string, or a whole number taken as its digits, because YAML reads
-     * {@code chatId: -100123} as a number.
-     */
-    static final class PlatformId extends StdScalarDeserializer<String> {
-
-        PlatformId() {
-            super(String.class);
-        }
-
-        @Override
-        public String deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            if (p.hasToken(JsonToken.VALUE_STRING)) {
-                return p.getText();
-            }
-            if (p.hasToken(JsonToken.VALUE_NUMBER_INT)) {
-                return p.getBigIntegerValue().toString();
-            }
-            throw new WireMismatch(p, "must be a string");
-        }
-    }
-
     /** A pinned member's GitHub user id: digits, written as a number or as text. */
     static final class UserId extends StdScalarDeserializer<String> {
 
@@ -252,7 +230,7 @@ final class ConfigWire {
     /** A filter's {@code match}: one pattern, or a list of them; a pattern may be written as a whole number. */
     static final class Patterns extends StdScalarDeserializer<List<String>> {
 
-        private static final PlatformId PATTERN = new PlatformId();
+        private static final TargetJson.PlatformId PATTERN = new TargetJson.PlatformId();
 
         Patterns() {
             super(List.class);

@@ -1,10 +1,20 @@
 package dev.webhooker.routing;
 
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -97,6 +107,26 @@ public final class TargetJson {
         return v.intValue();
     }
 
+    /**
+     * The target's fields bound to {@code type}, a platform's record of its wire shape: the same rules and words as the
+     * rest of the configuration (no coercion; a platform id may be written as a whole number where its component says
+     * {@code @JsonDeserialize(using = TargetJson.PlatformId.class)}); a refusal names the field's path. Fields the
+     * record does not declare are left to {@link TargetPlatform#fields()}, which refuses them in what people write.
+     */
+    public <R extends Record> R bind(Class<R> type) {
+        return ConfigWire.bind(node, type, path, false);
+    }
+
+    /** The fields of a platform's wire record, for its {@link TargetPlatform#fields()}. */
+    public static Set<String> fieldsOf(Class<? extends Record> type) {
+        return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** A blank optional id (a thread or topic left empty) is none. */
+    public static String orNull(String id) {
+        return id == null || id.isBlank() ? null : id;
+    }
+
     /** A shape problem of {@code field} (empty: the target itself), for the reader to throw. */
     public RuntimeException problem(String field, String message) {
         return new FieldProblem(field.isEmpty() ? path : at(field), message);
@@ -115,6 +145,28 @@ public final class TargetJson {
 
     private String at(String key) {
         return path + "." + key;
+    }
+
+    /**
+     * A platform id: a string, or a whole number taken as its digits, because YAML reads {@code chatId: -100123} as a
+     * number; anything else is refused as not a string.
+     */
+    public static final class PlatformId extends StdScalarDeserializer<String> {
+
+        public PlatformId() {
+            super(String.class);
+        }
+
+        @Override
+        public String deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (p.hasToken(JsonToken.VALUE_STRING)) {
+                return p.getText();
+            }
+            if (p.hasToken(JsonToken.VALUE_NUMBER_INT)) {
+                return p.getBigIntegerValue().toString();
+            }
+            throw new ConfigWire.WireMismatch(p, "must be a string");
+        }
     }
 
     // ---------------------------------------------------------------- writing

@@ -99,4 +99,22 @@ class ConfigWireTest {
                 .isInstanceOfSatisfying(InvalidConfigException.class, e -> assertThat(e.errors())
                         .containsExactly(ConfigError.of("routes[1]", "", "must be an object")));
     }
+
+    @Test
+    void discordAndTelegramTargetsAreBoundToTheirPlatformsRecords() throws Exception {
+        Route route = input.readRoute(json("{'id':'r','groupId':'g','name':'n','enabled':true,'targets':["
+                + "{'channelId':100000000000000001,'threadId':' ','chatId':{'dropped':true}},"
+                + "{'platform':'telegram','chatId':-1001234,'topicId':7}]}"));
+        assertThat(route.targets()).containsExactly(new dev.webhooker.platform.discord.DiscordTarget("100000000000000001", null),
+                new dev.webhooker.platform.telegram.TelegramTarget("-1001234", "7"));
+
+        assertThatThrownBy(() -> input.readRoute(json("{'id':'r','groupId':'g','name':'n','enabled':true,'targets':[{'channelId':true}]}")))
+                .hasMessage("route (id \"r\", group \"g\"): targets[0].channelId: must be a string");
+        assertThatThrownBy(() -> storage.readGroup(json("{'id':'g','name':'G','logTarget':{'platform':'telegram','topicId':1.5}}")))
+                .hasMessage("group (id \"g\"): logTarget.topicId: must be a string");
+        assertThatThrownBy(() -> input.readRoute(json("{'id':'r','groupId':'g','name':'n','enabled':true,'target':{'platform':'telegram','chat':'1'}}")))
+                .hasMessage("route (id \"r\", group \"g\"): target.chat: unknown field (expected one of channelId, chatId, platform, threadId, topicId)");
+        assertThat(storage.readRoute(json("{'id':'r','groupId':'g','name':'n','target':{'platform':'telegram','chatId':'1','chat':'x'}}")).targets())
+                .containsExactly(new dev.webhooker.platform.telegram.TelegramTarget("1", null));
+    }
 }
