@@ -30,7 +30,7 @@ import org.hibernate.validator.constraintvalidation.HibernateConstraintValidator
  * wrong. A message's {@code {value}} is the quoted value, {@code {count}} a list's size; the value is a parameter, so
  * braces in it are never read as a template.
  */
-public final class ConfigConstraints {
+final class ConfigConstraints {
 
     private ConfigConstraints() {
     }
