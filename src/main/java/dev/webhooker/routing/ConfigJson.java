@@ -19,8 +19,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * Maps groups and routes between their wire format (admin API bodies, the YAML config file, exports, the JSON
  * columns of {@code d1_groups} / {@code d1_routes}) and the records of this package.
  *
- * <p>Reading checks shapes and types (a boolean is a boolean, {@code match} is a string or a list of
- * strings, …) and applies the wire format's conversions: a legacy single {@code target} becomes
+ * <p>Reading binds each object to its wire record ({@link ConfigWire}: a boolean is a boolean, {@code match} is a
+ * string or a list of strings, …) and applies the wire format's conversions: a legacy single {@code target} becomes
  * {@code targets:[target]}, a target without {@code platform} is the implied platform's and a target keeps only its
  * platform's fields (read by its {@link TargetPlatform}), legacy {@code adminIds} become owner members, {@code emoji}
  * defaults to true. Rules about values (patterns, lengths, references) belong to {@link ConfigValidator}. Both report

@@ -55,10 +55,6 @@ public final class ConfigValidator {
     /** Discord snowflakes have 20 digits at most, Telegram chat ids and @usernames about 33 characters. */
     public static final int MAX_TARGET_ID_LENGTH = 64;
 
-    public static final List<String> FILTER_TYPES = List.of("event", "repo", "actor", "action", "branch", "keyword");
-    public static final List<String> ROLES = List.of("owner", "admin", "viewer");
-    public static final List<String> PROVIDERS = List.of("github", "gitea");
-
     /** Messages are only parameters filled in: a value people wrote is never evaluated as an expression. */
     private static final Validator CONSTRAINTS = Validation.byProvider(HibernateValidator.class).configure()
             .messageInterpolator(new ParameterMessageInterpolator()).buildValidatorFactory().getValidator();
