@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
@@ -106,8 +107,23 @@ final class ConfigWire {
         if (e instanceof WireMismatch mismatch) {
             return new FieldProblem(field, mismatch.getOriginalMessage());
         }
-        Type expected = typeAt(root, e.getPath());
+        List<JsonMappingException.Reference> steps = e.getPath();
+        RecordComponent component = steps.isEmpty() ? null : componentAt(root, steps);
+        if (component != null && component.isAnnotationPresent(TargetJson.Refused.class)) {
+            return new FieldProblem(field, component.getAnnotation(TargetJson.Refused.class).value());
+        }
+        Type expected = typeAt(root, steps);
         return new FieldProblem(field, expected == null ? e.getOriginalMessage() : expectation(expected));
+    }
+
+    /** The record component {@code path} ends at, when its last step is one. */
+    private static RecordComponent componentAt(Class<?> root, List<JsonMappingException.Reference> path) {
+        JsonMappingException.Reference last = path.get(path.size() - 1);
+        Class<?> owner = raw(typeAt(root, path.subList(0, path.size() - 1)));
+        if (last.getFieldName() == null || owner == null || !owner.isRecord()) {
+            return null;
+        }
+        return Arrays.stream(owner.getRecordComponents()).filter(c -> c.getName().equals(last.getFieldName())).findFirst().orElse(null);
     }
 
     /** What a value of {@code type} must be, as a refusal says it. */
@@ -136,7 +152,9 @@ final class ConfigWire {
             if (raw == null) {
                 return null;
             }
-            if (step.getFieldName() != null) {
+            if (step.getFieldName() != null && Map.class.isAssignableFrom(raw)) {
+                type = type instanceof ParameterizedType map ? map.getActualTypeArguments()[1] : null;
+            } else if (step.getFieldName() != null) {
                 if (!raw.isRecord()) {
                     return null;
                 }

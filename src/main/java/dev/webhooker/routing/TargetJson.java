@@ -1,10 +1,12 @@
 package dev.webhooker.routing;
 
 import java.io.IOException;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,15 +17,14 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * One target's JSON object as its {@link TargetPlatform} reads or writes it, with {@link ConfigJson}'s rules: a shape
- * problem names the field's path, a platform id may be written as a whole number (YAML reads {@code chatId: -100123}
- * as one), and a credential is opened when read sealed and sealed when written (never written in clear).
+ * One target's JSON object as its {@link TargetPlatform} reads or writes it, with {@link ConfigJson}'s rules: the
+ * platform binds the fields to its own wire record ({@link #bind}), a shape problem names the field's path, a platform
+ * id may be written as a whole number (YAML reads {@code chatId: -100123} as one), and a credential is opened when read
+ * sealed ({@link #opened}) and sealed when written (never written in clear).
  */
 public final class TargetJson {
 
@@ -43,70 +44,6 @@ public final class TargetJson {
         return ConfigJson.present(node.get(key));
     }
 
-    /** A string field, or null when absent. */
-    public String text(String key) {
-        return ConfigJson.text(node, key, at(key));
-    }
-
-    /** A platform id: a string, or a whole number taken as its digits; null when absent. */
-    public String id(String key) {
-        JsonNode v = node.get(key);
-        return ConfigJson.present(v) ? ConfigJson.scalar(v, at(key)) : null;
-    }
-
-    /** A platform id, or null when it is absent or blank (an optional thread or topic). */
-    public String optionalId(String key) {
-        String id = id(key);
-        return id == null || id.isBlank() ? null : id;
-    }
-
-    /** A credential field (a URL that is one, a signing secret), in clear: opened when this service showed it sealed. */
-    public String secret(String key) {
-        return opened(text(key), at(key));
-    }
-
-    /** A list of credentials, each in clear. */
-    public List<String> secrets(String key) {
-        List<String> listed = ConfigJson.strings(node.get(key), at(key), false);
-        List<String> opened = new ArrayList<>();
-        for (int i = 0; i < listed.size(); i++) {
-            opened.add(opened(listed.get(i), at(key) + "[" + i + "]"));
-        }
-        return opened;
-    }
-
-    /** An object of string values that are credentials (header values), each in clear, in written order. */
-    public Map<String, String> secretValues(String key) {
-        Map<String, String> values = new LinkedHashMap<>();
-        JsonNode v = node.get(key);
-        if (!ConfigJson.present(v)) {
-            return values;
-        }
-        if (!(v instanceof ObjectNode o)) {
-            throw problem(key, "must be an object");
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().isTextual()) {
-                throw problem(key + "." + e.getKey(), "must be a string");
-            }
-            values.put(e.getKey(), opened(e.getValue().textValue(), at(key) + "." + e.getKey()));
-        }
-        return values;
-    }
-
-    /** A whole number that fits an int, or null when absent; {@code message} says what else is refused. */
-    public Integer wholeNumber(String key, String message) {
-        JsonNode v = node.get(key);
-        if (!ConfigJson.present(v)) {
-            return null;
-        }
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw problem(key, message);
-        }
-        return v.intValue();
-    }
-
     /**
      * The target's fields bound to {@code type}, a platform's record of its wire shape: the same rules and words as the
      * rest of the configuration (no coercion; a platform id may be written as a whole number where its component says
@@ -115,6 +52,49 @@ public final class TargetJson {
      */
     public <R extends Record> R bind(Class<R> type) {
         return ConfigWire.bind(node, type, path, false);
+    }
+
+    /**
+     * A credential bound from {@code field} (its path inside the target), in clear: opened when this service showed it
+     * sealed; one this instance cannot open is refused naming the field.
+     */
+    public String opened(String value, String field) {
+        if (value == null || seal == null || !seal.isSealed(value)) {
+            return value;
+        }
+        try {
+            return seal.open(value);
+        } catch (RuntimeException e) {
+            throw new FieldProblem(at(field), "a sealed secret this instance cannot open: " + e.getMessage());
+        }
+    }
+
+    /** Each credential of the list bound from {@code field}, in clear. */
+    public List<String> opened(List<String> values, String field) {
+        List<String> opened = new ArrayList<>();
+        for (int i = 0; values != null && i < values.size(); i++) {
+            opened.add(opened(values.get(i), field + "[" + i + "]"));
+        }
+        return opened;
+    }
+
+    /** Each credential of the object bound from {@code field} (header values), in clear, in written order. */
+    public Map<String, String> opened(Map<String, String> values, String field) {
+        Map<String, String> opened = new LinkedHashMap<>();
+        if (values != null) {
+            values.forEach((name, value) -> opened.put(name, opened(value, field + "." + name)));
+        }
+        return opened;
+    }
+
+    /**
+     * What a wrong type of the record component it marks is told, instead of the words derived from the component's
+     * type ({@code must be a whole number of seconds} rather than {@code must be a whole number or null}).
+     */
+    @Retention(RetentionPolicy.RUNTIME)
+    @java.lang.annotation.Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
+    public @interface Refused {
+        String value();
     }
 
     /** The fields of a platform's wire record, for its {@link TargetPlatform#fields()}. */
@@ -130,17 +110,6 @@ public final class TargetJson {
     /** A shape problem of {@code field} (empty: the target itself), for the reader to throw. */
     public RuntimeException problem(String field, String message) {
         return new FieldProblem(field.isEmpty() ? path : at(field), message);
-    }
-
-    private String opened(String value, String field) {
-        if (value == null || seal == null || !seal.isSealed(value)) {
-            return value;
-        }
-        try {
-            return seal.open(value);
-        } catch (RuntimeException e) {
-            throw new FieldProblem(field, "a sealed secret this instance cannot open: " + e.getMessage());
-        }
     }
 
     private String at(String key) {

@@ -117,4 +117,21 @@ class ConfigWireTest {
         assertThat(storage.readRoute(json("{'id':'r','groupId':'g','name':'n','target':{'platform':'telegram','chatId':'1','chat':'x'}}")).targets())
                 .containsExactly(new dev.webhooker.platform.telegram.TelegramTarget("1", null));
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{'platform':'webhook','url':'https://x.org/h','timeoutSeconds':'30'}              | targets[0].timeoutSeconds: must be a whole number of seconds",
+            "{'platform':'webhook','url':'https://x.org/h','timeoutSeconds':3000000000}        | targets[0].timeoutSeconds: must be a whole number of seconds",
+            "{'platform':'webhook','url':'https://x.org/h','headers':{'X':null}}               | targets[0].headers.X: must be a string",
+            "{'platform':'webhook','url':'https://x.org/h','headers':['X']}                    | targets[0].headers: must be an object",
+            "{'platform':'webhook','url':'https://x.org/h','secrets':'s'}                      | targets[0].secrets: must be a list",
+            "{'platform':'webhook','url':'https://x.org/h','secret':'a','secrets':['b']}       | targets[0].secrets: give secret or secrets, not both",
+            "{'platform':'webhook','url':7}                                                    | targets[0].url: must be a string",
+            "{'platform':'slack','channelId':'C1','threadId':false}                            | targets[0].threadId: must be a string",
+            "{'platform':'teams','url':['https://x.org']}                                      | targets[0].url: must be a string",
+    })
+    void otherPlatformsBindTheirRecordsWithTheSameWords(String target, String expected) throws Exception {
+        assertThatThrownBy(() -> storage.readRoute(json("{'id':'r','groupId':'g','name':'n','targets':[" + target + "]}")))
+                .hasMessage("route (id \"r\", group \"g\"): " + expected);
+    }
 }
