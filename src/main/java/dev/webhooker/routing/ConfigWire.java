@@ -32,8 +32,9 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
  * route, a filter), bound by Jackson with no coercion: a string is a JSON string, a boolean a JSON boolean, a whole
  * number an integral JSON number, a list a JSON array. The few scalars the wire format takes in two forms say so on
  * their component (a platform id or a pattern written as a whole number, a {@code match} written as one pattern).
- * Parts read by hand stay JSON here: a target (its platform decides its fields) and the filter tree (its node kind is
- * the key it has).
+ * Two parts stay JSON here: a target, which its platform binds to its own record ({@link TargetJson#bind}) once the
+ * {@code platform} field has picked it, and the filter tree, whose node kind is the key a node has ({@code all},
+ * {@code any}, {@code not}, else a filter bound as {@link FilterJson}).
  * <p>
  * Every absent or {@code null} field binds to null; {@link ConfigJson} turns the records into the routing records and
  * applies the wire format's defaults and conversions there. A binding problem is a {@link FieldProblem} whose path is
