@@ -19,8 +19,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * Maps groups and routes between their wire format (admin API bodies, the YAML config file, exports, the JSON
  * columns of {@code d1_groups} / {@code d1_routes}) and the records of this package.
  *
- * <p>Reading checks shapes and types (a boolean is a boolean, {@code match} is a string or a list of
- * strings, …) and applies the wire format's conversions: a legacy single {@code target} becomes
+ * <p>Reading binds each object to its wire record ({@link ConfigWire}: a boolean is a boolean, {@code match} is a
+ * string or a list of strings, …) and applies the wire format's conversions: a legacy single {@code target} becomes
  * {@code targets:[target]}, a target without {@code platform} is the implied platform's and a target keeps only its
  * platform's fields (read by its {@link TargetPlatform}), legacy {@code adminIds} become owner members, {@code emoji}
  * defaults to true. Rules about values (patterns, lengths, references) belong to {@link ConfigValidator}. Both report
@@ -31,14 +31,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * {@link #forStorage()} reads what this service wrote earlier (or a D1 export) and tolerates extra fields.
  */
 public final class ConfigJson {
-
-    private static final Set<String> GROUP_FIELDS = Set.of("id", "name", "members", "adminIds", "owners", "providers",
-            "installationId", "emoji", "forgeSources", "lang", "logTarget", "requireReplayProtection", "globalWebhook");
-    private static final Set<String> ROUTE_FIELDS = Set.of("id", "groupId", "name", "enabled", "filters", "ast", "targets",
-            "target", "stop", "fallback", "discordRoleIds");
-    private static final Set<String> FILTER_FIELDS = Set.of("type", "match", "exclude");
-    private static final Set<String> MEMBER_FIELDS = Set.of("login", "role", "userId");
-    private static final Set<String> FORGE_FIELDS = Set.of("host", "type", "name");
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -182,67 +174,29 @@ public final class ConfigJson {
     }
 
     private Group group(JsonNode node) {
-        ObjectNode o = object(node, "");
-        checkFields(o, "", GROUP_FIELDS);
+        ConfigWire.GroupJson g = ConfigWire.bind(node, ConfigWire.GroupJson.class, "", strict);
         List<Group.Member> members;
-        JsonNode membersNode = o.get("members");
-        List<String> adminIds = strings(o.get("adminIds"), "adminIds", false);
-        if (present(membersNode)) {
+        if (g.members() != null) {
             members = new ArrayList<>();
-            int i = 0;
-            for (JsonNode m : list(membersNode, "members")) {
-                String path = "members[" + i++ + "]";
-                ObjectNode mo = object(m, path);
-                checkFields(mo, path + ".", MEMBER_FIELDS);
-                members.add(new Group.Member(text(mo, "login", path + ".login"), text(mo, "role", path + ".role"), userId(mo, path + ".userId")));
+            for (ConfigWire.MemberJson m : g.members()) {
+                members.add(new Group.Member(m.login(), m.role(), m.userId()));
             }
-        } else if (present(o.get("adminIds"))) {
+        } else if (g.adminIds() != null) {
             // legacy groups list their owners as adminIds only
-            members = adminIds.stream().map(login -> new Group.Member(login, "owner")).toList();
+            members = g.adminIds().stream().map(login -> new Group.Member(login, "owner")).toList();
         } else {
             // none yet: only super admins manage the group until someone is added
             members = List.of();
         }
         List<Group.ForgeSource> forgeSources = new ArrayList<>();
-        int i = 0;
-        for (JsonNode f : list(o.get("forgeSources"), "forgeSources")) {
-            String path = "forgeSources[" + i++ + "]";
-            ObjectNode fo = object(f, path);
-            checkFields(fo, path + ".", FORGE_FIELDS);
-            String name = text(fo, "name", path + ".name");
-            name = name == null || name.isBlank() ? null : name.trim();
-            forgeSources.add(new Group.ForgeSource(text(fo, "host", path + ".host"), text(fo, "type", path + ".type"), name));
+        for (ConfigWire.ForgeSourceJson f : orEmpty(g.forgeSources())) {
+            String name = f.name() == null || f.name().isBlank() ? null : f.name().trim();
+            forgeSources.add(new Group.ForgeSource(f.host(), f.type(), name));
         }
-        JsonNode logTarget = o.get("logTarget");
-        return new Group(
-                text(o, "id", "id"),
-                text(o, "name", "name"),
-                members,
-                ownerLogins(members),
-                strings(o.get("owners"), "owners", false),
-                strings(o.get("providers"), "providers", false),
-                integer(o, "installationId"),
-                bool(o, "emoji", true),
-                forgeSources,
-                text(o, "lang", "lang"),
-                present(logTarget) ? target(logTarget, "logTarget") : null,
-                bool(o, "requireReplayProtection", false),
-                bool(o, "globalWebhook", true));
-    }
-
-    /** A pinned member's GitHub user id: digits, written as a number or as text. */
-    private static String userId(ObjectNode member, String path) {
-        JsonNode id = member.get("userId");
-        if (!present(id)) {
-            return null;
-        }
-        if (id.isIntegralNumber() && id.asLong() > 0) {
-            return id.asText();
-        }
-        if (id.isTextual() && id.textValue().matches("[1-9][0-9]{0,19}")) {
-            return id.textValue();
-        }
-        throw new FieldProblem(path, "not a numeric GitHub user id: " + id);
+        return new Group(g.id(), g.name(), members, ownerLogins(members), g.owners(), g.providers(), g.installationId(),
+                orElse(g.emoji(), true), forgeSources, g.lang(),
+                present(g.logTarget()) ? target(g.logTarget(), "logTarget") : null,
+                orElse(g.requireReplayProtection(), false), orElse(g.globalWebhook(), true));
     }
 
     /** {@code adminIds} is derived on every save: the logins of the owners, which older readers of the format still expect. */
@@ -254,61 +208,52 @@ public final class ConfigJson {
     }
 
     private Route route(JsonNode node) {
-        ObjectNode o = object(node, "");
-        checkFields(o, "", ROUTE_FIELDS);
+        ConfigWire.RouteJson r = ConfigWire.bind(node, ConfigWire.RouteJson.class, "", strict);
         List<Target> targets;
-        if (present(o.get("targets"))) {
-            targets = targets(o.get("targets"), "targets");
-        } else if (present(o.get("target"))) {
-            targets = List.of(target(o.get("target"), "target"));
+        if (r.targets() != null) {
+            targets = new ArrayList<>();
+            for (JsonNode t : r.targets()) {
+                targets.add(target(t, "targets[" + targets.size() + "]"));
+            }
+        } else if (present(r.target())) {
+            targets = List.of(target(r.target(), "target"));
         } else {
             targets = List.of();
         }
-        JsonNode enabled = o.get("enabled");
-        if (strict && !present(enabled)) {
+        if (strict && r.enabled() == null) {
             throw new FieldProblem("enabled", "required: true or false");
         }
-        JsonNode ast = o.get("ast");
-        return new Route(
-                text(o, "id", "id"),
-                text(o, "groupId", "groupId"),
-                text(o, "name", "name"),
-                bool(o, "enabled", true),
-                filters(o.get("filters"), "filters"),
-                present(ast) ? ast(ast, "ast") : null,
-                targets,
-                bool(o, "stop", false),
-                bool(o, "fallback", false),
-                strings(o.get("discordRoleIds"), "discordRoleIds", true));
+        List<Filter> filters = orEmpty(r.filters()).stream().map(ConfigJson::filter).toList();
+        return new Route(r.id(), r.groupId(), r.name(), orElse(r.enabled(), true), filters,
+                present(r.ast()) ? ast(r.ast(), "ast") : null, targets, orElse(r.stop(), false),
+                orElse(r.fallback(), false), r.discordRoleIds());
     }
 
+    private static Filter filter(ConfigWire.FilterJson f) {
+        return new Filter(f.type(), f.match(), orElse(f.exclude(), false));
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    private static boolean orElse(Boolean value, boolean absent) {
+        return value == null ? absent : value;
+    }
+
+    /** The {@code d1_routes.filters} column: a list of filters. */
     private List<Filter> filters(JsonNode node, String path) {
         List<Filter> filters = new ArrayList<>();
         for (JsonNode f : list(node, path)) {
-            filters.add(filter(f, path + "[" + filters.size() + "]"));
+            filters.add(filter(ConfigWire.bind(f, ConfigWire.FilterJson.class, path + "[" + filters.size() + "]", strict)));
         }
         return filters;
     }
 
-    private Filter filter(JsonNode node, String path) {
-        ObjectNode o = object(node, path);
-        checkFields(o, path + ".", FILTER_FIELDS);
-        JsonNode match = o.get("match");
-        List<String> patterns;
-        if (!present(match)) {
-            patterns = List.of();
-        } else if (match.isArray()) {
-            patterns = strings(match, path + ".match", true);
-        } else if (match.isValueNode()) {
-            patterns = List.of(scalar(match, path + ".match"));
-        } else {
-            throw new FieldProblem(path + ".match", "must be a string or a list of strings");
-        }
-        return new Filter(text(o, "type", path + ".type"), patterns, bool(o, "exclude", false, path + ".exclude"));
-    }
-
     private FilterNode ast(JsonNode node, String path) {
-        ObjectNode o = object(node, path);
+        if (!(node instanceof ObjectNode o)) {
+            throw new FieldProblem(path, "must be an object");
+        }
         // the node kind is decided by key presence, in this order: all, any, not, else a filter
         if (o.has("all")) {
             checkFields(o, path + ".", Set.of("all"));
@@ -322,7 +267,7 @@ public final class ConfigJson {
             checkFields(o, path + ".", Set.of("not"));
             return new FilterNode.Not(ast(o.get("not"), path + ".not"));
         }
-        return new FilterNode.Leaf(filter(o, path));
+        return new FilterNode.Leaf(filter(ConfigWire.bind(o, ConfigWire.FilterJson.class, path, strict)));
     }
 
     private List<FilterNode> children(JsonNode node, String path) {
@@ -564,32 +509,6 @@ public final class ConfigJson {
             throw new FieldProblem(path, "must be a string");
         }
         return v.textValue();
-    }
-
-    private static boolean bool(ObjectNode o, String key, boolean absent) {
-        return bool(o, key, absent, key);
-    }
-
-    private static boolean bool(ObjectNode o, String key, boolean absent, String path) {
-        JsonNode v = o.get(key);
-        if (!present(v)) {
-            return absent;
-        }
-        if (!v.isBoolean()) {
-            throw new FieldProblem(path, "must be true or false");
-        }
-        return v.booleanValue();
-    }
-
-    private static Long integer(ObjectNode o, String key) {
-        JsonNode v = o.get(key);
-        if (!present(v)) {
-            return null;
-        }
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw new FieldProblem(key, "must be a whole number or null");
-        }
-        return v.longValue();
     }
 
     /** The id of an entry for its error label, when it is readable at all. */

@@ -1,18 +1,36 @@
 package dev.webhooker.routing;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
-import com.google.re2j.PatternSyntaxException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ElementKind;
+import jakarta.validation.Path;
+import jakarta.validation.Validation;
+import jakarta.validation.Validator;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+import org.hibernate.validator.HibernateValidator;
+import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 
 /**
  * The value rules for groups and routes, with the caps on lists and lengths: every problem is reported with its entry
  * and field, all of them in one pass. A target's own rules are its platform's ({@link TargetPlatform#check}).
  * Shapes and types are checked earlier, when {@link ConfigJson} reads the wire format.
+ *
+ * <p>The rules of one field (required, lengths, caps, patterns, allowed words) are Bean Validation constraints on the
+ * records ({@link Group}, {@link Group.Member}, {@link Group.ForgeSource}, {@link Route}, {@link Filter}); what spans
+ * fields or entries (duplicates, references, a route's filters or tree, the nesting of the tree, the whole
+ * configuration's limits) is checked here. A field gets one problem, the most basic one (missing before too long
+ * before malformed), and problems keep the order of the fields as people read an entry.
  *
  * <p>Stricter than the original where it was lenient by accident: {@code ast} is validated, ids, names,
  * logins and target coordinates have length caps, lists have size caps, {@code installationId} must be positive, {@code lang} must look like a language tag,
@@ -37,16 +55,9 @@ public final class ConfigValidator {
     /** Discord snowflakes have 20 digits at most, Telegram chat ids and @usernames about 33 characters. */
     public static final int MAX_TARGET_ID_LENGTH = 64;
 
-    public static final List<String> FILTER_TYPES = List.of("event", "repo", "actor", "action", "branch", "keyword");
-    public static final List<String> ROLES = List.of("owner", "admin", "viewer");
-    public static final List<String> PROVIDERS = List.of("github", "gitea");
-
-    private static final Pattern ID = Pattern.compile("^[a-z0-9][a-z0-9-]*$");
-    /** The roles a route mentions are Discord's, whose ids are snowflakes: 17 to 20 digits. */
-    private static final Pattern ROLE_ID = Pattern.compile("^[0-9]{17,20}$");
-    private static final Pattern HOST_LABEL = Pattern.compile("^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$");
-    // en, zh, pt-BR, zh_Hans: what i18n dictionaries (and KV i18n:{lang} overrides) can be named after
-    private static final Pattern LANG = Pattern.compile("^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8}){0,3}$");
+    /** Messages are only parameters filled in: a value people wrote is never evaluated as an expression. */
+    private static final Validator CONSTRAINTS = Validation.byProvider(HibernateValidator.class).configure()
+            .messageInterpolator(new ParameterMessageInterpolator()).buildValidatorFactory().getValidator();
 
     private final TargetPolicy policy;
 
@@ -112,24 +123,18 @@ public final class ConfigValidator {
     /** The rules of one group on its own (no uniqueness, no limits); {@code entry} labels the errors. */
     public List<ConfigError> validateGroup(String entry, Group g) {
         Problems p = new Problems(entry);
-        checkId(p, g.id());
-        checkName(p, g.name());
-        checkMembers(p, g.members());
-        // adminIds mirror the owners among the members (checked there), so only blanks are reported here
-        shortNonBlankItems(p, "adminIds", g.adminIds(), Integer.MAX_VALUE, Integer.MAX_VALUE);
-        shortNonBlankItems(p, "owners", g.owners(), MAX_MEMBERS, MAX_LOGIN_LENGTH);
-        for (int i = 0; i < g.providers().size(); i++) {
-            String provider = g.providers().get(i);
-            if (provider == null || !PROVIDERS.contains(provider)) {
-                p.add("providers[" + i + "]", "unknown provider " + ConfigError.quote(provider) + " (expected github or gitea)");
-            }
+        Map<String, List<Violation>> fields = violations(g);
+        p.add("", fields, "id");
+        p.add("", fields, "name");
+        if (!p.add("", fields, "members")) {
+            checkMembers(p, g.members());
         }
-        if (g.installationId() != null && g.installationId() <= 0) {
-            p.add("installationId", "must be a positive whole number (or null to remove it)");
-        }
-        if (g.lang() != null && !LANG.matcher(g.lang()).matches()) {
-            p.add("lang", "not a language tag: " + ConfigError.quote(g.lang()) + " (for example en, zh or pt-BR)");
-        }
+        p.add("", fields, "adminIds");
+        p.add("", fields, "owners");
+        p.add("", fields, "providers");
+        p.add("", fields, "installationId");
+        p.add("", fields, "lang");
+        p.add("", fields, "forgeSources");
         checkForgeSources(p, g.forgeSources());
         if (g.logTarget() != null && !TargetPlatforms.of(g.logTarget()).carriesGroupLog()) {
             p.add("logTarget.platform", "the group log is a chat message: " + TargetPlatforms.names(TargetPlatform::carriesGroupLog));
@@ -142,14 +147,11 @@ public final class ConfigValidator {
     /** The rules of one route on its own (no uniqueness, no group lookup, no limits); {@code entry} labels the errors. */
     public List<ConfigError> validateRoute(String entry, Route r) {
         Problems p = new Problems(entry);
-        checkId(p, r.id());
-        checkName(p, r.name());
-        if (r.groupId() == null || r.groupId().isBlank()) {
-            p.add("groupId", "required: the id of the route's group");
-        }
-        if (r.filters().size() > MAX_FILTERS) {
-            p.add("filters", "too many filters (" + r.filters().size() + "; at most " + MAX_FILTERS + ")");
-        }
+        Map<String, List<Violation>> fields = violations(r);
+        p.add("", fields, "id");
+        p.add("", fields, "name");
+        p.add("", fields, "groupId");
+        p.add("", fields, "filters");
         // ast replaces filters, so a route with a tree needs no flat filters
         if (r.filters().isEmpty() && r.ast() == null && !r.fallback()) {
             p.add("filters", "at least one filter is required (only fallback routes may have none)");
@@ -164,100 +166,50 @@ public final class ConfigValidator {
                 p.add("ast", "too many filters in the tree (" + leaves[0] + "; at most " + MAX_FILTERS + ")");
             }
         }
-        if (r.targets().isEmpty()) {
-            p.add("targets", "at least one target is required");
-        } else if (r.targets().size() > MAX_TARGETS) {
-            p.add("targets", "too many targets (" + r.targets().size() + "; at most " + MAX_TARGETS + ")");
-        }
+        p.add("", fields, "targets");
         for (int i = 0; i < r.targets().size(); i++) {
             checkTarget(p, "targets[" + i + "]", r.targets().get(i));
         }
-        shortNonBlankItems(p, "discordRoleIds", r.discordRoleIds(), MAX_MEMBERS, MAX_TARGET_ID_LENGTH);
-        for (int i = 0; i < r.discordRoleIds().size(); i++) {
-            String role = r.discordRoleIds().get(i);
-            if (role != null && !role.isBlank() && !ROLE_ID.matcher(role).matches()) {
-                p.add("discordRoleIds[" + i + "]", "a Discord role id: 17 to 20 digits");
-            }
-        }
+        p.add("", fields, "discordRoleIds");
         return p.errors;
     }
 
-    private static void checkId(Problems p, String id) {
-        if (id == null || id.isEmpty()) {
-            p.add("id", "required");
-        } else if (id.length() > MAX_ID_LENGTH) {
-            p.add("id", "longer than " + MAX_ID_LENGTH + " characters");
-        } else if (!ID.matcher(id).matches()) {
-            p.add("id", "invalid id " + ConfigError.quote(id) + " (lower-case letters, digits and '-', not starting with '-')");
-        }
-    }
-
-    private static void checkName(Problems p, String name) {
-        if (name == null || name.isBlank()) {
-            p.add("name", "required (not blank)");
-        } else if (name.length() > MAX_NAME_LENGTH) {
-            p.add("name", "longer than " + MAX_NAME_LENGTH + " characters");
-        } else if (name.indexOf('\u0000') >= 0) {
-            // PostgreSQL's text cannot hold it: refused here on every store alike
-            p.add("name", "must not contain the NUL character");
-        }
-    }
-
+    /** Each member's fields, and no login or pinned user id twice (logins compared as GitHub does, ignoring case). */
     private static void checkMembers(Problems p, List<Group.Member> members) {
-        if (members.size() > MAX_MEMBERS) {
-            p.add("members", "too many members (" + members.size() + "; at most " + MAX_MEMBERS + ")");
-            return;
-        }
         Map<String, Integer> seen = new HashMap<>();
         Map<String, Integer> seenIds = new HashMap<>();
         for (int i = 0; i < members.size(); i++) {
             Group.Member m = members.get(i);
-            String path = "members[" + i + "]";
-            if (m.login() == null || m.login().isBlank()) {
-                p.add(path + ".login", "required (not blank)");
-            } else if (m.login().length() > MAX_LOGIN_LENGTH) {
-                p.add(path + ".login", "longer than " + MAX_LOGIN_LENGTH + " characters");
-            } else {
+            String path = "members[" + i + "].";
+            Map<String, List<Violation>> fields = violations(m);
+            if (!p.add(path, fields, "login")) {
                 Integer first = seen.putIfAbsent(m.login().trim().toLowerCase(Locale.ROOT), i);
                 if (first != null) {
-                    p.add(path + ".login", "duplicate login " + ConfigError.quote(m.login()) + " (also members[" + first + "])");
+                    p.add(path + "login", "duplicate login " + ConfigError.quote(m.login()) + " (also members[" + first + "])");
                 }
             }
-            if (m.userId() != null && m.userId().length() > MAX_LOGIN_LENGTH) {
-                p.add(path + ".userId", "longer than " + MAX_LOGIN_LENGTH + " characters");
-            } else if (m.userId() != null) {
+            if (!p.add(path, fields, "userId") && m.userId() != null) {
                 Integer first = seenIds.putIfAbsent(m.userId(), i);
                 if (first != null) {
-                    p.add(path + ".userId", "duplicate userId " + m.userId() + " (also members[" + first + "])");
+                    p.add(path + "userId", "duplicate userId " + m.userId() + " (also members[" + first + "])");
                 }
             }
-            if (m.role() == null || !ROLES.contains(m.role())) {
-                p.add(path + ".role", "unknown role " + ConfigError.quote(m.role()) + " (expected owner, admin or viewer)");
-            }
+            p.add(path, fields, "role");
         }
         // no owner among the members is allowed: super admins administer such a group (one they created, say), and
         // the first invite accepted into it adds an admin or a viewer
     }
 
+    /** Each source's fields, and no host twice for one type (host names compared ignoring case). */
     private static void checkForgeSources(Problems p, List<Group.ForgeSource> sources) {
-        if (sources.size() > MAX_FORGE_SOURCES) {
-            p.add("forgeSources", "too many entries (" + sources.size() + "; at most " + MAX_FORGE_SOURCES + ")");
-        }
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < sources.size(); i++) {
             Group.ForgeSource f = sources.get(i);
             String path = "forgeSources[" + i + "]";
-            boolean hostOk = isHostname(f.host());
-            if (!hostOk) {
-                p.add(path + ".host", "not a valid host name: " + ConfigError.quote(f.host()));
-            }
-            boolean typeOk = f.type() != null && PROVIDERS.contains(f.type());
-            if (!typeOk) {
-                p.add(path + ".type", "unknown type " + ConfigError.quote(f.type()) + " (expected github or gitea)");
-            }
-            if (f.name() != null && f.name().length() > MAX_FORGE_NAME_LENGTH) {
-                p.add(path + ".name", "longer than " + MAX_FORGE_NAME_LENGTH + " characters");
-            }
+            Map<String, List<Violation>> fields = violations(f);
+            boolean hostOk = !p.add(path + ".", fields, "host");
+            boolean typeOk = !p.add(path + ".", fields, "type");
+            p.add(path + ".", fields, "name");
             if (hostOk && typeOk) {
                 Integer first = seen.putIfAbsent(f.type() + ":" + f.host().toLowerCase(Locale.ROOT), i);
                 if (first != null) {
@@ -267,55 +219,12 @@ public final class ConfigValidator {
         }
     }
 
-    private static boolean isHostname(String host) {
-        if (host == null || host.isEmpty() || host.length() > 253) {
-            return false;
-        }
-        for (String label : host.split("\\.", -1)) {
-            if (!HOST_LABEL.matcher(label).matches()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
+    /** A filter's fields; a single pattern is named {@code match}, as it is usually written, one of several {@code match[1]}. */
     private static void checkFilter(Problems p, String path, Filter f) {
-        if (f.type() == null || f.type().isEmpty()) {
-            p.add(path + ".type", "required (expected event, repo, actor, action, branch or keyword)");
-        } else if (!FILTER_TYPES.contains(f.type())) {
-            p.add(path + ".type", "unknown type " + ConfigError.quote(f.type()) + " (expected event, repo, actor, action, branch or keyword)");
-        }
-        if (f.match().isEmpty()) {
-            p.add(path + ".match", "required: a pattern or a list of patterns");
-        }
-        for (int i = 0; i < f.match().size(); i++) {
-            String pattern = f.match().get(i);
-            String at = f.match().size() == 1 ? path + ".match" : path + ".match[" + i + "]";
-            if (pattern == null || pattern.isBlank()) {
-                p.add(at, "must not be blank");
-            } else if (pattern.length() > MAX_MATCH_LENGTH) {
-                p.add(at, "longer than " + MAX_MATCH_LENGTH + " characters");
-            } else if (isRegex(pattern)) {
-                String problem = regexProblem(pattern.substring(1, pattern.length() - 1));
-                if (problem != null) {
-                    p.add(at, "invalid regular expression " + ConfigError.quote(pattern) + ": " + problem);
-                }
-            }
-        }
-    }
-
-    /** The regex form of a pattern: at least two characters, starting and ending with '/'. */
-    private static boolean isRegex(String pattern) {
-        return pattern.length() >= 2 && pattern.startsWith("/") && pattern.endsWith("/");
-    }
-
-    /** Checked with the linear-time engine the matcher uses, so what passes here also compiles there. */
-    private static String regexProblem(String inner) {
-        try {
-            com.google.re2j.Pattern.compile(inner, com.google.re2j.Pattern.CASE_INSENSITIVE);
-            return null;
-        } catch (PatternSyntaxException e) {
-            return e.getDescription();
+        Map<String, List<Violation>> fields = violations(f);
+        p.add(path + ".", fields, "type");
+        for (Violation v : fields.getOrDefault("match", List.of())) {
+            p.add(path + "." + (f.match().size() == 1 ? "match" : v.path()), v.message());
         }
     }
 
@@ -348,25 +257,53 @@ public final class ConfigValidator {
         }
     }
 
-
     private void checkTarget(Problems p, String path, Target t) {
         TargetProblems problems = new TargetProblems(path, p::add);
         TargetPlatforms.of(t).check(t, problems);
         policy.check(t, problems);
     }
 
-    private static void shortNonBlankItems(Problems p, String field, List<String> values, int maxItems, int maxLength) {
-        if (values.size() > maxItems) {
-            p.add(field, "too many entries (" + values.size() + "; at most " + maxItems + ")");
-            return;
+    // ---------------------------------------------------------------- constraints
+
+    /** One field's problem: its path inside the record ({@code owners[1]}), the list index it is at (or -1) and how basic it is. */
+    private record Violation(String path, int index, int rank, String message) {
+    }
+
+    /**
+     * The constraint violations of {@code record}'s own fields (not of the records it holds), by field, each field's
+     * in list order, one per path: the most basic problem (missing, then a length or a cap, then a form).
+     */
+    private static Map<String, List<Violation>> violations(Object record) {
+        Map<String, Violation> byPath = new LinkedHashMap<>();
+        for (ConstraintViolation<Object> v : CONSTRAINTS.validate(record)) {
+            Violation one = violation(v);
+            byPath.merge(one.path(), one, (a, b) -> a.rank() <= b.rank() ? a : b);
         }
-        for (int i = 0; i < values.size(); i++) {
-            if (values.get(i) == null || values.get(i).isBlank()) {
-                p.add(field + "[" + i + "]", "must not be blank");
-            } else if (values.get(i).length() > maxLength) {
-                p.add(field + "[" + i + "]", "longer than " + maxLength + " characters");
+        Map<String, List<Violation>> byField = new HashMap<>();
+        byPath.values().stream().sorted(Comparator.comparingInt(Violation::index))
+                .forEach(v -> byField.computeIfAbsent(v.path().replaceFirst("\\[.*", ""), k -> new ArrayList<>()).add(v));
+        return byField;
+    }
+
+    private static Violation violation(ConstraintViolation<?> v) {
+        StringBuilder path = new StringBuilder();
+        int index = -1;
+        for (Path.Node node : v.getPropertyPath()) {
+            if (node.getKind() == ElementKind.CONTAINER_ELEMENT) {
+                if (node.getIndex() != null) {
+                    index = node.getIndex();
+                    path.append('[').append(index).append(']');
+                }
+                continue;
+            }
+            if (node.getName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(node.getName());
             }
         }
+        Class<?> kind = v.getConstraintDescriptor().getAnnotation().annotationType();
+        int rank = kind == NotNull.class || kind == NotEmpty.class || kind == NotBlank.class ? 0 : kind == Size.class
+                || kind == ConfigConstraints.MaxItems.class ? 1 : 2;
+        return new Violation(path.toString(), index, rank, v.getMessage());
     }
 
     /** Errors of one entry. */
@@ -380,6 +317,13 @@ public final class ConfigValidator {
 
         void add(String field, String message) {
             errors.add(ConfigError.of(entry, field, message));
+        }
+
+        /** The violations of {@code field} (found by {@link #violations}), each under {@code prefix}; whether there was one. */
+        boolean add(String prefix, Map<String, List<Violation>> violations, String field) {
+            List<Violation> found = violations.getOrDefault(field, List.of());
+            found.forEach(v -> add(prefix + v.path(), v.message()));
+            return !found.isEmpty();
         }
     }
 }

@@ -1,6 +1,21 @@
 package dev.webhooker.routing;
 
+import static dev.webhooker.routing.ConfigValidator.MAX_FORGE_NAME_LENGTH;
+import static dev.webhooker.routing.ConfigValidator.MAX_FORGE_SOURCES;
+import static dev.webhooker.routing.ConfigValidator.MAX_LOGIN_LENGTH;
+import static dev.webhooker.routing.ConfigValidator.MAX_MEMBERS;
+
 import java.util.List;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
+
+import dev.webhooker.routing.ConfigConstraints.EntryId;
+import dev.webhooker.routing.ConfigConstraints.EntryName;
+import dev.webhooker.routing.ConfigConstraints.Matches;
+import dev.webhooker.routing.ConfigConstraints.MaxItems;
+import dev.webhooker.routing.ConfigConstraints.OneOf;
 
 /**
  * A tenant: its members, the gates that decide which events its routes may see (owners, providers,
@@ -12,16 +27,19 @@ import java.util.List;
  * admins default to true.
  */
 public record Group(
-        String id,
-        String name,
-        List<Member> members,
-        List<String> adminIds,
-        List<String> owners,
-        List<String> providers,
-        Long installationId,
+        @EntryId String id,
+        @EntryName String name,
+        @MaxItems(value = MAX_MEMBERS, message = "too many members ({count}; at most " + MAX_MEMBERS + ")") List<Member> members,
+        // adminIds mirror the owners among the members (checked there), so only blanks are refused here
+        List<@NotBlank(message = "must not be blank") String> adminIds,
+        @MaxItems(value = MAX_MEMBERS, message = "too many entries ({count}; at most " + MAX_MEMBERS + ")")
+        List<@NotBlank(message = "must not be blank") @Size(max = MAX_LOGIN_LENGTH, message = "longer than " + MAX_LOGIN_LENGTH + " characters") String> owners,
+        List<@OneOf(value = {"github", "gitea"}, required = true, message = "unknown provider {value} (expected github or gitea)") String> providers,
+        @Positive(message = "must be a positive whole number (or null to remove it)") Long installationId,
         boolean emoji,
-        List<ForgeSource> forgeSources,
-        String lang,
+        @MaxItems(value = MAX_FORGE_SOURCES, message = "too many entries ({count}; at most " + MAX_FORGE_SOURCES + ")") List<ForgeSource> forgeSources,
+        // en, zh, pt-BR, zh_Hans: what i18n dictionaries (and KV i18n:{lang} overrides) can be named after
+        @Matches(regexp = "[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8}){0,3}", message = "not a language tag: {value} (for example en, zh or pt-BR)") String lang,
         Target logTarget,
         boolean requireReplayProtection,
         boolean globalWebhook) {
@@ -64,7 +82,10 @@ public record Group(
      * A member by GitHub login, optionally pinned to the numeric GitHub user id: a pinned member is
      * recognised by the id alone, so a login that changes hands after a rename inherits nothing.
      */
-    public record Member(String login, String role, String userId) {
+    public record Member(
+            @NotBlank(message = "required (not blank)") @Size(max = MAX_LOGIN_LENGTH, message = "longer than " + MAX_LOGIN_LENGTH + " characters") String login,
+            @OneOf(value = {"owner", "admin", "viewer"}, required = true, message = "unknown role {value} (expected owner, admin or viewer)") String role,
+            @Size(max = MAX_LOGIN_LENGTH, message = "longer than " + MAX_LOGIN_LENGTH + " characters") String userId) {
 
         public Member(String login, String role) {
             this(login, role, null);
@@ -72,6 +93,13 @@ public record Group(
     }
 
     /** A forge host whose events get a source label in the footer: {@code type} is github or gitea. */
-    public record ForgeSource(String host, String type, String name) {
+    public record ForgeSource(
+            @Matches(regexp = HOST_NAME, required = true, message = "not a valid host name: {value}") String host,
+            @OneOf(value = {"github", "gitea"}, required = true, message = "unknown type {value} (expected github or gitea)") String type,
+            @Size(max = MAX_FORGE_NAME_LENGTH, message = "longer than " + MAX_FORGE_NAME_LENGTH + " characters") String name) {
+
+        private static final String LABEL = "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+        /** Dot-separated labels of letters, digits and inner dashes, each at most 63 characters, 253 in all. */
+        static final String HOST_NAME = "(?=.{1,253}\\z)" + LABEL + "(\\." + LABEL + ")*";
     }
 }

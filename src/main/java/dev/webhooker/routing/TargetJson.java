@@ -1,19 +1,30 @@
 package dev.webhooker.routing;
 
+import java.io.IOException;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * One target's JSON object as its {@link TargetPlatform} reads or writes it, with {@link ConfigJson}'s rules: a shape
- * problem names the field's path, a platform id may be written as a whole number (YAML reads {@code chatId: -100123}
- * as one), and a credential is opened when read sealed and sealed when written (never written in clear).
+ * One target's JSON object as its {@link TargetPlatform} reads or writes it, with {@link ConfigJson}'s rules: the
+ * platform binds the fields to its own wire record ({@link #bind}), a shape problem names the field's path, a platform
+ * id may be written as a whole number (YAML reads {@code chatId: -100123} as one), and a credential is opened when read
+ * sealed ({@link #opened}) and sealed when written (never written in clear).
  */
 public final class TargetJson {
 
@@ -33,76 +44,47 @@ public final class TargetJson {
         return ConfigJson.present(node.get(key));
     }
 
-    /** A string field, or null when absent. */
-    public String text(String key) {
-        return ConfigJson.text(node, key, at(key));
+    /**
+     * The target's fields bound to {@code type}, a platform's record of its wire shape: the same rules and words as the
+     * rest of the configuration (no coercion; a platform id may be written as a whole number where its component says
+     * {@code @JsonDeserialize(using = TargetJson.PlatformId.class)}); a refusal names the field's path. Fields the
+     * record does not declare are left to {@link TargetPlatform#fields()}, which refuses them in what people write.
+     */
+    public <R extends Record> R bind(Class<R> type) {
+        return ConfigWire.bind(node, type, path, false);
     }
 
-    /** A platform id: a string, or a whole number taken as its digits; null when absent. */
-    public String id(String key) {
-        JsonNode v = node.get(key);
-        return ConfigJson.present(v) ? ConfigJson.scalar(v, at(key)) : null;
+    /**
+     * A credential bound from {@code field} (its path inside the target), in clear: opened when this service showed it
+     * sealed; one this instance cannot open is refused naming the field.
+     */
+    public String opened(String value, String field) {
+        if (value == null || seal == null || !seal.isSealed(value)) {
+            return value;
+        }
+        try {
+            return seal.open(value);
+        } catch (RuntimeException e) {
+            throw new FieldProblem(at(field), "a sealed secret this instance cannot open: " + e.getMessage());
+        }
     }
 
-    /** A platform id, or null when it is absent or blank (an optional thread or topic). */
-    public String optionalId(String key) {
-        String id = id(key);
-        return id == null || id.isBlank() ? null : id;
-    }
-
-    /** A credential field (a URL that is one, a signing secret), in clear: opened when this service showed it sealed. */
-    public String secret(String key) {
-        return opened(text(key), at(key));
-    }
-
-    /** A list of credentials, each in clear. */
-    public List<String> secrets(String key) {
-        List<String> listed = ConfigJson.strings(node.get(key), at(key), false);
+    /** Each credential of the list bound from {@code field}, in clear. */
+    public List<String> opened(List<String> values, String field) {
         List<String> opened = new ArrayList<>();
-        for (int i = 0; i < listed.size(); i++) {
-            opened.add(opened(listed.get(i), at(key) + "[" + i + "]"));
+        for (int i = 0; values != null && i < values.size(); i++) {
+            opened.add(opened(values.get(i), field + "[" + i + "]"));
         }
         return opened;
     }
 
-    /** An object of string values that are credentials (header values), each in clear, in written order. */
-    public Map<String, String> secretValues(String key) {
-        Map<String, String> values = new LinkedHashMap<>();
-        JsonNode v = node.get(key);
-        if (!ConfigJson.present(v)) {
-            return values;
+    /** Each credential of the object bound from {@code field} (header values), in clear, in written order. */
+    public Map<String, String> opened(Map<String, String> values, String field) {
+        Map<String, String> opened = new LinkedHashMap<>();
+        if (values != null) {
+            values.forEach((name, value) -> opened.put(name, opened(value, field + "." + name)));
         }
-        if (!(v instanceof ObjectNode o)) {
-            throw problem(key, "must be an object");
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().isTextual()) {
-                throw problem(key + "." + e.getKey(), "must be a string");
-            }
-            values.put(e.getKey(), opened(e.getValue().textValue(), at(key) + "." + e.getKey()));
-        }
-        return values;
-    }
-
-    /** A boolean field, or null when absent. */
-    public Boolean bool(String key) {
-        JsonNode v = node.get(key);
-        if (!ConfigJson.present(v)) {
-            return null;
-        }
-        if (!v.isBoolean()) {
-            throw problem(key, "must be true or false");
-        }
-        return v.booleanValue();
-    }
-
-    /**
-     * A credential found inside a field's value (a password option of a URI), in clear: opened when this service
-     * showed it sealed, else as given.
-     */
-    public String openedPart(String key, String value) {
-        return opened(value, at(key));
+        return opened;
     }
 
     /** A credential to be written inside a field's value, sealed. {@code what} names it if there is no seal. */
@@ -110,16 +92,24 @@ public final class TargetJson {
         return sealed(value, what);
     }
 
-    /** A whole number that fits an int, or null when absent; {@code message} says what else is refused. */
-    public Integer wholeNumber(String key, String message) {
-        JsonNode v = node.get(key);
-        if (!ConfigJson.present(v)) {
-            return null;
-        }
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw problem(key, message);
-        }
-        return v.intValue();
+    /**
+     * What a wrong type of the record component it marks is told, instead of the words derived from the component's
+     * type ({@code must be a whole number of seconds} rather than {@code must be a whole number or null}).
+     */
+    @Retention(RetentionPolicy.RUNTIME)
+    @java.lang.annotation.Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
+    public @interface Refused {
+        String value();
+    }
+
+    /** The fields of a platform's wire record, for its {@link TargetPlatform#fields()}. */
+    public static Set<String> fieldsOf(Class<? extends Record> type) {
+        return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** A blank optional id (a thread or topic left empty) is none. */
+    public static String orNull(String id) {
+        return id == null || id.isBlank() ? null : id;
     }
 
     /** A shape problem of {@code field} (empty: the target itself), for the reader to throw. */
@@ -127,19 +117,30 @@ public final class TargetJson {
         return new FieldProblem(field.isEmpty() ? path : at(field), message);
     }
 
-    private String opened(String value, String field) {
-        if (value == null || seal == null || !seal.isSealed(value)) {
-            return value;
-        }
-        try {
-            return seal.open(value);
-        } catch (RuntimeException e) {
-            throw new FieldProblem(field, "a sealed secret this instance cannot open: " + e.getMessage());
-        }
-    }
-
     private String at(String key) {
         return path + "." + key;
+    }
+
+    /**
+     * A platform id: a string, or a whole number taken as its digits, because YAML reads {@code chatId: -100123} as a
+     * number; anything else is refused as not a string.
+     */
+    public static final class PlatformId extends StdScalarDeserializer<String> {
+
+        public PlatformId() {
+            super(String.class);
+        }
+
+        @Override
+        public String deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (p.hasToken(JsonToken.VALUE_STRING)) {
+                return p.getText();
+            }
+            if (p.hasToken(JsonToken.VALUE_NUMBER_INT)) {
+                return p.getBigIntegerValue().toString();
+            }
+            throw new ConfigWire.WireMismatch(p, "must be a string");
+        }
     }
 
     // ---------------------------------------------------------------- writing

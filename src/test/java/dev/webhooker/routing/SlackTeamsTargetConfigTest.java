@@ -88,6 +88,6 @@ class SlackTeamsTargetConfigTest {
         assertThatThrownBy(() -> input.readRoute(route("{'platform':'slack','channelId':'C0123ABCD','secret':'x'}")))
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("targets[0].secret");
         assertThatThrownBy(() -> input.readRoute(route("{'platform':'matrix'}")))
-                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("expected discord, telegram, webhook, slack or teams");
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("expected discord, telegram, webhook, slack, teams or camel");
     }
 }

@@ -27,31 +27,35 @@ public final class CamelPlatform implements TargetPlatform {
         return CamelTarget.PLATFORM;
     }
 
+    /** A camel target's wire shape: the endpoint URI (its credential options sealed in place), one secret or several. */
+    record CamelJson(String uri, String secret, List<String> secrets, @TargetJson.Refused("must be true or false") Boolean keyed) {
+    }
+
     @Override
     public Set<String> fields() {
-        return Set.of("uri", "secret", "secrets", "keyed");
+        return TargetJson.fieldsOf(CamelJson.class);
     }
 
     @Override
     public Target read(TargetJson json) {
-        if (json.has("secret") && json.has("secrets")) {
+        CamelJson bound = json.bind(CamelJson.class);
+        if (bound.secret() != null && bound.secrets() != null) {
             throw json.problem("secrets", "give secret or secrets, not both");
         }
         List<String> secrets = new ArrayList<>();
-        if (json.has("secret")) {
-            secrets.add(json.secret("secret"));
+        if (bound.secret() != null) {
+            secrets.add(json.opened(bound.secret(), "secret"));
         }
-        secrets.addAll(json.secrets("secrets"));
-        String uri = json.text("uri");
+        secrets.addAll(json.opened(bound.secrets(), "secrets"));
+        String uri = bound.uri();
         if (uri != null) {
             try {
-                uri = EndpointUri.parse(uri).withCredentials(value -> json.openedPart("uri", value));
+                uri = EndpointUri.parse(uri).withCredentials(value -> json.opened(value, "uri"));
             } catch (IllegalArgumentException e) {
                 // kept as written: check says what is wrong with it
             }
         }
-        Boolean keyed = json.bool("keyed");
-        return new CamelTarget(uri, secrets, keyed != null && keyed);
+        return new CamelTarget(uri, secrets, Boolean.TRUE.equals(bound.keyed()));
     }
 
     @Override

@@ -3,6 +3,9 @@ package dev.webhooker.platform.discord;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+
 import dev.webhooker.routing.Target;
 import dev.webhooker.routing.TargetJson;
 import dev.webhooker.routing.TargetPlatform;
@@ -17,6 +20,12 @@ public final class DiscordPlatform implements TargetPlatform {
 
     private static final Pattern SNOWFLAKE = Pattern.compile("^[0-9]{17,20}$");
 
+    /** A Discord target's wire shape: chatId and topicId are taken and dropped, as they always were (older targets carried every chat field). */
+    record DiscordJson(@JsonDeserialize(using = TargetJson.PlatformId.class) String channelId,
+                       @JsonDeserialize(using = TargetJson.PlatformId.class) String threadId,
+                       JsonNode chatId, JsonNode topicId) {
+    }
+
     @Override
     public String name() {
         return DiscordTarget.PLATFORM;
@@ -27,15 +36,16 @@ public final class DiscordPlatform implements TargetPlatform {
         return true;
     }
 
-    /** chatId and topicId are taken and dropped, as they always were: older targets carried every chat field. */
+    /** Its wire record's fields. */
     @Override
     public Set<String> fields() {
-        return Set.of("channelId", "threadId", "chatId", "topicId");
+        return TargetJson.fieldsOf(DiscordJson.class);
     }
 
     @Override
     public Target read(TargetJson json) {
-        return new DiscordTarget(json.id("channelId"), json.optionalId("threadId"));
+        DiscordJson bound = json.bind(DiscordJson.class);
+        return new DiscordTarget(bound.channelId(), TargetJson.orNull(bound.threadId()));
     }
 
     @Override

@@ -3,6 +3,8 @@ package dev.webhooker.platform.slack;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+
 import dev.webhooker.platform.webhook.WebhookTargetRules;
 import dev.webhooker.routing.Target;
 import dev.webhooker.routing.TargetJson;
@@ -19,6 +21,12 @@ public final class SlackPlatform implements TargetPlatform {
     private static final Pattern CHANNEL = Pattern.compile("^[CGD][A-Z0-9]{8,20}$");
     private static final Pattern TS = Pattern.compile("^[0-9]{1,12}\\.[0-9]{1,8}$");
 
+    /** A Slack target's wire shape: an incoming webhook's URL (a credential), or a channel of the bot and its thread. */
+    record SlackJson(String url,
+                     @JsonDeserialize(using = TargetJson.PlatformId.class) String channelId,
+                     @JsonDeserialize(using = TargetJson.PlatformId.class) String threadId) {
+    }
+
     @Override
     public String name() {
         return SlackTarget.PLATFORM;
@@ -26,19 +34,20 @@ public final class SlackPlatform implements TargetPlatform {
 
     @Override
     public Set<String> fields() {
-        return Set.of("url", "channelId", "threadId");
+        return TargetJson.fieldsOf(SlackJson.class);
     }
 
     @Override
     public Target read(TargetJson json) {
-        String url = json.secret("url");
-        if (url != null && (json.has("channelId") || json.has("threadId"))) {
+        SlackJson bound = json.bind(SlackJson.class);
+        String url = json.opened(bound.url(), "url");
+        if (url != null && (bound.channelId() != null || bound.threadId() != null)) {
             throw json.problem("url", "give url (an incoming webhook) or channelId (the bot), not both");
         }
         if (url != null) {
             return SlackTarget.posting(url);
         }
-        return SlackTarget.channel(json.id("channelId"), json.optionalId("threadId"));
+        return SlackTarget.channel(bound.channelId(), TargetJson.orNull(bound.threadId()));
     }
 
     @Override

@@ -11,6 +11,10 @@ import dev.webhooker.routing.TargetProblems;
 /** Teams targets in the configuration: the {@code url} of a workflow or incoming webhook, a credential stored and shown only sealed. */
 public final class TeamsPlatform implements TargetPlatform {
 
+    /** A Teams target's wire shape: the workflow's URL, a credential. */
+    record TeamsJson(String url) {
+    }
+
     @Override
     public String name() {
         return TeamsTarget.PLATFORM;
@@ -18,12 +22,12 @@ public final class TeamsPlatform implements TargetPlatform {
 
     @Override
     public Set<String> fields() {
-        return Set.of("url");
+        return TargetJson.fieldsOf(TeamsJson.class);
     }
 
     @Override
     public Target read(TargetJson json) {
-        return TeamsTarget.posting(json.secret("url"));
+        return TeamsTarget.posting(json.opened(json.bind(TeamsJson.class).url(), "url"));
     }
 
     @Override

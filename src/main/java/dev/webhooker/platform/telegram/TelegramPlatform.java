@@ -3,6 +3,9 @@ package dev.webhooker.platform.telegram;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+
 import dev.webhooker.routing.Target;
 import dev.webhooker.routing.TargetJson;
 import dev.webhooker.routing.TargetPlatform;
@@ -18,20 +21,27 @@ public final class TelegramPlatform implements TargetPlatform {
     private static final Pattern CHAT = Pattern.compile("^(-?[0-9]{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$");
     private static final Pattern TOPIC = Pattern.compile("^[1-9][0-9]{0,9}$");
 
+    /** A Telegram target's wire shape: channelId and threadId are taken and dropped, as they always were (older targets carried every chat field). */
+    record TelegramJson(@JsonDeserialize(using = TargetJson.PlatformId.class) String chatId,
+                        @JsonDeserialize(using = TargetJson.PlatformId.class) String topicId,
+                        JsonNode channelId, JsonNode threadId) {
+    }
+
     @Override
     public String name() {
         return TelegramTarget.PLATFORM;
     }
 
-    /** channelId and threadId are taken and dropped, as they always were: older targets carried every chat field. */
+    /** Its wire record's fields. */
     @Override
     public Set<String> fields() {
-        return Set.of("channelId", "threadId", "chatId", "topicId");
+        return TargetJson.fieldsOf(TelegramJson.class);
     }
 
     @Override
     public Target read(TargetJson json) {
-        return new TelegramTarget(json.id("chatId"), json.optionalId("topicId"));
+        TelegramJson bound = json.bind(TelegramJson.class);
+        return new TelegramTarget(bound.chatId(), TargetJson.orNull(bound.topicId()));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.webhooker.platform.webhook;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import dev.webhooker.routing.ConfigError;
@@ -15,6 +17,11 @@ import dev.webhooker.routing.TargetProblems;
  */
 public final class WebhookPlatform implements TargetPlatform {
 
+    /** A webhook target's wire shape: the URL, one secret or several (credentials), header values (credentials too). */
+    record WebhookJson(String url, String secret, List<String> secrets, Map<String, String> headers, String format,
+                       @TargetJson.Refused("must be a whole number of seconds") Integer timeoutSeconds) {
+    }
+
     @Override
     public String name() {
         return WebhookTarget.PLATFORM;
@@ -22,21 +29,22 @@ public final class WebhookPlatform implements TargetPlatform {
 
     @Override
     public Set<String> fields() {
-        return Set.of("url", "secret", "secrets", "headers", "format", "timeoutSeconds");
+        return TargetJson.fieldsOf(WebhookJson.class);
     }
 
     @Override
     public Target read(TargetJson json) {
-        if (json.has("secret") && json.has("secrets")) {
+        WebhookJson bound = json.bind(WebhookJson.class);
+        if (bound.secret() != null && bound.secrets() != null) {
             throw json.problem("secrets", "give secret or secrets, not both");
         }
         java.util.List<String> secrets = new java.util.ArrayList<>();
-        if (json.has("secret")) {
-            secrets.add(json.secret("secret"));
+        if (bound.secret() != null) {
+            secrets.add(json.opened(bound.secret(), "secret"));
         }
-        secrets.addAll(json.secrets("secrets"));
-        java.util.Map<String, String> headers = json.secretValues("headers");
-        String format = json.text("format");
+        secrets.addAll(json.opened(bound.secrets(), "secrets"));
+        java.util.Map<String, String> headers = json.opened(bound.headers(), "headers");
+        String format = bound.format();
         WebhookTarget.BodyFormat bodyFormat;
         if (format == null || format.equals("event")) {
             bodyFormat = WebhookTarget.BodyFormat.EVENT;
@@ -45,8 +53,8 @@ public final class WebhookPlatform implements TargetPlatform {
         } else {
             throw json.problem("format", "unknown format " + ConfigError.quote(format) + " (expected event or message)");
         }
-        Integer timeoutSeconds = json.wholeNumber("timeoutSeconds", "must be a whole number of seconds");
-        return new WebhookTarget(new WebhookTarget.Webhook(json.text("url"), secrets, headers, bodyFormat, timeoutSeconds));
+        Integer timeoutSeconds = bound.timeoutSeconds();
+        return new WebhookTarget(new WebhookTarget.Webhook(bound.url(), secrets, headers, bodyFormat, timeoutSeconds));
     }
 
     @Override
