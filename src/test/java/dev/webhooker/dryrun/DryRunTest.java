@@ -273,4 +273,36 @@ class DryRunTest {
         assertThat(preview(dryRun.run(fixture("github/push/commits.json"), github("push"), "team", config)).routes())
                 .extracting(DryRunResult.FiredRoute::id).containsExactly("main-pushes");
     }
+
+    @Test
+    void aCamelTargetPreviewsTheEventItWouldSendWithItsKeyAndItsUriMasked() throws Exception {
+        String config = """
+                groups:
+                  - id: team
+                    name: Team
+                    members: []
+                routes:
+                  - id: bus
+                    name: Bus
+                    enabled: true
+                    groupId: team
+                    filters:
+                      - type: event
+                        match: push
+                    targets:
+                      - platform: camel
+                        uri: "nats:events?servers=nats.example:4222&password=hunter2"
+                """;
+        DryRunResult.Preview preview = preview(dryRun.run(fixture("github/push/commits.json"), github("push"), null, config));
+
+        DryRunResult.FiredRoute route = preview.routes().get(0);
+        assertThat(route.targets()).singleElement().satisfies(t -> assertThat(t.renderError()).isNull());
+        JsonNode shown = json.valueToTree(route.targets().get(0));
+        assertThat(shown.path("target").path("platform").asText()).isEqualTo("CAMEL");
+        assertThat(shown.path("target").path("uri").asText()).isEqualTo("nats:events?servers=nats.example:4222&password=xxxxxx");
+        assertThat(shown.toString()).doesNotContain("hunter2");
+        assertThat(shown.path("rendered").path("key").asText()).isEqualTo("woodpecker-ci/woodpecker");
+        assertThat(json.readTree(shown.path("rendered").path("body").asText()))
+                .isEqualTo(json.readTree(fixture("github/push/commits.json")));
+    }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.webhooker.platform.Platforms;
+import dev.webhooker.platform.camel.CamelDelivery;
 import dev.webhooker.platform.discord.DiscordDelivery;
 import dev.webhooker.platform.discord.DiscordRenderer;
 import dev.webhooker.platform.slack.SlackDelivery;
@@ -22,6 +23,6 @@ public final class TestPlatforms {
     public static Platforms all() {
         return new Platforms(List.of(new DiscordDelivery(new DiscordRenderer()),
                 new TelegramDelivery(TestKeys.telegramRenderer(), null, null, new ObjectMapper()), new SlackDelivery(),
-                new TeamsDelivery(), new WebhookDelivery()));
+                new TeamsDelivery(), new WebhookDelivery(), new CamelDelivery()));
     }
 }

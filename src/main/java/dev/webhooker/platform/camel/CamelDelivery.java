@@ -21,7 +21,7 @@ import dev.webhooker.routing.WebhookSecret;
  * A camel target gets the event as a webhook target does (the same JSON), through {@code camel-target:send}; every
  * event is a message of its own (a broker has nothing to edit).
  */
-final class CamelDelivery implements PlatformDelivery {
+public final class CamelDelivery implements PlatformDelivery {
 
     static final String ENDPOINT = "camel-target:send";
 
