@@ -23,6 +23,8 @@ import dev.webhooker.platform.telegram.TelegramTarget;
 import dev.webhooker.signin.AccountLinks;
 import dev.webhooker.signin.ChatPlatform;
 import dev.webhooker.signin.LinkRequests;
+import dev.webhooker.subscriptions.ChatSubscriptions;
+import dev.webhooker.subscriptions.SubscribeCommand;
 
 /**
  * Runs one verified update's {@code /gh} command: login links go
@@ -43,9 +45,11 @@ final class TelegramCommands {
     private final TelegramClient telegram;
     private final TelegramBotName bot;
     private final ChatClaims claims;
+    private final ChatSubscriptions subscriptions;
 
     TelegramCommands(ChatTexts texts, AccountLinks links, LinkRequests linkRequests, GithubActions actions,
-                     ForgeLinks forgeLinks, TelegramClient telegram, TelegramBotName bot, ChatClaims claims) {
+                     ForgeLinks forgeLinks, TelegramClient telegram, TelegramBotName bot, ChatClaims claims,
+                     ChatSubscriptions subscriptions) {
         this.texts = texts;
         this.links = links;
         this.linkRequests = linkRequests;
@@ -54,6 +58,7 @@ final class TelegramCommands {
         this.telegram = telegram;
         this.bot = bot;
         this.claims = claims;
+        this.subscriptions = subscriptions;
     }
 
     /** The message of one command, as Telegram sent it. */
@@ -90,6 +95,8 @@ final class TelegramCommands {
             case "comment" -> comment(message, command.body());
             case "merge", "close" -> pull(message, command);
             case "claim" -> claim(message, command.body());
+            case "subscribe", "unsubscribe" -> subscribe(message, command);
+            case "subscriptions" -> reply(message, html(message.lang(), subscriptions.list(place(message))));
             default -> reply(message, texts.html(message.lang(), "usage", Map.of()));
         }
     }
@@ -131,6 +138,48 @@ final class TelegramCommands {
         }
         JsonNode chat = message.node().path("chat");
         reply(message, redeem(code, chat, message.userId(), message.userName(), message.lang()));
+    }
+
+    /**
+     * {@code /gh subscribe owner/repo …} and {@code /gh unsubscribe owner/repo}: by a linked user who administers a
+     * group and, in a group chat, the chat too (as for {@code /gh claim}); the route's target is this chat and topic.
+     */
+    private void subscribe(Message message, TelegramCommand command) {
+        if (!message.privateChat() && !administers(message)) {
+            reply(message, texts.html(message.lang(), "subscribe.not_chat_admin", Map.of()));
+            return;
+        }
+        Optional<String> githubUser = linked(message);
+        if (githubUser.isEmpty()) {
+            return;
+        }
+        ChatSubscriptions.Subscriber who = new ChatSubscriptions.Subscriber(TelegramTarget.PLATFORM, message.userId(),
+                message.userName(), githubUser.get(), actions.login(githubUser.get()));
+        SubscribeCommand parsed = SubscribeCommand.parse(command.body());
+        ChatSubscriptions.Reply answer;
+        try {
+            answer = command.subcommand().equals("subscribe") ? subscriptions.subscribe(who, place(message), parsed)
+                    : subscriptions.unsubscribe(who, place(message), parsed);
+        } catch (RuntimeException e) {
+            // the route's rules or a limit refused it: the reason is the admin API's, in its words
+            LOG.info("/gh {} in Telegram chat {} refused: {}", command.subcommand(), message.chatId(), e.getMessage());
+            answer = new ChatSubscriptions.Reply("subscribe.refused", Map.of("problem", String.valueOf(e.getMessage())));
+        }
+        reply(message, html(message.lang(), answer));
+    }
+
+    /** The chat, and the forum topic the command was typed in: where a subscription's messages go. */
+    private static ChatSubscriptions.Place place(Message message) {
+        JsonNode node = message.node();
+        String topic = node.path("is_topic_message").asBoolean(false) && node.path("message_thread_id").isIntegralNumber()
+                ? node.path("message_thread_id").asText() : null;
+        JsonNode chat = node.path("chat");
+        String name = chat.path("title").asText(chat.path("username").asText(""));
+        return new ChatSubscriptions.Place(new TelegramTarget(message.chatId(), topic), name.isBlank() ? null : name);
+    }
+
+    private String html(String lang, ChatSubscriptions.Reply answer) {
+        return texts.html(lang, answer.key(), answer.params());
     }
 
     private boolean administers(Message message) {

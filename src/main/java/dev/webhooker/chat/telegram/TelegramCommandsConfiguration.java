@@ -10,6 +10,7 @@ import dev.webhooker.actions.ForgeLinks;
 import dev.webhooker.actions.GithubActions;
 import dev.webhooker.chat.ChatTexts;
 import dev.webhooker.consent.ChatClaims;
+import dev.webhooker.subscriptions.ChatSubscriptions;
 import dev.webhooker.chat.ChatWork;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.platform.telegram.TelegramClient;
@@ -34,9 +35,11 @@ class TelegramCommandsConfiguration {
     @Bean
     TelegramCommands telegramCommands(WebhookerProperties properties, ChatTexts chatTexts, AccountLinks accountLinks,
                                       LinkRequests linkRequests, GithubActions githubActions, ForgeLinks forgeLinks,
-                                      TelegramClient telegramClient, KvStore kv, ChatClaims chatClaims) {
+                                      TelegramClient telegramClient, KvStore kv, ChatClaims chatClaims,
+                                      ChatSubscriptions chatSubscriptions) {
         TelegramBotName bot = new TelegramBotName(telegramClient, kv);
-        return new TelegramCommands(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks, telegramClient, bot, chatClaims);
+        return new TelegramCommands(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks, telegramClient, bot, chatClaims,
+                chatSubscriptions);
     }
 
 }

@@ -296,4 +296,95 @@ class TelegramCommandsIT extends ChatApp {
         assertThat(sent(1).get(0).path("text").asText()).isEqualTo("This chat now takes messages from group Team.");
         assertThat(teamMayPost("-1009876")).isTrue();
     }
+
+    // ---- /gh subscribe: a route made from the chat
+
+    private static final String FORUM = "{\"id\":-100123,\"type\":\"supergroup\",\"title\":\"Widgets\",\"is_forum\":true}";
+
+    /** A command typed in topic 42 of the forum supergroup. */
+    private static long inTopic(String text) {
+        long id = UPDATES.incrementAndGet();
+        String body = "{\"update_id\":" + id + ",\"message\":{\"message_id\":901,\"message_thread_id\":42,\"is_topic_message\":true,"
+                + "\"from\":{\"id\":77,\"is_bot\":false,\"first_name\":\"Tom\",\"username\":\"tom\",\"language_code\":\"en\"},"
+                + "\"chat\":" + FORUM + ",\"text\":" + FakeGithub.json(text) + "}}";
+        HttpResponse<String> response = deliver(body, TELEGRAM_SECRET);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return id;
+    }
+
+    private java.util.Optional<dev.webhooker.routing.Route> chatRoute() {
+        return snapshots.refresh().routesOf("team").stream().filter(r -> r.id().startsWith("chat-")).findFirst();
+    }
+
+    @Test
+    void aLinkedGroupAdminSubscribesTheTopicChangesListsAndUnsubscribes() {
+        oliveLinked();
+        memberStatus("administrator");
+
+        inTopic("/gh subscribe acme/widget push pull_request --branch main");
+        assertThat(sent(1).get(0).path("text").asText())
+                .isEqualTo("Subscribed this chat to acme/widget for group Team: events push, pull_request, branch main.");
+        assertThat(sent(1).get(0).path("message_thread_id").asInt()).isEqualTo(42);
+        dev.webhooker.routing.Route route = chatRoute().orElseThrow();
+        assertThat(route.targets()).containsExactly(new dev.webhooker.platform.telegram.TelegramTarget("-100123", "42"));
+        assertThat(route.filters()).extracting(f -> f.type() + "=" + f.match())
+                .containsExactly("repo=[acme/widget]", "event=[push, pull_request]", "branch=[main]");
+        assertThat(repository.routeOrigins().get("team").get(route.id()).wireName()).isEqualTo("chat");
+        // the command is the chat's consent: the group may post there now
+        assertThat(teamMayPost("-100123")).isTrue();
+        assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' ORDER BY id", String.class))
+                .containsExactly("chat.claim", "route.create");
+
+        inTopic("/gh subscribe acme/widget release");
+        assertThat(sent(2).get(1).path("text").asText())
+                .isEqualTo("Changed the subscription of this chat to acme/widget for group Team: events release, branch *.");
+        assertThat(snapshots.refresh().routesOf("team")).hasSize(1);
+        assertThat(chatRoute().orElseThrow().filters()).extracting(f -> f.type() + "=" + f.match())
+                .containsExactly("repo=[acme/widget]", "event=[release]");
+
+        inTopic("/gh subscriptions");
+        assertThat(sent(3).get(2).path("text").asText()).isEqualTo("Sent to this chat:\nTeam: repo acme/widget, event release");
+
+        inTopic("/gh unsubscribe acme/widget");
+        assertThat(sent(4).get(3).path("text").asText()).isEqualTo("Unsubscribed this chat from acme/widget (group Team).");
+        assertThat(chatRoute()).isEmpty();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM audit_logs WHERE action = 'route.delete' AND group_id = 'team'",
+                Integer.class)).isEqualTo(1);
+    }
+
+    @Test
+    void aViewerAPlainChatMemberAndAnUnlinkedUserAreRefused() {
+        memberStatus("administrator");
+        inTopic("/gh subscribe acme/widget");
+        assertThat(sent(1).get(0).path("text").asText()).startsWith("Link your GitHub account first");
+
+        oliveLinked();
+        repository.replaceAll(List.of(new dev.webhooker.routing.Group("team", "Team", List.of(new dev.webhooker.routing.Group.Member("olive",
+                "viewer", "1002")), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false)), List.of());
+        snapshots.refresh();
+        inTopic("/gh subscribe acme/widget");
+        assertThat(sent(2).get(1).path("text").asText()).startsWith("You administer no group here");
+
+        memberStatus("member");
+        inTopic("/gh subscribe acme/widget");
+        assertThat(sent(3).get(2).path("text").asText()).isEqualTo("Only an administrator of this chat can subscribe it.");
+
+        inTopic("/gh unsubscribe acme/widget");
+        assertThat(sent(4).get(3).path("text").asText()).isEqualTo("Only an administrator of this chat can subscribe it.");
+        assertThat(chatRoute()).isEmpty();
+        assertThat(teamMayPost("-100123")).isFalse();
+    }
+
+    @Test
+    void whatWasTypedWrongIsSaidInTheUsersLanguage() {
+        oliveLinked();
+        memberStatus("administrator");
+        command(GROUP, "/gh subscribe not-a-repo", null, "en");
+        assertThat(sent(1).get(0).path("text").asText()).isEqualTo("That is not a repository: write it as owner/name.");
+        command(GROUP, "/gh subscribe acme/widget --label bug", null, "zh");
+        assertThat(sent(2).get(1).path("text").asText()).isEqualTo("暂不支持按标签过滤;请去掉 --label 再订阅。");
+        command(GROUP, "/gh subscribe acme/widget --branch", null, "en");
+        assertThat(sent(3).get(2).path("text").asText()).isEqualTo("An option needs a value: --branch main, --group my-team.");
+        assertThat(chatRoute()).isEmpty();
+    }
 }
