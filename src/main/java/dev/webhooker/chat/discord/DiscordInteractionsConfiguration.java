@@ -13,6 +13,7 @@ import dev.webhooker.actions.GithubActions;
 import dev.webhooker.chat.ChatTexts;
 import dev.webhooker.chat.ChatWork;
 import dev.webhooker.consent.ChatClaims;
+import dev.webhooker.subscriptions.ChatSubscriptions;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.signin.AccountLinks;
@@ -49,9 +50,10 @@ class DiscordInteractionsConfiguration {
     InteractionHandler interactionHandler(WebhookerProperties properties, ChatTexts chatTexts, AccountLinks accountLinks,
                                           LinkRequests linkRequests, GithubActions githubActions, ForgeLinks forgeLinks,
                                           KvStore kv, DiscordClient discordClient, ChatWork discordInteractionWork,
-                                          ChatClaims chatClaims) {
+                                          ChatClaims chatClaims, ChatSubscriptions chatSubscriptions) {
         return new InteractionHandler(chatTexts, accountLinks, linkRequests, githubActions, forgeLinks,
-                new ModalContexts(kv), new DiscordFollowUps(discordClient), discordInteractionWork, chatClaims);
+                new ModalContexts(kv), new DiscordFollowUps(discordClient), discordInteractionWork, chatClaims,
+                chatSubscriptions);
     }
 
 }

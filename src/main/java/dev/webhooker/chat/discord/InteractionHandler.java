@@ -29,6 +29,8 @@ import dev.webhooker.platform.discord.DiscordTarget;
 import dev.webhooker.signin.AccountLinks;
 import dev.webhooker.signin.ChatPlatform;
 import dev.webhooker.signin.LinkRequests;
+import dev.webhooker.subscriptions.ChatSubscriptions;
+import dev.webhooker.subscriptions.SubscribeCommand;
 
 /**
  * Answers one verified interaction with what Discord shows at once: a reply, a
@@ -56,9 +58,11 @@ final class InteractionHandler {
     private final DiscordFollowUps followUps;
     private final ChatWork work;
     private final ChatClaims claims;
+    private final ChatSubscriptions subscriptions;
 
     InteractionHandler(ChatTexts texts, AccountLinks links, LinkRequests linkRequests, GithubActions actions,
-                       ForgeLinks forgeLinks, ModalContexts modals, DiscordFollowUps followUps, ChatWork work, ChatClaims claims) {
+                       ForgeLinks forgeLinks, ModalContexts modals, DiscordFollowUps followUps, ChatWork work, ChatClaims claims,
+                       ChatSubscriptions subscriptions) {
         this.texts = texts;
         this.links = links;
         this.linkRequests = linkRequests;
@@ -68,6 +72,7 @@ final class InteractionHandler {
         this.followUps = followUps;
         this.work = work;
         this.claims = claims;
+        this.subscriptions = subscriptions;
     }
 
     /** The state of one interaction while it is answered. */
@@ -111,6 +116,9 @@ final class InteractionHandler {
                 case DiscordCommandTree.LOGIN -> login(call);
                 case DiscordCommandTree.LOGOUT -> logout(call);
                 case DiscordCommandTree.CLAIM -> claim(call, optionValue(sub, DiscordCommandTree.CODE_OPTION));
+                case DiscordCommandTree.SUBSCRIBE, DiscordCommandTree.UNSUBSCRIBE -> subscribe(call, sub);
+                case DiscordCommandTree.SUBSCRIPTIONS -> place(call).map(place -> answer(call, subscriptions.list(place)))
+                        .orElseGet(() -> reply(call, "claim.not_a_channel"));
                 case DiscordCommandTree.COMMENT -> {
                     JsonNode op = sub.path("options").path(0);
                     String link = optionValue(op, DiscordCommandTree.LINK_OPTION);
@@ -175,6 +183,65 @@ final class InteractionHandler {
         LOG.info("Discord channel {} claimed group {} (/gh claim by {})", channelId, redeemed.get().groupId(), call.userId());
         return InteractionReplies.message(texts.text(call.lang(), redeemed.get().fresh() ? "claim.done" : "claim.again",
                 Map.of("group", redeemed.get().groupName())));
+    }
+
+    /**
+     * {@code /gh subscribe} and {@code /gh unsubscribe}: in a server channel or thread, by a member who may claim it
+     * (as for {@code /gh claim}) and whose linked GitHub account administers a group.
+     */
+    private ObjectNode subscribe(Call call, JsonNode sub) {
+        Optional<ChatSubscriptions.Place> place = place(call);
+        if (place.isEmpty()) {
+            return reply(call, "claim.not_a_channel");
+        }
+        if (!ChannelPermissions.mayClaim(call.interaction().path("member").path("permissions").asText(""))) {
+            return reply(call, "subscribe.not_chat_admin");
+        }
+        Optional<String> githubUser = links.githubUserOf(ChatPlatform.DISCORD, call.userId());
+        if (githubUser.isEmpty()) {
+            return failure(call, ActionError.NOT_LINKED);
+        }
+        // the options as the words a Telegram user types, so both read them the same way
+        StringBuilder words = new StringBuilder(optionValue(sub, DiscordCommandTree.REPOSITORY_OPTION));
+        words.append(' ').append(optionValue(sub, DiscordCommandTree.EVENTS_OPTION).replace(',', ' '));
+        for (String option : List.of(DiscordCommandTree.BRANCH_OPTION, DiscordCommandTree.LABEL_OPTION, DiscordCommandTree.GROUP_OPTION)) {
+            String value = optionValue(sub, option).strip();
+            if (!value.isEmpty()) {
+                words.append(" --").append(option).append(' ').append(value.replaceAll("\\s+", "-"));
+            }
+        }
+        ChatSubscriptions.Subscriber who = new ChatSubscriptions.Subscriber(DiscordTarget.PLATFORM, call.userId(), call.userName(),
+                githubUser.get(), actions.login(githubUser.get()));
+        SubscribeCommand command = SubscribeCommand.parse(words.toString());
+        try {
+            return answer(call, sub.path("name").asText().equals(DiscordCommandTree.SUBSCRIBE)
+                    ? subscriptions.subscribe(who, place.get(), command) : subscriptions.unsubscribe(who, place.get(), command));
+        } catch (RuntimeException e) {
+            // the route's rules or a limit refused it: the reason is the admin API's, in its words
+            LOG.info("/gh {} in Discord channel {} refused: {}", sub.path("name").asText(), call.interaction().path("channel_id").asText(),
+                    e.getMessage());
+            return answer(call, new ChatSubscriptions.Reply("subscribe.refused", Map.of("problem", String.valueOf(e.getMessage()))));
+        }
+    }
+
+    /** The server channel, or the thread in it, a command was typed in: where a subscription's messages go. */
+    private static Optional<ChatSubscriptions.Place> place(Call call) {
+        JsonNode interaction = call.interaction();
+        String channelId = interaction.path("channel_id").asText("");
+        if (!interaction.hasNonNull("guild_id") || !interaction.path("member").isObject() || channelId.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode channel = interaction.path("channel");
+        int type = channel.path("type").asInt(0);
+        boolean thread = type == 10 || type == 11 || type == 12;
+        String parent = channel.path("parent_id").asText("");
+        String name = channel.path("name").asText("");
+        DiscordTarget target = thread && !parent.isEmpty() ? new DiscordTarget(parent, channelId) : new DiscordTarget(channelId, null);
+        return Optional.of(new ChatSubscriptions.Place(target, name.isBlank() ? null : "#" + name));
+    }
+
+    private ObjectNode answer(Call call, ChatSubscriptions.Reply answer) {
+        return InteractionReplies.message(texts.text(call.lang(), answer.key(), answer.params()));
     }
 
     private ObjectNode comment(Call call, String op, List<String> sources) {

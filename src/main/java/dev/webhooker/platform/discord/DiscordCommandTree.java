@@ -28,6 +28,14 @@ public final class DiscordCommandTree {
     public static final String LINK_OPTION = "link";
     public static final String CLAIM = "claim";
     public static final String CODE_OPTION = "code";
+    public static final String SUBSCRIBE = "subscribe";
+    public static final String UNSUBSCRIBE = "unsubscribe";
+    public static final String SUBSCRIPTIONS = "subscriptions";
+    public static final String REPOSITORY_OPTION = "repository";
+    public static final String EVENTS_OPTION = "events";
+    public static final String BRANCH_OPTION = "branch";
+    public static final String LABEL_OPTION = "label";
+    public static final String GROUP_OPTION = "group";
 
     public static final String MESSAGE_ADD_COMMENT = "GitHub: Add comment";
     public static final String MESSAGE_EDIT_COMMENT = "GitHub: Edit comment";
@@ -90,6 +98,21 @@ public final class DiscordCommandTree {
         code.put("required", true);
         claim.putArray("options").add(code);
         options.add(claim);
+        ObjectNode subscribe = option(SUB_COMMAND, SUBSCRIBE, "Send a repository's events to this channel", "将仓库的事件发送到此频道");
+        ArrayNode subscribeOptions = subscribe.putArray("options");
+        subscribeOptions.add(required(option(STRING, REPOSITORY_OPTION, "owner/repo", "owner/repo")));
+        subscribeOptions.add(option(STRING, EVENTS_OPTION, "Events, separated by spaces (all when empty): push pull_request …",
+                "事件,以空格分隔(留空为全部):push pull_request …"));
+        subscribeOptions.add(option(STRING, BRANCH_OPTION, "Only this branch", "仅此分支"));
+        subscribeOptions.add(option(STRING, LABEL_OPTION, "Only this label", "仅此标签"));
+        subscribeOptions.add(option(STRING, GROUP_OPTION, "The webhooker group (when you administer several)", "webhooker 群组(管理多个时)"));
+        options.add(subscribe);
+        ObjectNode unsubscribe = option(SUB_COMMAND, UNSUBSCRIBE, "Stop sending a repository's events here", "停止将仓库的事件发送到此处");
+        ArrayNode unsubscribeOptions = unsubscribe.putArray("options");
+        unsubscribeOptions.add(required(option(STRING, REPOSITORY_OPTION, "owner/repo", "owner/repo")));
+        unsubscribeOptions.add(option(STRING, GROUP_OPTION, "The webhooker group", "webhooker 群组"));
+        options.add(unsubscribe);
+        options.add(option(SUB_COMMAND, SUBSCRIPTIONS, "What is sent to this channel", "发送到此频道的内容"));
         return gh;
     }
 
@@ -104,6 +127,11 @@ public final class DiscordCommandTree {
     private static ObjectNode option(int type, String name, String description, String zhDescription) {
         ObjectNode option = described(NODES.objectNode(), name, description, zhDescription);
         option.put("type", type);
+        return option;
+    }
+
+    private static ObjectNode required(ObjectNode option) {
+        option.put("required", true);
         return option;
     }
 

@@ -471,4 +471,66 @@ class DiscordInteractionsIT extends ChatApp {
         assertEphemeral(interact(dm), "Type it in the server channel or thread that should take the group's messages.");
         assertThat(teamMayPost(CHANNEL)).isFalse();
     }
+
+    // ---- /gh subscribe: a route made from the channel
+
+    /** {@code /gh <sub>} with {@code options} typed in a thread of {@link #CHANNEL} by a member with {@code permissions}. */
+    static String inThread(String sub, String options, String permissions) {
+        long id = IDS.incrementAndGet();
+        return "{\"id\":\"" + id + "\",\"application_id\":\"app1\",\"type\":2,\"token\":\"tok" + id + "\",\"locale\":\"en-US\","
+                + "\"guild_id\":\"100000000000000001\",\"channel_id\":\"444444444444444444\",\"channel\":{\"id\":\"444444444444444444\","
+                + "\"type\":11,\"parent_id\":\"" + CHANNEL + "\",\"name\":\"builds\"},\"member\":{\"permissions\":\"" + permissions
+                + "\",\"user\":{\"id\":\"41\",\"username\":\"alice\"}},\"data\":{\"type\":1,\"name\":\"gh\",\"options\":[{\"name\":"
+                + "\"" + sub + "\",\"type\":1,\"options\":" + options + "}]}}";
+    }
+
+    static String option(String name, String value) {
+        return "{\"name\":\"" + name + "\",\"type\":3,\"value\":\"" + value + "\"}";
+    }
+
+    private java.util.Optional<dev.webhooker.routing.Route> chatRoute() {
+        return snapshots.refresh().routesOf("team").stream().filter(r -> r.id().startsWith("chat-")).findFirst();
+    }
+
+    @Test
+    void aLinkedGroupAdminWhoManagesTheChannelSubscribesTheThreadListsAndUnsubscribes() {
+        oliveLinked();
+        String manage = Long.toString(1L << 4);
+
+        assertEphemeral(interact(inThread("subscribe", "[" + option("repository", "acme/widget") + "," + option("events", "push, release")
+                        + "," + option("branch", "main") + "]", manage)),
+                "Subscribed this chat to acme/widget for group Team: events push, release, branch main.");
+        dev.webhooker.routing.Route route = chatRoute().orElseThrow();
+        assertThat(route.targets()).containsExactly(new dev.webhooker.platform.discord.DiscordTarget(CHANNEL, "444444444444444444"));
+        assertThat(route.filters()).extracting(f -> f.type() + "=" + f.match())
+                .containsExactly("repo=[acme/widget]", "event=[push, release]", "branch=[main]");
+        // the command is the thread's consent (a thread is a chat of its own), not its channel's
+        assertThat(snapshots.current().consent().allows("team", route.targets().get(0))).isTrue();
+        assertThat(teamMayPost(CHANNEL)).isFalse();
+
+        assertEphemeral(interact(inThread("subscriptions", "[]", "0")),
+                "Sent to this chat:\nTeam: repo acme/widget, event push | release, branch main");
+
+        assertEphemeral(interact(inThread("unsubscribe", "[" + option("repository", "acme/widget") + "]", manage)),
+                "Unsubscribed this chat from acme/widget (group Team).");
+        assertThat(chatRoute()).isEmpty();
+        assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' ORDER BY id", String.class))
+                .containsExactly("chat.claim", "route.create", "route.delete");
+    }
+
+    @Test
+    void aViewerOrAMemberWhoCannotManageTheChannelIsRefused() {
+        oliveLinked();
+        String subscribe = "[" + option("repository", "acme/widget") + "]";
+        assertEphemeral(interact(inThread("subscribe", subscribe, Long.toString(1L << 11))),
+                "Only an administrator of this chat can subscribe it.");
+
+        repository.replaceAll(List.of(new dev.webhooker.routing.Group("team", "Team", List.of(new dev.webhooker.routing.Group.Member("olive",
+                "viewer", "1002")), List.of(), List.of(), List.of(), null, true, List.of(), null, null, false)), List.of());
+        snapshots.refresh();
+        assertThat(interact(inThread("subscribe", subscribe, "8")).path("data").path("content").asText())
+                .startsWith("You administer no group here");
+        assertThat(chatRoute()).isEmpty();
+        assertThat(teamMayPost(CHANNEL)).isFalse();
+    }
 }
