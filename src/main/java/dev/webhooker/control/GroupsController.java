@@ -102,6 +102,9 @@ class GroupsController {
         body.put("group", json.write(config.group(id).orElseThrow()));
         body.put("routes", config.routesOf(id).stream().map(json::write).toList());
         body.put("waiting", WaitingChats.of(config, id::equals));
+        // the routes someone made with /gh subscribe in a chat, which the console marks
+        body.put("fromChat", repository.routeOrigins().getOrDefault(id, Map.of()).entrySet().stream()
+                .filter(e -> e.getValue() == ConfigOrigin.CHAT).map(Map.Entry::getKey).sorted().toList());
         return body;
     }
 

@@ -13,7 +13,7 @@ const GATES = ['owners', 'installationId', 'globalWebhook'];
 export async function group(ctx) {
   const id = ctx.params[0];
   const base = '/admin/api/groups/' + encodeURIComponent(id);
-  const [{group: g, version, source}, {routes, waiting}, chats] = await Promise.all([api.get(base), api.get(base + '/routes'),
+  const [{group: g, version, source}, {routes, waiting, fromChat}, chats] = await Promise.all([api.get(base), api.get(base + '/routes'),
     api.get(base + '/chats')]);
   const owner = ctx.me.isSuper || ((ctx.me.capabilities || {})[id] || []).includes('edit-group');
   const section = h('section', {},
@@ -24,7 +24,7 @@ export async function group(ctx) {
     owner ? webhookPanel(ctx, id, base) : null,
     owner ? await invitesPanel(ctx, id, base) : null,
     chatsPanel(ctx, id, base, chats),
-    routesPanel(ctx, id, routes, readOnlyReason(ctx, id, 'edit-routes'), waiting || []),
+    routesPanel(ctx, id, routes, readOnlyReason(ctx, id, 'edit-routes'), waiting || [], fromChat || []),
     owner ? dangerPanel(ctx, g, version, base) : null);
   return section;
 }

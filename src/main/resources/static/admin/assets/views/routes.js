@@ -8,7 +8,7 @@ import {showError, notice, applyReadOnly} from '../ui.js';
 
 const FILTER_TYPES = ['event', 'repo', 'actor', 'action', 'branch', 'keyword'];
 
-export function routesPanel(ctx, groupId, routes, readOnly, waiting = []) {
+export function routesPanel(ctx, groupId, routes, readOnly, waiting = [], fromChat = []) {
   const panel = h('section', {id: 'routes', 'aria-labelledby': 'routes-title'});
   const status = h('div', {'aria-live': 'polite'});
   const editor = h('div', {id: 'route-editor'});
@@ -37,7 +37,8 @@ export function routesPanel(ctx, groupId, routes, readOnly, waiting = []) {
     const item = h('li', {draggable: readOnly ? 'false' : 'true', dataset: {route: id}},
       h('span', {class: 'route-name'}, r.name + ' ', h('code', {}, id), r.enabled ? '' : ' (' + t('routes.disabled') + ')',
         waiting.some(w => w.routeId === id) ? h('span', {class: 'badge waiting', title: t('chats.waitingHelp')},
-          t('chats.waitingBadge', {n: waiting.filter(w => w.routeId === id).length})) : ''),
+          t('chats.waitingBadge', {n: waiting.filter(w => w.routeId === id).length})) : '',
+        fromChat.includes(id) ? h('span', {class: 'badge from-chat', title: t('routes.fromChatHelp')}, t('routes.fromChat')) : ''),
       h('span', {class: 'route-actions'},
         h('button', {type: 'button', class: 'move-up', 'aria-label': t('routes.moveUp') + ': ' + id, disabled: readOnly || i === 0, onclick: () => move(i, i - 1)}, '↑'),
         h('button', {type: 'button', class: 'move-down', 'aria-label': t('routes.moveDown') + ': ' + id, disabled: readOnly || i === order.length - 1, onclick: () => move(i, i + 1)}, '↓'),

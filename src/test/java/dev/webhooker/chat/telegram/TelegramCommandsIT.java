@@ -334,6 +334,11 @@ class TelegramCommandsIT extends ChatApp {
         assertThat(teamMayPost("-100123")).isTrue();
         assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' ORDER BY id", String.class))
                 .containsExactly("chat.claim", "route.create");
+        // the console is told which routes were made from chat, to mark them
+        dev.webhooker.testsupport.Browser console = browser();
+        FakeGithub.signIn(console, "code-olive", null);
+        assertThat(FakeGithub.parse(console.getJson("/admin/api/groups/team/routes").body()).path("fromChat").toString())
+                .isEqualTo("[\"" + route.id() + "\"]");
 
         inTopic("/gh subscribe acme/widget release");
         assertThat(sent(2).get(1).path("text").asText())
