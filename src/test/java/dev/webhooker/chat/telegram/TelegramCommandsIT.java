@@ -334,6 +334,16 @@ class TelegramCommandsIT extends ChatApp {
         assertThat(teamMayPost("-100123")).isTrue();
         assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' ORDER BY id", String.class))
                 .containsExactly("chat.claim", "route.create");
+        // a push to acme/widget on the group's endpoint goes to this topic and nowhere else; another repository's does not
+        com.fasterxml.jackson.databind.node.ObjectNode push = (com.fasterxml.jackson.databind.node.ObjectNode) FakeGithub.parse(
+                "{\"ref\":\"refs/heads/main\",\"repository\":{\"full_name\":\"acme/widget\"},\"sender\":{\"login\":\"olive\"}}");
+        dev.webhooker.routing.RouteSelector selector = new dev.webhooker.routing.RouteSelector();
+        assertThat(selector.select(snapshots.current(), new dev.webhooker.routing.WebhookEvent("github", "push", push, null, "team")))
+                .flatExtracting(dev.webhooker.routing.Route::targets)
+                .containsExactly(new dev.webhooker.platform.telegram.TelegramTarget("-100123", "42"));
+        push.putObject("repository").put("full_name", "acme/other");
+        assertThat(selector.select(snapshots.current(), new dev.webhooker.routing.WebhookEvent("github", "push", push, null, "team")))
+                .isEmpty();
         // the console is told which routes were made from chat, to mark them
         dev.webhooker.testsupport.Browser console = browser();
         FakeGithub.signIn(console, "code-olive", null);
