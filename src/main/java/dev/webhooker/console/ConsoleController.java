@@ -40,7 +40,7 @@ class ConsoleController {
     private final byte[] shell = read("console/index.html");
 
     @GetMapping({"/admin", "/admin/", "/admin/overview", "/admin/metrics", "/admin/groups", "/admin/groups/{id}", "/admin/logs",
-            "/admin/deliveries", "/admin/deliveries/{id}", "/admin/targets", "/admin/audit", "/admin/tester"})
+            "/admin/deliveries", "/admin/deliveries/{id}", "/admin/targets", "/admin/audit", "/admin/tester", "/admin/tokens"})
     ResponseEntity<byte[]> screen(HttpServletRequest request) {
         if (RequestAccess.sessionCaller().isEmpty()) {
             return page(signIn(request).getBytes(StandardCharsets.UTF_8), SIGN_IN_POLICY);

@@ -24,7 +24,13 @@ import dev.webhooker.secrets.Sha256;
 public final class ApiTokens {
 
     public static final String PREFIX = "wht_";
+    /** The actions API's scopes: what a token made without naming scopes gets. */
     public static final List<String> SCOPES = List.of("comment", "merge", "close", "react");
+    /** Reading the admin API ({@code GET /admin/api/…}), and changing through it; each acts with its user's roles only. */
+    public static final String ADMIN_READ = "admin:read";
+    public static final String ADMIN_WRITE = "admin:write";
+    /** Every scope a token may be given: the actions API's, then the admin API's. */
+    public static final List<String> ALL_SCOPES = List.of("comment", "merge", "close", "react", ADMIN_READ, ADMIN_WRITE);
     public static final Duration DEFAULT_LIFETIME = Duration.ofDays(90);
     /** In days, for the admin API's request constraint, which needs a constant. */
     public static final long MAX_LIFETIME_DAYS = 365;

@@ -118,10 +118,10 @@ class SignInConfiguration {
         InviteLinks invites = new InviteLinks(kv, snapshots, clock.getIfAvailable(Clock::systemUTC));
         KvAuthorizationRequests states = new KvAuthorizationRequests(kv, registrations, cookies, clock.getIfAvailable(Clock::systemUTC),
                 linkRequests);
-        // the admin API's gate: a console session, then any access; a denied anonymous
+        // the admin API's gate: a console session or an admin API token, then any access; a denied anonymous
         // caller gets the entry point's 401, a denied signed-in one the 403
         AuthorizationManager<RequestAuthorizationContext> sessionWithAccess = (authentication, context) -> new AuthorizationDecision(
-                RequestAccess.sessionCaller().isPresent()
+                (RequestAccess.sessionCaller().isPresent() || BearerTokenFilter.adminToken(context.getRequest()))
                         && access.of(context.getRequest()).map(Access::hasAnyAccess).orElse(false));
         http.securityMatcher("/admin", "/admin/**", "/auth/**", "/api/**")
                 .csrf(AbstractHttpConfigurer::disable)

@@ -10,6 +10,7 @@ import {group} from './views/group.js';
 import {logs} from './views/logs.js';
 import {deliveries} from './views/deliveries.js';
 import {audit} from './views/audit.js';
+import {tokens} from './views/tokens.js';
 import {tester} from './views/tester.js';
 import {targets} from './views/targets.js';
 
@@ -24,10 +25,11 @@ const SCREENS = [
   [/^\/admin\/deliveries\/([^/]+)$/, deliveries, 'deliveries'],
   [/^\/admin\/targets$/, targets, 'targets'],
   [/^\/admin\/audit$/, audit, 'audit'],
+  [/^\/admin\/tokens$/, tokens, 'tokens'],
   [/^\/admin\/tester$/, tester, 'tester'],
 ];
 
-const NAV = ['overview', 'groups', 'logs', 'deliveries', 'targets', 'audit', 'metrics', 'tester'];
+const NAV = ['overview', 'groups', 'logs', 'deliveries', 'targets', 'audit', 'metrics', 'tester', 'tokens'];
 
 let me = null;
 /** True until the first screen is drawn with the answer start() got. */

@@ -536,6 +536,41 @@ class ConsoleBrowserIT {
     }
 
     @Test
+    void aUserMakesAnAdminApiTokenSeesItOnceUsesItAndRevokesIt() throws Exception {
+        try (Chromium chromium = new Chromium("en-US")) {
+            scenario(chromium, "tokens", driver -> {
+            signInAt(driver, "/admin/tokens", "vera");
+            waitForHeading(driver, "API tokens");
+            WebElement form = driver.findElement(By.cssSelector("form.token-form"));
+            type(form.findElement(By.name("name")), "nightly export");
+            form.findElement(By.cssSelector("button[type=submit]")).click();
+            String value = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#new-token .token-value")))
+                    .getText();
+            assertThat(value).startsWith("wht_");
+            accessible(driver, "tokens");
+
+            // the token reads the admin API as vera: her one group
+            HttpResponse<String> groups = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create(base() + "/admin/api/groups")).header("Authorization", "Bearer " + value).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(groups.statusCode()).isEqualTo(200);
+            assertThat(groups.body()).contains("\"base\"");
+
+            driver.navigate().refresh();
+            WebElement revoke = wait(driver).until(ExpectedConditions.elementToBeClickable(By.cssSelector("#token-list button.revoke")));
+            assertThat(driver.findElement(By.id("token-list")).getText()).contains("nightly export", "admin:read")
+                    .doesNotContain(value);
+            revoke.click();
+            wait(driver).until(ExpectedConditions.alertIsPresent()).accept();
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.id("token-list"), "expired or revoked"));
+            assertThat(java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create(base() + "/admin/api/groups")).header("Authorization", "Bearer " + value).build(),
+                    HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
+            });
+        }
+    }
+
+    @Test
     void aViewerSeesTheGroupButEveryControlThatWouldChangeItIsDisabledWithTheReason() throws Exception {
         try (Chromium chromium = new Chromium("en-US")) {
             scenario(chromium, "viewer", driver -> {

@@ -119,7 +119,7 @@ class ProblemDetailsIT {
                 "https://webhooker.dev/problems/invalid-field", "Invalid token request", "/admin/api/tokens");
         assertThat(body.path("field").asText()).isEqualTo("name");
         assertThat(body.path("errors")).extracting(e -> e.path("field").asText() + ": " + e.path("message").asText()).containsExactly(
-                "name: required, 1 to 100 characters", "scopes: a non-empty array of comment, merge, close, react",
+                "name: required, 1 to 100 characters", "scopes: a non-empty array of comment, merge, close, react, admin:read, admin:write",
                 "expiresInDays: a whole number from 1 to 365");
         JsonNode range = problem(olive.problemJson("POST", "/admin/api/tokens", "{\"name\":\"ci\",\"expiresInDays\":0}"), 400,
                 "https://webhooker.dev/problems/invalid-field", "Invalid token request", "/admin/api/tokens");

@@ -91,20 +91,20 @@ class RequestBodiesTest {
         assertThat(refusal("{\"name\":\"" + "n".repeat(101) + "\"}", ApiTokenController.TokenRequest.class, "x").detail())
                 .isEqualTo("name: at most 100 characters");
         assertThat(refusal("{\"name\":\"ci\",\"scopes\":[]}", ApiTokenController.TokenRequest.class, "x").detail())
-                .isEqualTo("scopes: a non-empty array of comment, merge, close, react");
+                .isEqualTo("scopes: a non-empty array of comment, merge, close, react, admin:read, admin:write");
 
         AdminApiException several = refusal("{\"scopes\":[\"comment\",\"fly\",null],\"expiresInDays\":999}", ApiTokenController.TokenRequest.class, "x");
         assertThat(several.field()).as("the first in the record's order").isEqualTo("name");
         assertThat(several.problems()).extracting(FieldProblem::field).containsExactly("name", "scopes", "expiresInDays");
         assertThat(several.problems()).extracting(FieldProblem::message).containsExactly("required, 1 to 100 characters",
-                "a non-empty array of comment, merge, close, react", "a whole number from 1 to 365");
+                "a non-empty array of comment, merge, close, react, admin:read, admin:write", "a whole number from 1 to 365");
     }
 
     @Test
     void theScopePatternIsExactlyApiTokensScopes() {
-        assertThat(List.of(ApiTokenController.SCOPE_WORDS.split("\\|"))).containsExactlyElementsOf(ApiTokens.SCOPES);
+        assertThat(List.of(ApiTokenController.SCOPE_WORDS.split("\\|"))).containsExactlyElementsOf(ApiTokens.ALL_SCOPES);
         assertThat(ApiTokens.MAX_LIFETIME.toDays()).isEqualTo(ApiTokens.MAX_LIFETIME_DAYS);
-        ApiTokens.SCOPES.forEach(s -> assertThat(Pattern.matches(ApiTokenController.SCOPE_WORDS, s)).isTrue());
+        ApiTokens.ALL_SCOPES.forEach(s -> assertThat(Pattern.matches(ApiTokenController.SCOPE_WORDS, s)).isTrue());
     }
 
     // ---------------------------------------------------------------- an invite
