@@ -12,7 +12,9 @@ public final class Commands {
     static final int USAGE = 64;
 
     private static final Map<String, Command> COMMANDS = Map.of("export-config", new ExportConfigCommand(),
-            "import", new ImportCommand());
+            "import", new ImportCommand(), "plan", new RemoteConfigCommand(RemoteConfigCommand.Mode.PLAN),
+            "apply", new RemoteConfigCommand(RemoteConfigCommand.Mode.APPLY),
+            "export", new RemoteConfigCommand(RemoteConfigCommand.Mode.EXPORT));
 
     private static final List<String> HELP = List.of("--help", "-h", "help");
 
