@@ -70,4 +70,16 @@ class EmbeddedBootIT {
             assertThat(response.body()).isEqualTo("{\"error\":\"Not Found\"}");
         }
     }
+
+    @Test
+    void browsersFindTheIconWhereverTheyAsk() throws Exception {
+        for (String[] icon : new String[][] {{"/favicon.ico", "image/x-icon"}, {"/favicon.svg", "image/svg+xml"}}) {
+            HttpResponse<byte[]> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + icon[0])).GET().build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(response.statusCode()).as(icon[0]).isEqualTo(200);
+            assertThat(response.headers().firstValue("Content-Type")).as(icon[0]).get().asString().startsWith(icon[1]);
+            assertThat(response.body()).isNotEmpty();
+        }
+    }
 }

@@ -536,6 +536,59 @@ class ConsoleBrowserIT {
     }
 
     @Test
+    void papercutsStayFixed() throws Exception {
+        // a long note on an invite of group base
+        repository.replaceAll(List.of(new Group("base", "Base", List.of(new Group.Member("root", "owner", "9919")), List.of(), List.of(),
+                List.of(), null, true, List.of(), null, null, false)), List.of());
+        snapshots.refresh();
+        try (Chromium chromium = new Chromium("en-US")) {
+            scenario(chromium, "papercuts", driver -> {
+            org.openqa.selenium.JavascriptExecutor js = (org.openqa.selenium.JavascriptExecutor) driver;
+            signInAt(driver, "/admin/groups", "root");
+            // the heading that took the focus for screen readers shows no focus ring
+            assertThat(js.executeScript("return document.activeElement === document.querySelector('main h1') ? "
+                    + "getComputedStyle(document.activeElement).outlineStyle : 'not focused'")).isIn("none", "not focused");
+            // the group id's pattern compiles, so the browser checks it before the server does
+            WebElement id = driver.findElement(By.cssSelector("#create-group [name=id]"));
+            type(id, "Bad_Id");
+            assertThat(js.executeScript("return arguments[0].validity.patternMismatch", id)).isEqualTo(true);
+            type(id, "good-id-1");
+            assertThat(js.executeScript("return arguments[0].validity.patternMismatch", id)).isEqualTo(false);
+
+            driver.get(base() + "/admin/groups/base");
+            waitForHeading(driver, "Base");
+            new Select(driver.findElement(By.id("invite-role"))).selectByValue("viewer");
+            WebElement note = driver.findElement(By.cssSelector("#invites [data-field='note']"));
+            type(note, "x".repeat(200));
+            driver.findElement(By.cssSelector("#invites button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.id("invites"), "xxxxxxxxxx"));
+            assertThat((Long) js.executeScript("return document.documentElement.scrollWidth - window.innerWidth"))
+                    .as("a long note wraps instead of widening the page").isLessThanOrEqualTo(0L);
+
+            // a second new secret is asked about first; dismissed, the first one stays
+            wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("regenerate"))).click();
+            String secret = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("webhook-secret"))).getText();
+            driver.findElement(By.id("regenerate")).click();
+            String question = wait(driver).until(ExpectedConditions.alertIsPresent()).getText();
+            assertThat(question).contains("Senders still signing with the current one are refused");
+            driver.switchTo().alert().dismiss();
+            assertThat(driver.findElement(By.id("webhook-secret")).getText()).isEqualTo(secret);
+
+            // the tester's old result goes when a new run fails
+            driver.get(base() + "/admin/tester");
+            waitForHeading(driver, "Route tester");
+            new Select(driver.findElement(By.id("sample"))).selectByValue("push");
+            driver.findElement(By.cssSelector("main form button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.textToBePresentInElementLocated(By.id("tester-result"), "Routes that do not fire"));
+            type(driver.findElement(By.id("tester-payload")), "{not json");
+            driver.findElement(By.cssSelector("main form button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.attributeToBe(By.id("tester-payload"), "aria-invalid", "true"));
+            assertThat(driver.findElement(By.id("tester-result")).getText()).isEmpty();
+            });
+        }
+    }
+
+    @Test
     void aUserMakesAnAdminApiTokenSeesItOnceUsesItAndRevokesIt() throws Exception {
         try (Chromium chromium = new Chromium("en-US")) {
             scenario(chromium, "tokens", driver -> {

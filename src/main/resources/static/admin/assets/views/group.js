@@ -141,6 +141,8 @@ function webhookPanel(ctx, id, base) {
       h('div', {class: 'row'},
         field(t('group.overlap'), overlap),
         h('button', {type: 'button', id: 'regenerate', onclick: async () => {
+          // a new secret breaks every sender still signing with the old one (unless it overlaps): asked first
+          if (info.hasSecret && !window.confirm(overlap.value ? t('group.regenerateConfirmOverlap') : t('group.regenerateConfirm'))) return;
           try {
             const answer = await api.post(base + '/webhook/regenerate', overlap.value ? {overlap: overlap.value} : {});
             draw(answer.secret);

@@ -23,7 +23,7 @@ export async function groups(ctx) {
     section.append(h('p', {class: 'notice', id: 'sync-note'}, t('groups.syncNote', {file: ctx.me.config.file})));
   }
   if (ctx.me.canCreateGroups) {
-    const id = h('input', {name: 'id', required: true, pattern: '[a-z0-9][a-z0-9-]*', 'data-field': 'id', maxlength: 64});
+    const id = h('input', {name: 'id', required: true, pattern: '[a-z0-9][a-z0-9\\-]*', 'data-field': 'id', maxlength: 64});
     const name = h('input', {name: 'name', required: true, 'data-field': 'name', maxlength: 100});
     const errors = h('div', {});
     const form = h('form', {class: 'stack', id: 'create-group'},

@@ -49,6 +49,7 @@ export async function tester(ctx) {
     try {
       parsed = JSON.parse(payload.value);
     } catch (err) {
+      replace(result);
       showError(errors, {message: 'Invalid JSON', detail: 'payload: ' + err.message, field: 'payload'}, form);
       return;
     }
@@ -57,6 +58,8 @@ export async function tester(ctx) {
       replace(errors);
       show(result, answer);
     } catch (err) {
+      // a result under a new error would read as the answer to this run
+      replace(result);
       showError(errors, err, form);
     }
   });
