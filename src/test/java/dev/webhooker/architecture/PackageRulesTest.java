@@ -217,7 +217,8 @@ class PackageRulesTest {
         Set<String> names = new HashSet<>();
         try (Stream<Path> files = Files.walk(dir)) {
             files.filter(Files::isRegularFile).forEach(f -> {
-                Matcher m = className.matcher(read(f));
+                // as Latin-1: any byte reads, so an icon or another binary file among them is no error, and a class name is ASCII
+                Matcher m = className.matcher(readBytesAsLatin1(f));
                 while (m.find()) {
                     names.add(m.group());
                 }
@@ -226,6 +227,14 @@ class PackageRulesTest {
             throw new UncheckedIOException(e);
         }
         return names;
+    }
+
+    private static String readBytesAsLatin1(Path file) {
+        try {
+            return new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static String read(Path file) {

@@ -54,6 +54,20 @@ final class CamelSendRules {
         return null;
     }
 
+    /**
+     * The endpoint the message goes to: the target's URI, except that a keyed NATS target publishes to its subject
+     * extended by the key ({@code events.octo-org.hello-world.pull.42}), since the NATS component takes its subject
+     * from the URI only. Each such subject is an endpoint of its own, with its own connection while its producer is
+     * kept.
+     */
+    String destination(CamelSend send) {
+        EndpointUri uri = EndpointUri.parse(send.uri());
+        if (!send.keyed() || !uri.scheme().equals("nats")) {
+            return send.uri();
+        }
+        return uri.withPath(uri.path() + "." + MessageKey.dotted(send.message().key())).withCredentials(value -> value);
+    }
+
     /** The message headers of {@code send}, stamped now. */
     Map<String, Object> headers(CamelSend send) {
         return TransportHeaders.of(send, EndpointUri.parse(send.uri()), clock.instant().getEpochSecond());

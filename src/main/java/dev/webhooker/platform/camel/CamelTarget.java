@@ -16,8 +16,8 @@ import dev.webhooker.routing.Target;
  * {@code nats:events.github?servers=…}, {@code kafka:events?brokers=…}, {@code paho-mqtt5:events/github?brokerUrl=…})
  * or a Kamelet sink. Every event goes there as the JSON a webhook target gets, with the Standard Webhooks headers,
  * signed when there are {@code secrets} ({@code whsec_…}, the new one first while a rotation lasts). With
- * {@code keyed}, the message key (the repository and its pull request, issue or run) is appended to the routing key or
- * topic where the component lets a message choose one.
+ * {@code keyed}, the message key (the repository and its pull request, issue or run) extends the RabbitMQ routing
+ * key, the MQTT topic or the NATS subject.
  *
  * <p>The URI is held in clear here; its credential options are sealed wherever it is stored or shown, and a dry run
  * shows it with them masked.

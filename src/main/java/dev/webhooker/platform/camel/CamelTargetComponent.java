@@ -75,7 +75,7 @@ class CamelTargetComponent extends DefaultComponent {
         if (outcome == null) {
             Exception failure;
             try {
-                Exchange sent = template.send(send.uri(), message -> {
+                Exchange sent = template.send(rules.destination(send), message -> {
                     message.getMessage().setHeaders(rules.headers(send));
                     message.getMessage().setBody(send.message().body());
                 });

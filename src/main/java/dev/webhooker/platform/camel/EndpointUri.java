@@ -91,6 +91,11 @@ final class EndpointUri {
         return options;
     }
 
+    /** The same URI with another path. */
+    EndpointUri withPath(String path) {
+        return new EndpointUri(scheme, path, options);
+    }
+
     /** The value of the first option named {@code name}, decoded as Camel decodes it; null when absent. */
     String option(String name) {
         for (Option option : options) {

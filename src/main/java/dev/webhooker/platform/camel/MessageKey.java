@@ -45,7 +45,7 @@ final class MessageKey {
     }
 
     /**
-     * The key as words of a dotted routing key (RabbitMQ topic exchanges): each part of the path one word, dots in
+     * The key as words of a dotted routing key (RabbitMQ topic exchanges) or subject (NATS): each part of the path one word, dots in
      * names (a repository may be called {@code my.app}) made underscores, so {@code octo-org.hello-world.pull.42}.
      */
     static String dotted(String key) {
@@ -54,7 +54,8 @@ final class MessageKey {
             if (!out.isEmpty()) {
                 out.append('.');
             }
-            out.append(part.replace('.', '_').replace('*', '_').replace('#', '_'));
+            // dots separate words; * and # (RabbitMQ) and > (NATS) are wildcards there
+            out.append(part.replace('.', '_').replace('*', '_').replace('#', '_').replace('>', '_').replace(' ', '_'));
         }
         return out.toString();
     }

@@ -3,21 +3,11 @@ package dev.webhooker.platform.camel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
 
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
@@ -33,10 +23,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import dev.webhooker.testsupport.Fixtures;
 import dev.webhooker.testsupport.TcpProxy;
 
 /**
@@ -46,11 +36,12 @@ import dev.webhooker.testsupport.TcpProxy;
  */
 @CamelSpringBootTest
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// closed after the class: its producers would otherwise keep reconnecting to brokers the class has stopped
+@DirtiesContext
 class BrokerOutageIT {
 
     static final String RUN = UUID.randomUUID().toString().substring(0, 8);
     static final String TOPIC = "webhooker-outage/" + RUN;
-    static final String GITHUB_SECRET = "broker-outage-it";
     static final TcpProxy BROKER = proxy();
 
     static TcpProxy proxy() {
@@ -63,51 +54,11 @@ class BrokerOutageIT {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        registry.add("webhooker.data-dir", BrokerOutageIT::dataDir);
-        registry.add("webhooker.database.url", () -> "");
-        registry.add("webhooker.redis-url", () -> "");
-        registry.add("webhooker.s3.bucket", () -> "");
-        registry.add("webhooker.ingress.github-webhook-secret", () -> GITHUB_SECRET);
-        registry.add("webhooker.camel-targets.schemes", () -> "paho-mqtt5");
-        registry.add("webhooker.platforms.webhook-target-allow", () -> "127.0.0.1");
-        registry.add("webhooker.delivery.retry-schedule", () -> "1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s");
-        registry.add("webhooker.config.file", BrokerOutageIT::configFile);
-        registry.add("webhooker.config.mode", () -> "seed");
-    }
-
-    static String dataDir() {
-        try {
-            return Files.createTempDirectory("webhooker-broker-outage").toString();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    static String configFile() {
-        try {
-            Path file = Files.createTempFile("webhooker-broker-outage", ".yaml");
-            Files.writeString(file, """
-                    groups:
-                      - id: team
-                        name: "Team"
-                        members: []
-                        lang: "en"
-                    routes:
-                      - id: bus
-                        name: "Bus"
-                        enabled: true
-                        groupId: team
-                        filters:
-                          - type: event
-                            match: push
-                        targets:
-                          - platform: camel
-                            uri: "paho-mqtt5:%s?brokerUrl=tcp://127.0.0.1:%d&qos=1&connectionTimeout=2&clientId=outage-%s"
-                    """.formatted(TOPIC, BROKER.port(), RUN));
-            return file.toString();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        CamelTargetApps.properties(registry, "broker-outage", "paho-mqtt5", """
+                - platform: camel
+                  uri: "paho-mqtt5:%s?brokerUrl=tcp://127.0.0.1:%d&qos=1&connectionTimeout=2&clientId=outage-%s"
+                """.formatted(TOPIC, BROKER.port(), RUN));
+        CamelTargetApps.retryEverySecond(registry);
     }
 
     @AfterAll
@@ -139,7 +90,7 @@ class BrokerOutageIT {
 
             BROKER.cut();
             String delivery = "outage-" + RUN;
-            assertThat(postPush(delivery)).isEqualTo(200);
+            assertThat(CamelTargetApps.postPush(port, CamelTargetApps.push(), delivery)).isEqualTo(200);
 
             // the target is retried on the schedule while the broker cannot be reached
             await().atMost(Duration.ofSeconds(60)).until(() -> jdbc.queryForObject(
@@ -164,18 +115,4 @@ class BrokerOutageIT {
         }
     }
 
-    private int postPush(String deliveryId) throws Exception {
-        byte[] body = Files.readAllBytes(Fixtures.root().resolve("github/push/commits.json"));
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(GITHUB_SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        String signature = "sha256=" + HexFormat.of().formatHex(mac.doFinal(body));
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest
-                .newBuilder(URI.create("http://127.0.0.1:" + port + "/webhook"))
-                .header("Content-Type", "application/json")
-                .header("X-GitHub-Event", "push")
-                .header("X-GitHub-Delivery", deliveryId)
-                .header("X-Hub-Signature-256", signature)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
-        return response.statusCode();
-    }
 }

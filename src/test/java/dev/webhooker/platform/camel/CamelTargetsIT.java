@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -46,12 +41,12 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import dev.webhooker.testsupport.Browser;
 import dev.webhooker.testsupport.FakeGithub;
-import dev.webhooker.testsupport.Fixtures;
 
 /**
  * One signed GitHub push, routed to a RabbitMQ, a NATS and an MQTT 5 target (the brokers this kind of machine runs),
@@ -60,6 +55,8 @@ import dev.webhooker.testsupport.Fixtures;
  */
 @CamelSpringBootTest
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// closed after the class: its producers would otherwise keep reconnecting to brokers the class has stopped
+@DirtiesContext
 class CamelTargetsIT {
 
     static final FakeGithub GITHUB = new FakeGithub();
@@ -67,73 +64,30 @@ class CamelTargetsIT {
     static final String EXCHANGE = "webhooker-it-" + RUN;
     static final String SUBJECT = "webhooker-it." + RUN;
     static final String TOPIC = "webhooker-it/" + RUN;
-    static final String GITHUB_SECRET = "camel-targets-it";
     static final byte[] KEY = "camel-targets-it-signing-key-0123".getBytes(StandardCharsets.UTF_8);
     static final String TARGET_SECRET = "whsec_" + Base64.getEncoder().encodeToString(KEY);
 
     @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) throws Exception {
-        registry.add("webhooker.data-dir", CamelTargetsIT::dataDir);
-        registry.add("webhooker.database.url", () -> "");
-        registry.add("webhooker.redis-url", () -> "");
-        registry.add("webhooker.s3.bucket", () -> "");
-        registry.add("webhooker.ingress.github-webhook-secret", () -> GITHUB_SECRET);
-        registry.add("webhooker.camel-targets.schemes", () -> "spring-rabbitmq,nats,paho-mqtt5,kamelet");
+    static void properties(DynamicPropertyRegistry registry) {
+        CamelTargetApps.properties(registry, "camel-targets", "spring-rabbitmq,nats,paho-mqtt5,kamelet", """
+                - platform: camel
+                  uri: "spring-rabbitmq:%s?routingKey=github.push"
+                  secret: "%s"
+                  keyed: true
+                - platform: camel
+                  uri: "nats:%s?servers=127.0.0.1:4222"
+                  secret: "%s"
+                  keyed: true
+                - platform: camel
+                  uri: "paho-mqtt5:%s?brokerUrl=tcp://127.0.0.1:1883&qos=1"
+                  secret: "%s"
+                  keyed: true
+                - platform: camel
+                  uri: "kamelet:mqtt-retained-sink?topic=%s-retained"
+                """.formatted(EXCHANGE, TARGET_SECRET, SUBJECT, TARGET_SECRET, TOPIC, TARGET_SECRET, TOPIC));
         registry.add("webhooker.camel-targets.kamelets-dir", () -> "deploy/kamelets");
-        registry.add("webhooker.platforms.webhook-target-allow", () -> "127.0.0.1");
         registry.add("spring.rabbitmq.host", () -> "127.0.0.1");
-        registry.add("webhooker.config.file", CamelTargetsIT::configFile);
-        registry.add("webhooker.config.mode", () -> "seed");
         GITHUB.properties(registry);
-    }
-
-    static String dataDir() {
-        try {
-            return Files.createTempDirectory("webhooker-camel-targets").toString();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    static String configFile() {
-        try {
-            Path file = Files.createTempFile("webhooker-camel-targets", ".yaml");
-            Files.writeString(file, """
-                    groups:
-                      - id: team
-                        name: "Team"
-                        members:
-                          - login: olive
-                            role: owner
-                            userId: "2002"
-                        lang: "en"
-                    routes:
-                      - id: bus
-                        name: "Bus"
-                        enabled: true
-                        groupId: team
-                        filters:
-                          - type: event
-                            match: push
-                        targets:
-                          - platform: camel
-                            uri: "spring-rabbitmq:%s?routingKey=github.push"
-                            secret: "%s"
-                            keyed: true
-                          - platform: camel
-                            uri: "nats:%s?servers=127.0.0.1:4222"
-                            secret: "%s"
-                          - platform: camel
-                            uri: "paho-mqtt5:%s?brokerUrl=tcp://127.0.0.1:1883&qos=1"
-                            secret: "%s"
-                            keyed: true
-                          - platform: camel
-                            uri: "kamelet:mqtt-retained-sink?topic=%s-retained"
-                    """.formatted(EXCHANGE, TARGET_SECRET, SUBJECT, TARGET_SECRET, TOPIC, TARGET_SECRET, TOPIC));
-            return file.toString();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 
     @LocalServerPort
@@ -149,7 +103,7 @@ class CamelTargetsIT {
 
     @Test
     void aPushReachesRabbitMqNatsAndMqttSignedAndKeyed() throws Exception {
-        byte[] push = Files.readAllBytes(Fixtures.root().resolve("github/push/commits.json"));
+        byte[] push = CamelTargetApps.push();
         JsonNode sent = json.readTree(push);
         String key = sent.path("repository").path("full_name").asText();
 
@@ -164,7 +118,7 @@ class CamelTargetsIT {
             String queue = channel.queueDeclare().getQueue();
             // keyed: the routing key is the target's, then the repository as words
             channel.queueBind(queue, EXCHANGE, "github.push." + MessageKey.dotted(key));
-            Subscription natsSubscription = nats.subscribe(SUBJECT);
+            Subscription natsSubscription = nats.subscribe(SUBJECT + ".>");
             MqttClient mqtt = new MqttClient("tcp://127.0.0.1:1883", "it-" + RUN, new MemoryPersistence());
             mqtt.connect(new MqttConnectionOptions());
             // (the client's subscribe(topic, qos, listener) calls itself until the stack overflows: the array form)
@@ -174,7 +128,7 @@ class CamelTargetsIT {
                         mqttMessages.add(message);
                     }});
             try {
-                assertThat(postPush(push, "camel-it-" + RUN)).isEqualTo(200);
+                assertThat(CamelTargetApps.postPush(port, push, "camel-it-" + RUN)).isEqualTo(200);
 
                 GetResponse amqpMessage = await().atMost(Duration.ofSeconds(30)).until(() -> channel.basicGet(queue, true),
                         r -> r != null);
@@ -183,7 +137,9 @@ class CamelTargetsIT {
                 assertSigned(amqpHeaders, amqpMessage.getBody(), push, key);
 
                 io.nats.client.Message natsMessage = natsSubscription.nextMessage(Duration.ofSeconds(30));
-                assertThat(natsMessage).as("a NATS message on " + SUBJECT).isNotNull();
+                assertThat(natsMessage).as("a NATS message under " + SUBJECT).isNotNull();
+                // keyed: the subject is the target's, then the repository as words
+                assertThat(natsMessage.getSubject()).isEqualTo(SUBJECT + "." + MessageKey.dotted(key));
                 Map<String, String> natsHeaders = new HashMap<>();
                 natsMessage.getHeaders().entrySet().forEach(e -> natsHeaders.put(e.getKey(), e.getValue().get(0)));
                 assertSigned(natsHeaders, natsMessage.getData(), push, key);
@@ -283,17 +239,4 @@ class CamelTargetsIT {
         assertThat(headers.get("webhook-signature")).isEqualTo(expected);
     }
 
-    private int postPush(byte[] body, String deliveryId) throws Exception {
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(GITHUB_SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        String signature = "sha256=" + HexFormat.of().formatHex(mac.doFinal(body));
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest
-                .newBuilder(URI.create("http://127.0.0.1:" + port + "/webhook"))
-                .header("Content-Type", "application/json")
-                .header("X-GitHub-Event", "push")
-                .header("X-GitHub-Delivery", deliveryId)
-                .header("X-Hub-Signature-256", signature)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
-        return response.statusCode();
-    }
 }

@@ -3,18 +3,11 @@ package dev.webhooker.platform.camel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -37,10 +30,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import dev.webhooker.testsupport.Fixtures;
 import dev.webhooker.testsupport.TestKafka;
 
 /**
@@ -51,62 +44,23 @@ import dev.webhooker.testsupport.TestKafka;
  */
 @CamelSpringBootTest
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// closed after the class: its producers would otherwise keep reconnecting to brokers the class has stopped
+@DirtiesContext
 class KafkaTargetIT {
 
     static final TestKafka KAFKA = TestKafka.started();
     static final String TOPIC = "webhooker-events-" + UUID.randomUUID().toString().substring(0, 8);
-    static final String GITHUB_SECRET = "kafka-target-it";
     static final byte[] KEY = "kafka-target-it-signing-key-01234".getBytes(StandardCharsets.UTF_8);
     static final String TARGET_SECRET = "whsec_" + Base64.getEncoder().encodeToString(KEY);
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        registry.add("webhooker.data-dir", KafkaTargetIT::dataDir);
-        registry.add("webhooker.database.url", () -> "");
-        registry.add("webhooker.redis-url", () -> "");
-        registry.add("webhooker.s3.bucket", () -> "");
-        registry.add("webhooker.ingress.github-webhook-secret", () -> GITHUB_SECRET);
-        registry.add("webhooker.camel-targets.schemes", () -> "kafka");
-        registry.add("webhooker.platforms.webhook-target-allow", () -> "127.0.0.1");
-        registry.add("webhooker.delivery.retry-schedule", () -> "1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s");
-        registry.add("webhooker.config.file", KafkaTargetIT::configFile);
-        registry.add("webhooker.config.mode", () -> "seed");
-    }
-
-    static String dataDir() {
-        try {
-            return Files.createTempDirectory("webhooker-kafka-target").toString();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    static String configFile() {
-        try {
-            Path file = Files.createTempFile("webhooker-kafka-target", ".yaml");
-            Files.writeString(file, """
-                    groups:
-                      - id: team
-                        name: "Team"
-                        members: []
-                        lang: "en"
-                    routes:
-                      - id: bus
-                        name: "Bus"
-                        enabled: true
-                        groupId: team
-                        filters:
-                          - type: event
-                            match: push
-                        targets:
-                          - platform: camel
-                            uri: "kafka:%s?brokers=%s&maxBlockMs=3000&requestTimeoutMs=3000&deliveryTimeoutMs=6000&lingerMs=0"
-                            secret: "%s"
-                    """.formatted(TOPIC, KAFKA.bootstrap(), TARGET_SECRET));
-            return file.toString();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        CamelTargetApps.properties(registry, "kafka-target", "kafka", """
+                - platform: camel
+                  uri: "kafka:%s?brokers=%s&maxBlockMs=3000&requestTimeoutMs=3000&deliveryTimeoutMs=6000&lingerMs=0"
+                  secret: "%s"
+                """.formatted(TOPIC, KAFKA.bootstrap(), TARGET_SECRET));
+        CamelTargetApps.retryEverySecond(registry);
     }
 
     @AfterAll
@@ -152,11 +106,11 @@ class KafkaTargetIT {
 
     @Test
     void aPushBecomesOneSignedKeyedRecordAndWaitsOutABrokerOutage() throws Exception {
-        byte[] push = Files.readAllBytes(Fixtures.root().resolve("github/push/commits.json"));
+        byte[] push = CamelTargetApps.push();
         String marker = "kafka-" + UUID.randomUUID();
         // the delivery id is in the body too, so each test's records are told apart
         byte[] first = withMarker(push, marker);
-        assertThat(postPush(first, marker)).isEqualTo(200);
+        assertThat(CamelTargetApps.postPush(port, first, marker)).isEqualTo(200);
 
         List<ConsumerRecord<String, String>> got = records(marker, Duration.ofSeconds(60), 1);
         assertThat(got).hasSize(1);
@@ -178,7 +132,7 @@ class KafkaTargetIT {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         KAFKA.stop();
         String later = "kafka-" + UUID.randomUUID();
-        assertThat(postPush(withMarker(push, later), later)).isEqualTo(200);
+        assertThat(CamelTargetApps.postPush(port, withMarker(push, later), later)).isEqualTo(200);
         await().atMost(Duration.ofSeconds(60)).until(() -> jdbc.queryForObject(
                 "SELECT COUNT(*) FROM send_logs WHERE delivery_id = ? AND ok = 0", Integer.class, later) >= 1);
         assertThat(jdbc.queryForObject("SELECT status FROM delivery_state WHERE delivery_id = ?", String.class, later))
@@ -198,17 +152,4 @@ class KafkaTargetIT {
         return json.writeValueAsBytes(node);
     }
 
-    private int postPush(byte[] body, String deliveryId) throws Exception {
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(GITHUB_SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        String signature = "sha256=" + HexFormat.of().formatHex(mac.doFinal(body));
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest
-                .newBuilder(URI.create("http://127.0.0.1:" + port + "/webhook"))
-                .header("Content-Type", "application/json")
-                .header("X-GitHub-Event", "push")
-                .header("X-GitHub-Delivery", deliveryId)
-                .header("X-Hub-Signature-256", signature)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
-        return response.statusCode();
-    }
 }

@@ -46,6 +46,7 @@ class MessageKeyTest {
     @Test
     void asRoutingKeyWordsAndTopicLevels() {
         assertThat(MessageKey.dotted("octo-org/hello.world/pull/42")).isEqualTo("octo-org.hello_world.pull.42");
+        assertThat(MessageKey.dotted("o/a*b>c#d e")).as("no wildcard of RabbitMQ or NATS, no space").isEqualTo("o.a_b_c_d_e");
         assertThat(MessageKey.levels("o/r#1+2/pull/4")).isEqualTo("o/r_1_2/pull/4");
     }
 }
