@@ -55,7 +55,7 @@ import dev.webhooker.testsupport.FakeGithub;
  */
 @CamelSpringBootTest
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// closed after the class: its producers would otherwise keep reconnecting to brokers the class has stopped
+// closed after the class: no other test uses its settings, and its broker connections need not outlive it
 @DirtiesContext
 class CamelTargetsIT {
 
