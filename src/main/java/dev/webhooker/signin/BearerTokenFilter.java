@@ -18,8 +18,7 @@ import dev.webhooker.access.SessionUser;
 
 /**
  * Authentication of the admin API {@code /admin/api/*} by an API token ({@link #forAdminApi}), and of the user actions
- * API {@code /api/*}: {@code Authorization:
- * Bearer <token>}, either a webhooker API token ({@code wht_…}, see {@link ApiTokens}; its scopes go on the
+ * API {@code /api/*}: {@code Authorization: Bearer <token>}, either a webhooker API token ({@code wht_…}, see {@link ApiTokens}; its scopes go on the
  * request), or as in the original a GitHub token, looked up by its SHA-256 in {@code token-reverse:} and
  * valid only while it is the user's current stored token. 401 {@code Missing authorization}, {@code Invalid or expired token} or
  * {@code Not authorized}; otherwise the request runs as that user. {@code /api/richheader} is the one public page.
@@ -103,9 +102,8 @@ final class BearerTokenFilter extends OncePerRequestFilter {
 
     /**
      * The admin API with {@code Authorization: Bearer wht_…}: an API token with {@code admin:read} reads (GET, HEAD, and
-     * the dry run),
-     * one with {@code admin:write} also changes; either acts as its user, with that user's roles, so a token never
-     * reaches more than its user could. Tokens themselves are managed from a console session only. 401 for a token
+     * the dry run), one with {@code admin:write} also changes; either acts as its user, with that user's roles, so a
+     * token never reaches more than its user could. Tokens themselves are managed from a console session only. 401 for a token
      * that is not a live API token (a GitHub token is not one here), 403 for a missing scope.
      */
     private void forAdminApi(HttpServletRequest request, HttpServletResponse response, FilterChain chain)

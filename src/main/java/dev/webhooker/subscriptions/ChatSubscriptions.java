@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
@@ -61,9 +62,15 @@ public final class ChatSubscriptions {
     private final AuditLog audit;
     private final Clock clock;
     private final int routesPerGroup;
+    private final Predicate<String> managedByFile;
 
+    /**
+     * {@code managedByFile} says whether the config file in sync mode owns a group: its routes are the file's, and
+     * a route made from chat would be the file's to delete.
+     */
     public ChatSubscriptions(ConfigRepository repository, ConfigSnapshots snapshots, ScopeResolver scopes, AuditLog audit, Clock clock,
-                             int routesPerGroup) {
+                             int routesPerGroup, Predicate<String> managedByFile) {
+        this.managedByFile = managedByFile;
         this.repository = repository;
         this.snapshots = snapshots;
         this.scopes = scopes;
@@ -85,6 +92,9 @@ public final class ChatSubscriptions {
             return groupProblem(access, command.group());
         }
         Group group = chosen.get();
+        if (managedByFile.test(group.id())) {
+            return new Reply("subscribe.file_managed", Map.of("group", group.name()));
+        }
         String id = routeId(place, command.repository());
         List<Filter> filters = new ArrayList<>();
         filters.add(new Filter("repo", List.of(command.repository()), false));
@@ -97,12 +107,7 @@ public final class ChatSubscriptions {
         String name = command.repository() + (place.chatName() == null ? " (chat)" : " → " + place.chatName());
         Route route = new Route(id, group.id(), name.length() > MAX_NAME ? name.substring(0, MAX_NAME) : name, true, filters, null,
                 List.of(place.target()), false, false, List.of());
-
         String chatId = place.target().consentChat().orElseThrow(() -> new IllegalArgumentException("not a chat: " + place.target()));
-        repository.claimChat(new ChatClaim(group.id(), place.target().platform(), chatId, place.chatName(), ChatClaim.Via.CHAT,
-                who.chatPlatform() + ":" + who.chatUserId(), clock.millis()), () -> audit.record(AuditEntry.of("chat.claim")
-                .actor(who.chatPlatform() + ":" + who.chatUserId(), who.userName()).onGroup(group.id())
-                .detail(detail(place, command.repository()))));
         Optional<ConfigRepository.VersionedRoute> existing = repository.findRoute(group.id(), id);
         boolean fresh = existing.isEmpty();
         Runnable audited = () -> audit.record(AuditEntry.of(fresh ? "route.create" : "route.update")
@@ -114,6 +119,11 @@ public final class ChatSubscriptions {
         } else {
             repository.updateRoute(route, existing.get().version(), audited);
         }
+        // after the route, which its rules or a limit may refuse: a refused subscription leaves no consent behind
+        repository.claimChat(new ChatClaim(group.id(), place.target().platform(), chatId, place.chatName(), ChatClaim.Via.CHAT,
+                who.chatPlatform() + ":" + who.chatUserId(), clock.millis()), () -> audit.record(AuditEntry.of("chat.claim")
+                .actor(who.chatPlatform() + ":" + who.chatUserId(), who.userName()).onGroup(group.id())
+                .detail(detail(place, command.repository()))));
         snapshots.refresh();
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("repository", command.repository());
@@ -140,6 +150,9 @@ public final class ChatSubscriptions {
             }
             if (!access.can(Capability.EDIT_ROUTES, group.id())) {
                 return new Reply("subscribe.not_admin_of", Map.of("group", group.name()));
+            }
+            if (managedByFile.test(group.id())) {
+                return new Reply("subscribe.file_managed", Map.of("group", group.name()));
             }
             repository.deleteRoute(group.id(), id, existing.get().version(), () -> audit.record(AuditEntry.of("route.delete")
                     .actor(who.githubUserId(), who.githubLogin()).onGroup(group.id()).target("route", id)

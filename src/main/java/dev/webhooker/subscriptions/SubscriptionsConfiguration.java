@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.webhooker.access.ScopeResolver;
 import dev.webhooker.audit.AuditLog;
 import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.store.ConfigRepository;
 
@@ -18,8 +19,12 @@ class SubscriptionsConfiguration {
     /** MAX_ROUTES_PER_GROUP holds for routes made from chat as for the console's (super admins aside). */
     @Bean
     ChatSubscriptions chatSubscriptions(ConfigRepository repository, ConfigSnapshots snapshots, ScopeResolver scopes, AuditLog audit,
-                                        WebhookerProperties properties, ObjectProvider<Clock> clock) {
+                                        WebhookerProperties properties, ObjectProvider<Clock> clock,
+                                        ObjectProvider<ConfigFileSync> configFile) {
         return new ChatSubscriptions(repository, snapshots, scopes, audit, clock.getIfAvailable(Clock::systemUTC),
-                properties.limits().routesPerGroup());
+                properties.limits().routesPerGroup(), groupId -> {
+                    ConfigFileSync sync = configFile.getIfAvailable();
+                    return sync != null && sync.managesGroup(groupId);
+                });
     }
 }

@@ -515,7 +515,7 @@ class DiscordInteractionsIT extends ChatApp {
                 "Unsubscribed this chat from acme/widget (group Team).");
         assertThat(chatRoute()).isEmpty();
         assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' ORDER BY id", String.class))
-                .containsExactly("chat.claim", "route.create", "route.delete");
+                .containsExactly("route.create", "chat.claim", "route.delete");
     }
 
     @Test

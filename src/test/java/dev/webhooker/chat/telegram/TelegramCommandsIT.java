@@ -333,7 +333,7 @@ class TelegramCommandsIT extends ChatApp {
         // the command is the chat's consent: the group may post there now
         assertThat(teamMayPost("-100123")).isTrue();
         assertThat(jdbc.queryForList("SELECT action FROM audit_logs WHERE group_id = 'team' ORDER BY id", String.class))
-                .containsExactly("chat.claim", "route.create");
+                .containsExactly("route.create", "chat.claim");
         // a push to acme/widget on the group's endpoint goes to this topic and nowhere else; another repository's does not
         com.fasterxml.jackson.databind.node.ObjectNode push = (com.fasterxml.jackson.databind.node.ObjectNode) FakeGithub.parse(
                 "{\"ref\":\"refs/heads/main\",\"repository\":{\"full_name\":\"acme/widget\"},\"sender\":{\"login\":\"olive\"}}");
