@@ -241,6 +241,9 @@ class ConsoleBrowserIT {
             accessible(driver, "route editor");
             form.findElement(By.cssSelector("button[type=submit]")).click();
             wait(driver).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#route-list li[data-route='pushes']")));
+            // the list says what each route selects and where it sends
+            assertThat(driver.findElement(By.cssSelector("#route-list li[data-route='pushes'] .route-summary")).getText())
+                    .endsWith("→ discord 111111111111111111");
 
             // a webhook target: URL, secret and body format in the form; saved again untouched, the secret stays
             String hookSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";

@@ -38,7 +38,8 @@ export function routesPanel(ctx, groupId, routes, readOnly, waiting = [], fromCh
       h('span', {class: 'route-name'}, r.name + ' ', h('code', {}, id), r.enabled ? '' : ' (' + t('routes.disabled') + ')',
         waiting.some(w => w.routeId === id) ? h('span', {class: 'badge waiting', title: t('chats.waitingHelp')},
           t('chats.waitingBadge', {n: waiting.filter(w => w.routeId === id).length})) : '',
-        fromChat.includes(id) ? h('span', {class: 'badge from-chat', title: t('routes.fromChatHelp')}, t('routes.fromChat')) : ''),
+        fromChat.includes(id) ? h('span', {class: 'badge from-chat', title: t('routes.fromChatHelp')}, t('routes.fromChat')) : '',
+        h('span', {class: 'route-summary'}, summary(r))),
       h('span', {class: 'route-actions'},
         h('button', {type: 'button', class: 'move-up', 'aria-label': t('routes.moveUp') + ': ' + id, disabled: readOnly || i === 0, onclick: () => move(i, i - 1)}, '↑'),
         h('button', {type: 'button', class: 'move-down', 'aria-label': t('routes.moveDown') + ': ' + id, disabled: readOnly || i === order.length - 1, onclick: () => move(i, i + 1)}, '↓'),
@@ -278,6 +279,23 @@ function targetRow(target, i, onRemove) {
       : {platform: 'telegram', chatId: first.value.trim(), ...(second.value.trim() ? {topicId: second.value.trim()} : {})};
   };
   return row;
+}
+
+/** What a route selects and where it sends, in one line: "event push · repo acme/* → discord 1234…, webhook hooks.example.com". */
+function summary(route) {
+  const filters = (route.filters || []).map(f => (f.exclude ? 'not ' : '') + f.type + ' ' + [].concat(f.match || []).join(' | '));
+  const where = target => target.channelId || target.chatId || target.uri || (target.url ? hostOf(target.url) : '') || '';
+  const targets = (route.targets || []).map(x => (x.platform || 'discord') + (where(x) ? ' ' + where(x) : ''));
+  return (route.ast ? t('routes.treeFilter') : filters.length ? filters.join(' · ') : t('routes.noFilter')) + ' → ' + targets.join(', ');
+}
+
+/** A URL's host: the rest of it can hold a token. */
+function hostOf(url) {
+  try {
+    return new URL(url).host;
+  } catch (e) {
+    return '';
+  }
 }
 
 /** "Name: value" lines; a line without a colon is sent as a name alone, which the server refuses by name. */
