@@ -56,4 +56,22 @@ class CamelTargetSchemesTest {
         return new Route("r", "g", "R", true, List.of(new Filter("event", List.of("push"), false)), null, List.of(targets), false,
                 false, List.of());
     }
+
+    @Test
+    void everyWriteOfTheRepositoryAsksThePolicyAsTheImportsAndTheConfigFileDo() {
+        javax.sql.DataSource ds = dev.webhooker.testsupport.TestDatabases.h2();
+        dev.webhooker.store.ConfigRepository repository = new dev.webhooker.store.ConfigRepository(
+                new org.springframework.jdbc.core.JdbcTemplate(ds), new org.springframework.jdbc.datasource.DataSourceTransactionManager(ds),
+                java.time.Clock.systemUTC(), null, CamelTargetSchemes.parse("nats"));
+        List<dev.webhooker.routing.Group> groups = List.of(new dev.webhooker.routing.Group("g", "G", List.of(), List.of(), List.of(), List.of(),
+                null, true, List.of(), null, null, false));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> repository.replaceAll(groups,
+                        List.of(route(new CamelTarget("kafka:events?brokers=k:9092", List.of(), false)))))
+                .hasMessageContaining("targets[0].uri: the Camel component kafka is not allowed here (CAMEL_TARGET_SCHEMES allows nats)");
+        assertThat(repository.loadRoutes()).isEmpty();
+
+        repository.replaceAll(groups, List.of(route(new CamelTarget("nats:events?servers=n:4222", List.of(), false))));
+        assertThat(repository.loadRoutes()).hasSize(1);
+    }
 }
