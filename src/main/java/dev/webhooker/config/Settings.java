@@ -50,6 +50,7 @@ final class Settings {
             new Setting("WEBHOOKER_SECRET_KEY_PREVIOUS", "webhooker.secrets.previous-key", SECRET_KEY),
             new Setting("SEND_LOG_RETENTION_DAYS", "webhooker.retention.send-log-days", POSITIVE_INT),
             new Setting("FAILED_PAYLOAD_RETENTION", "webhooker.retention.failed-payload", POSITIVE_DURATION),
+            new Setting("DELIVERED_PAYLOAD_RETENTION", "webhooker.retention.delivered-payload", NON_NEGATIVE_DURATION),
             new Setting("SHUTDOWN_TIMEOUT", "spring.lifecycle.timeout-per-shutdown-phase", POSITIVE_DURATION),
             new Setting("DELIVERY_ENABLED", "webhooker.delivery.enabled", BOOLEAN),
             new Setting("DELIVERY_RETRY_SCHEDULE", "webhooker.delivery.retry-schedule", DURATION_LIST),

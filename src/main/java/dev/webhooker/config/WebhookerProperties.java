@@ -114,12 +114,14 @@ public record WebhookerProperties(
     /**
      * {@code auditDays} stays text: the original reads AUDIT_RETENTION_DAYS leniently (fractions kept,
      * unset / unparsable / 0 mean 90), and existing deployments rely on that. {@code failedPayload}: how long
-     * a failed or dead delivery keeps its payload for a replay (FAILED_PAYLOAD_RETENTION).
+     * a failed or dead delivery keeps its payload for a replay (FAILED_PAYLOAD_RETENTION). {@code deliveredPayload}:
+     * how long a delivered one keeps it for the delivery view (DELIVERED_PAYLOAD_RETENTION; zero: not at all).
      */
-    public record Retention(String auditDays, int sendLogDays, Duration failedPayload) {
+    public record Retention(String auditDays, int sendLogDays, Duration failedPayload, Duration deliveredPayload) {
 
         public Retention {
             failedPayload = failedPayload == null ? Duration.ofDays(7) : failedPayload;
+            deliveredPayload = deliveredPayload == null ? Duration.ofHours(24) : deliveredPayload;
         }
     }
 }

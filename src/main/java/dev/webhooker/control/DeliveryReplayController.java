@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,6 +37,11 @@ import dev.webhooker.signin.RequestAccess;
  * failed and dead target of the caller's groups, or only the one named by {@code {routeId, target}} — never a
  * delivered target (see {@link ReplaySelection} for what is refused and how). The re-opening and its
  * {@code delivery.replay} audit rows are one transaction; the delivery is then due at once.
+ * <p>
+ * {@code POST /admin/api/deliveries/replay}: the same for every delivery a search finds (the search of
+ * {@code GET /admin/api/deliveries}, failed and dead ones only), in two steps so that nobody replays more than they
+ * saw: without {@code confirm} it answers the count; with {@code confirm} equal to the count it replays each, and
+ * when the search now finds another number it replays nothing (409).
  */
 @RestController
 class DeliveryReplayController {
@@ -45,6 +51,20 @@ class DeliveryReplayController {
                          @Size(max = 200, message = "at most {max} characters") String target,
                          @Size(max = 200, message = "at most {max} characters") String groupId) {
     }
+
+    /** A bulk replay: the search, and the count it was shown to find (none: only count). */
+    record BulkReplayRequest(@Size(max = 100, message = "at most {max} characters") String status,
+                             @Size(max = 200, message = "at most {max} characters") String repo,
+                             @Size(max = 200, message = "at most {max} characters") String event,
+                             @Size(max = 200, message = "at most {max} characters") String groupId,
+                             @Size(max = 40, message = "at most {max} characters") String since,
+                             @Size(max = 40, message = "at most {max} characters") String until,
+                             @PositiveOrZero(message = "a count of 0 or more") Integer confirm) {
+    }
+
+    /** The most deliveries one bulk replay sends again. */
+    static final int MAX_BULK = 200;
+    private static final List<String> REPLAYABLE = List.of("failed", "dead");
 
     private final RequestAccess access;
     private final DeliveryRecords views;
@@ -72,6 +92,79 @@ class DeliveryReplayController {
                                                HttpServletRequest request) {
         Access scope = access.of(request).orElseThrow();
         ReplaySelection.Named named = named(bodies.read(body, ReplayRequest.class, "Invalid replay"));
+        Map<String, List<TargetRef>> chosen = reopen(scope, deliveryId, named, request);
+        wakeUp.signal();
+        List<Map<String, Object>> replayed = new ArrayList<>();
+        chosen.forEach((key, targets) -> {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("key", key);
+            one.put("targets", targets.stream().map(DeliveryReplayController::wire).toList());
+            replayed.add(one);
+        });
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("ok", true);
+        answer.put("deliveryId", deliveryId);
+        answer.put("replayed", replayed);
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(answer);
+    }
+
+    @PostMapping("/admin/api/deliveries/replay")
+    ResponseEntity<Map<String, Object>> replayFound(@RequestBody(required = false) JsonNode body, HttpServletRequest request) {
+        Access scope = access.of(request).orElseThrow();
+        BulkReplayRequest asked = bodies.read(body, BulkReplayRequest.class, "Invalid replay");
+        DeliveryRecords.Search search = DeliveryController.search(asked.status(), asked.repo(), asked.event(), asked.since(),
+                asked.until());
+        if (!REPLAYABLE.containsAll(search.statuses())) {
+            throw AdminApiException.badField("Invalid replay", "status", "only failed and dead deliveries can be replayed");
+        }
+        String groupId = LogsController.scoped(scope, asked.groupId());
+        if (groupId != null) {
+            scope.require(Capability.REPLAY_DELIVERIES, groupId);
+        } else if (!scope.superAdmin() && scope.roles().keySet().stream().noneMatch(g -> scope.can(Capability.REPLAY_DELIVERIES, g))) {
+            throw new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden", "replaying needs the admin role in a group");
+        }
+        List<String> found = views.search(search, LogsController.visible(scope), groupId, MAX_BULK + 1).stream()
+                .map(d -> (String) d.get("deliveryId")).distinct().toList();
+        if (found.size() > MAX_BULK) {
+            throw AdminApiException.badRequest("Too many deliveries", "the search finds more than " + MAX_BULK
+                    + " deliveries; narrow it (repository, event, group, time) and replay each part");
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("count", found.size());
+        if (asked.confirm() == null) {
+            answer.put("deliveryIds", found);
+            return ResponseEntity.ok(answer);
+        }
+        if (asked.confirm() != found.size()) {
+            throw new AdminApiException(HttpStatus.CONFLICT, "Search changed", "the search now finds " + found.size()
+                    + " deliveries, not " + asked.confirm() + "; count them again before replaying");
+        }
+        List<String> replayed = new ArrayList<>();
+        List<Map<String, Object>> skipped = new ArrayList<>();
+        for (String deliveryId : found) {
+            try {
+                reopen(scope, deliveryId, null, request);
+                replayed.add(deliveryId);
+            } catch (AdminApiException e) {
+                // each delivery on its own: one that changed meanwhile, or has nothing of the caller's left, is reported
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("deliveryId", deliveryId);
+                one.put("error", e.getMessage());
+                one.put("detail", e.detail());
+                skipped.add(one);
+            }
+        }
+        if (!replayed.isEmpty()) {
+            wakeUp.signal();
+        }
+        answer.put("replayed", replayed);
+        answer.put("skipped", skipped);
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(answer);
+    }
+
+    /** Re-opens what a replay of {@code deliveryId} chooses, with its audit rows, in one transaction. */
+    private Map<String, List<TargetRef>> reopen(Access scope, String deliveryId, ReplaySelection.Named named,
+                                                HttpServletRequest request) {
         List<ReplaySelection.Stored> stored = views.deliveries(deliveryId).stream().map(this::stored).toList();
         // super admins also reach the targets of routes outside any group (group id "")
         ReplaySelection.Caller caller = new ReplaySelection.Caller(g -> scope.superAdmin() || scope.sees(g),
@@ -86,19 +179,7 @@ class DeliveryReplayController {
             }
             audited(user, deliveryId, key, targets, endpointGroup(stored, key), request);
         }));
-        wakeUp.signal();
-        List<Map<String, Object>> replayed = new ArrayList<>();
-        chosen.forEach((key, targets) -> {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("key", key);
-            one.put("targets", targets.stream().map(DeliveryReplayController::wire).toList());
-            replayed.add(one);
-        });
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("ok", true);
-        answer.put("deliveryId", deliveryId);
-        answer.put("replayed", replayed);
-        return ResponseEntity.status(HttpStatus.ACCEPTED).body(answer);
+        return chosen;
     }
 
     private static ReplaySelection.Named named(ReplayRequest body) {

@@ -4,12 +4,15 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
@@ -28,10 +31,16 @@ class LogQueries {
     static final int DEFAULT_LIMIT = 50;
     static final int MAX_LIMIT = 200;
 
-    private final JdbcTemplate jdbc;
+    /** A send log row as a list shows it: without the request and answer of the attempt, which one row's view adds. */
+    private static final String SEND_LOG_COLUMNS = "id, ts, route_id, event, repo, target, ok, error, status, message_id,"
+            + " delivery_id, platform, actor, action, duration_ms, error_code, attempts, detail, group_id";
 
-    LogQueries(JdbcTemplate jdbc) {
+    private final JdbcTemplate jdbc;
+    private final ObjectMapper json;
+
+    LogQueries(JdbcTemplate jdbc, ObjectMapper json) {
         this.jdbc = jdbc;
+        this.json = json;
     }
 
     /**
@@ -60,11 +69,40 @@ class LogQueries {
         window(filters, args, f.since(), f.until(), f.before());
         // a column fixed by the filters is spelled into the order, so that the index led by it is read in order
         String fixed = f.routeId() != null ? "route_id, " : f.ok() != null ? "ok, " : "";
-        return page("send_logs", f.groups(), f.groupId(), filters, args, fixed, f.limit(), LogQueries::sendLog);
+        return page("send_logs", SEND_LOG_COLUMNS, f.groups(), f.groupId(), filters, args, fixed, f.limit(), LogQueries::sendLog);
     }
 
+    /** One send log row, with the request its attempt made and the platform's answer ({@code call}) when it made one. */
     Optional<Map<String, Object>> sendLog(long id) {
-        return jdbc.query("SELECT * FROM send_logs WHERE id = ?", LogQueries::sendLog, id).stream().findFirst();
+        return jdbc.query("SELECT * FROM send_logs WHERE id = ?", this::sendLogWithCall, id).stream().findFirst();
+    }
+
+    /**
+     * Every attempt of one delivery id in {@code groups} (null: all), oldest first, each with its {@code call}; at most
+     * {@link #MAX_LIMIT}, the newest ones.
+     */
+    List<Map<String, Object>> attempts(Collection<String> groups, String deliveryId) {
+        StringBuilder sql = new StringBuilder("SELECT * FROM send_logs WHERE delivery_id = ?");
+        List<Object> args = new ArrayList<>(List.of(deliveryId));
+        scope(sql, args, groups);
+        sql.append(" ORDER BY id DESC FETCH FIRST ").append(MAX_LIMIT).append(" ROWS ONLY");
+        List<Map<String, Object>> rows = new ArrayList<>(jdbc.query(sql.toString(), this::sendLogWithCall, args.toArray()));
+        Collections.reverse(rows);
+        return rows;
+    }
+
+    private Map<String, Object> sendLogWithCall(ResultSet rs, int row) throws SQLException {
+        Map<String, Object> r = sendLog(rs, row);
+        String call = rs.getString("call_record");
+        if (call != null) {
+            try {
+                r.put("call", json.readTree(call));
+            } catch (JsonProcessingException e) {
+                // written by this service as JSON: unreadable only if edited by hand; the row still shows
+                r.put("call", null);
+            }
+        }
+        return r;
     }
 
     /** Entries without a group (sign-ins, token deletions) are for super admins only. */
@@ -73,21 +111,21 @@ class LogQueries {
         List<Object> args = new ArrayList<>();
         equal(filters, args, "action", f.action());
         window(filters, args, f.since(), f.until(), f.before());
-        return page("audit_logs", f.groups(), f.groupId(), filters, args, "", f.limit(), LogQueries::auditEntry);
+        return page("audit_logs", "*", f.groups(), f.groupId(), filters, args, "", f.limit(), LogQueries::auditEntry);
     }
 
     /**
-     * The newest {@code limit} rows of {@code table} that match {@code filters}, within {@code groups} (null: all)
+     * The {@code columns} of the newest {@code limit} rows of {@code table} that match {@code filters}, within {@code groups} (null: all)
      * and {@code groupId}; {@code fixedColumns} ("route_id, ", say) are held to one value by the filters. A scoped
      * page is one range of a (group_id, …, id DESC) index per group, each cut at
      * {@code limit} rows, merged in the same statement: with {@code group_id IN (…)} H2 read and sorted every
      * row of the caller's groups below the cursor (seconds at 1,000,000 rows; bench "paging").
      */
-    private List<Map<String, Object>> page(String table, Collection<String> groups, String groupId, CharSequence filters,
+    private List<Map<String, Object>> page(String table, String columns, Collection<String> groups, String groupId, CharSequence filters,
                                            List<Object> filterArgs, String fixedColumns, int limit,
                                            RowMapper<Map<String, Object>> row) {
         if (groups == null && groupId == null) {
-            return jdbc.query("SELECT * FROM " + table + " WHERE 1 = 1" + filters + " ORDER BY id DESC FETCH FIRST " + limit + " ROWS ONLY",
+            return jdbc.query("SELECT " + columns + " FROM " + table + " WHERE 1 = 1" + filters + " ORDER BY id DESC FETCH FIRST " + limit + " ROWS ONLY",
                     row, filterArgs.toArray());
         }
         // group_id and the fixed columns are equal in every row, so this is the order by id; spelled as the
@@ -101,12 +139,12 @@ class LogQueries {
         if (scope.size() == 1) {
             List<Object> args = new ArrayList<>(List.of(scope.get(0)));
             args.addAll(filterArgs);
-            return jdbc.query("SELECT * FROM " + table + " WHERE group_id = ?" + tail, row, args.toArray());
+            return jdbc.query("SELECT " + columns + " FROM " + table + " WHERE group_id = ?" + tail, row, args.toArray());
         }
         StringBuilder sql = new StringBuilder("SELECT * FROM (");
         List<Object> args = new ArrayList<>();
         for (int i = 0; i < scope.size(); i++) {
-            sql.append(i == 0 ? "" : " UNION ALL ").append("(SELECT * FROM ").append(table).append(" WHERE group_id = ?").append(tail).append(')');
+            sql.append(i == 0 ? "" : " UNION ALL ").append("(SELECT ").append(columns).append(" FROM ").append(table).append(" WHERE group_id = ?").append(tail).append(')');
             args.add(scope.get(i));
             args.addAll(filterArgs);
         }

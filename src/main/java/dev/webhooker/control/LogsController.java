@@ -150,7 +150,7 @@ class LogsController {
     }
 
     /** Epoch milliseconds, or an ISO-8601 instant such as 2026-12-01T10:00:00Z. */
-    private static Long time(String name, String value) {
+    static Long time(String name, String value) {
         if (value == null || value.isBlank()) {
             return null;
         }

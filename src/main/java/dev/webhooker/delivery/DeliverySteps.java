@@ -176,9 +176,12 @@ public final class DeliverySteps {
         LOG.warn("group log of delivery {} for group {} failed: {}", log.deliveryKey(), log.groupId(), e.toString());
     }
 
-    /** A delivered delivery's parked payload goes; a failed or dead one keeps it for a replay (then storage-prune). */
+    /**
+     * A delivered delivery's parked payload goes, unless the queue keeps it for the delivery view; a failed or dead one
+     * keeps it for a replay. Storage-prune discards what is kept.
+     */
     public void discardPayload(DeliveryAttempt attempt) {
-        if (!attempt.delivered()) {
+        if (!attempt.delivered() || queue.keepsDeliveredPayload()) {
             return;
         }
         try {

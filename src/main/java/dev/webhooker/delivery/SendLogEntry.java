@@ -9,7 +9,8 @@ import dev.webhooker.routing.WebhookEvent;
 
 /**
  * One {@code send_logs} row: one attempt at one target. {@code detail} is JSON
- * text or null (a stale in-place update that was skipped says so there).
+ * text or null (a stale in-place update that was skipped says so there); {@code callRecord} is JSON text of the
+ * request made and the platform's answer ({@link CallRecord}), null when no request was made.
  */
 record SendLogEntry(
         long ts,
@@ -29,18 +30,25 @@ record SendLogEntry(
         String errorCode,
         Integer attempts,
         String groupId,
-        String detail) {
+        String detail,
+        String callRecord) {
 
     public SendLogEntry(long ts, String routeId, String event, String repo, String target, boolean ok, String error,
                         Integer status, String messageId, String deliveryId, String platform, String actor, String action,
                         Long durationMs, String errorCode, Integer attempts, String groupId) {
         this(ts, routeId, event, repo, target, ok, error, status, messageId, deliveryId, platform, actor, action,
-                durationMs, errorCode, attempts, groupId, null);
+                durationMs, errorCode, attempts, groupId, null, null);
     }
 
     public SendLogEntry withDetail(String detail) {
         return new SendLogEntry(ts, routeId, event, repo, target, ok, error, status, messageId, deliveryId, platform,
-                actor, action, durationMs, errorCode, attempts, groupId, detail);
+                actor, action, durationMs, errorCode, attempts, groupId, detail, callRecord);
+    }
+
+    /** The same row, with the request made and its answer (null: none made). */
+    public SendLogEntry withCall(CallRecord call) {
+        return new SendLogEntry(ts, routeId, event, repo, target, ok, error, status, messageId, deliveryId, platform,
+                actor, action, durationMs, errorCode, attempts, groupId, detail, call == null ? null : call.toJson().toString());
     }
 
     /** The row of one attempt at a planned target. */

@@ -44,10 +44,10 @@ class SendLogs {
             List<Object[]> rows = entries.stream().map(e -> new Object[] {
                     e.ts(), e.routeId(), e.event(), e.repo(), e.target(), e.ok() ? 1 : 0, e.error(), e.status(),
                     e.messageId(), e.deliveryId(), e.platform(), e.actor(), e.action(), e.durationMs(),
-                    e.errorCode(), e.attempts(), e.detail(), e.groupId()}).toList();
+                    e.errorCode(), e.attempts(), e.detail(), e.groupId(), e.callRecord()}).toList();
             savepoint.executeWithoutResult(status -> MultiRowInsert.into(jdbc, vendor, "send_logs (ts, route_id, event, repo,"
                     + " target, ok, error, status, message_id, delivery_id, platform, actor, action, duration_ms, error_code,"
-                    + " attempts, detail, group_id)", rows));
+                    + " attempts, detail, group_id, call_record)", rows));
         } catch (RuntimeException e) {
             LOG.warn("could not write {} send_logs row(s) of deliveries {}: {}", entries.size(),
                     entries.stream().map(SendLogEntry::deliveryId).distinct().toList(), e.getMessage());

@@ -9,10 +9,16 @@ import dev.webhooker.queue.TargetProgress;
  * What one send or edit came to: the HTTP status (null when no request was made or none answered),
  * the platform's message id on success, the platform's error text and our code on failure, and for
  * {@link ErrorCode#RATE_LIMITED} how long the platform asked us to wait. {@code tries} counts HTTP
- * requests made for this call (a short rate-limit wait inside the call makes it 2).
+ * requests made for this call (a short rate-limit wait inside the call makes it 2). {@code call}: the last request
+ * made and its answer, for the delivery view (null when no request was made, or the platform's client keeps none).
  */
 public record SendOutcome(boolean ok, Integer httpStatus, String messageId, String error, ErrorCode errorCode,
-                          Duration retryAfter, int tries) {
+                          Duration retryAfter, int tries, CallRecord call) {
+
+    public SendOutcome(boolean ok, Integer httpStatus, String messageId, String error, ErrorCode errorCode,
+                       Duration retryAfter, int tries) {
+        this(ok, httpStatus, messageId, error, errorCode, retryAfter, tries, null);
+    }
 
     public static SendOutcome success(int httpStatus, String messageId, int tries) {
         return new SendOutcome(true, httpStatus, messageId, null, null, null, tries);
@@ -30,17 +36,22 @@ public record SendOutcome(boolean ok, Integer httpStatus, String messageId, Stri
         return !ok && ErrorCode.RATE_LIMITED.equals(errorCode);
     }
 
-    /** The same outcome, reporting {@code messageId} (the tracked id of an edit). */
     /** {@code target}'s row after this attempt, with {@code next} its new progress. */
     public DeliveryTarget appliedTo(DeliveryTarget target, TargetProgress next) {
         return target.after(next, ok, error, errorCode == null ? null : errorCode.name(), httpStatus, messageId);
     }
 
+    /** The same outcome, reporting {@code id} (the tracked id of an edit). */
     public SendOutcome withMessageId(String id) {
-        return new SendOutcome(ok, httpStatus, id, error, errorCode, retryAfter, tries);
+        return new SendOutcome(ok, httpStatus, id, error, errorCode, retryAfter, tries, call);
     }
 
     public SendOutcome plusTries(int more) {
-        return new SendOutcome(ok, httpStatus, messageId, error, errorCode, retryAfter, tries + more);
+        return new SendOutcome(ok, httpStatus, messageId, error, errorCode, retryAfter, tries + more, call);
+    }
+
+    /** The same outcome, with the request that came to it (and its answer). */
+    public SendOutcome withCall(CallRecord made) {
+        return new SendOutcome(ok, httpStatus, messageId, error, errorCode, retryAfter, tries, made);
     }
 }

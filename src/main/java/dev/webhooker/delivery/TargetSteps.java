@@ -210,7 +210,7 @@ public final class TargetSteps {
         DeliveryAttempt attempt = due.attempt();
         List<SendLogEntry> logs = new ArrayList<>(prepared.logs());
         logs.add(SendLogEntry.attempt(attempt.claim(), attempt.event(), target, outcome, prepared.startedMillis(),
-                clock.millis() - prepared.startedMillis()).withDetail(detail));
+                clock.millis() - prepared.startedMillis()).withDetail(detail).withCall(outcome.call()));
         return TargetOutcome.of(target, outcome, logs);
     }
 

@@ -123,7 +123,7 @@ final class DeliveryIntake {
         // a delivery no route selected is concluded here: nothing is due, the engine never claims it
         if (queue.enqueue(new DeliveryQueue.NewDelivery(key, pending.routed(), pending.receivedAt().toEpochMilli(),
                 d.deliveryId(), d.provider().wireName(), d.event(), d.groupId(), d.installationId(), pending.payloadJson(),
-                pending.payloadRef(), traceParent))) {
+                pending.payloadRef(), traceParent, pending.repo()))) {
             return Outcome.ACCEPTED;
         }
         // the earlier delivery is still in flight: a duplicate, and the claim taken over above must not stay

@@ -46,13 +46,14 @@ public final class PayloadClaimCheck {
         Instant now = clock.instant();
         // what waits for the commit keeps the text or the key, never the parsed tree (nothing later reads it)
         IncomingDelivery stored = delivery.withoutPayload();
+        String repo = PendingDelivery.repositoryOf(delivery.payload());
         RouteDecision decision = routes.apply(delivery);
         if (!decision.routed()) {
-            return new PendingDelivery(stored, null, null, now, false, decision);
+            return new PendingDelivery(stored, null, null, now, false, decision, repo);
         }
         String json = payloadJson(delivery);
         if (delivery.bodyBytes() <= inlineMaxBytes) {
-            return new PendingDelivery(stored, json, null, now, true, decision);
+            return new PendingDelivery(stored, json, null, now, true, decision, repo);
         }
         String key = PayloadKeys.newKey(now);
         try {
@@ -60,7 +61,7 @@ public final class PayloadClaimCheck {
         } catch (RuntimeException e) {
             throw new StorageUnavailableException("the payload store is unavailable: " + e.getMessage(), e);
         }
-        return new PendingDelivery(stored, null, key, now, true, decision);
+        return new PendingDelivery(stored, null, key, now, true, decision, repo);
     }
 
     /** The received text when it is the payload as is; the parsed payload written back otherwise. */

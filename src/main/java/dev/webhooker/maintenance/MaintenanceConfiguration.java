@@ -40,7 +40,8 @@ class MaintenanceConfiguration {
             WebhookerProperties properties, MaintenanceProperties maintenance) {
         return new StoragePrune(repository, payloads, clock.getIfAvailable(Clock::systemUTC),
                 properties.ingress() == null ? null : properties.ingress().dedupWindow(),
-                properties.retention().sendLogDays(), properties.retention().failedPayload(), maintenance.payloadGrace());
+                properties.retention().sendLogDays(), properties.retention().failedPayload(), maintenance.payloadGrace(),
+                properties.retention().deliveredPayload());
     }
 
     @Bean

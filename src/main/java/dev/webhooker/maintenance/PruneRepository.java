@@ -62,9 +62,14 @@ public class PruneRepository {
         return queue.discardUndeliveredPayloadsBefore(cutoffMs);
     }
 
+    /** See {@link QueuePrune#discardDeliveredPayloadsBefore}. */
+    public long discardDeliveredPayloadsBefore(long cutoffMs) {
+        return queue.discardDeliveredPayloadsBefore(cutoffMs);
+    }
+
     /** See {@link QueuePrune#unneededPayloadRefs}. */
-    public Set<String> unneededPayloadRefs(List<String> refs) {
-        return queue.unneededPayloadRefs(refs);
+    public Set<String> unneededPayloadRefs(List<String> refs, boolean keptWhenDelivered) {
+        return queue.unneededPayloadRefs(refs, keptWhenDelivered);
     }
 
     /**

@@ -19,7 +19,8 @@ import dev.webhooker.store.PayloadStore;
  * The storage-prune job: expired dedup claims and embedded-KV rows, final delivery
  * rows after the retention (never shorter than the dedup window, so a redelivered webhook is still
  * recognised; a failed or dead one never before its payload's retention either), the payload of failed and
- * dead deliveries after FAILED_PAYLOAD_RETENTION (kept until then for a replay), message tracking after 30
+ * dead deliveries after FAILED_PAYLOAD_RETENTION (kept until then for a replay), the payload of delivered ones after
+ * DELIVERED_PAYLOAD_RETENTION (kept until then for the delivery view), message tracking after 30
  * days, send logs after SEND_LOG_RETENTION_DAYS, and parked payloads that no delivery needs any more. Each
  * part runs on its own: one failing is logged and the others still run.
  */
@@ -35,23 +36,27 @@ public class StoragePrune {
     private final Clock clock;
     private final Duration deliveryRetention;
     private final Duration failedPayloadRetention;
+    private final Duration deliveredPayloadRetention;
     private final Duration sendLogRetention;
     private final Duration payloadGrace;
 
     /**
      * @param dedupWindow  how long ingress remembers a delivery id; delivery rows are kept at least as long
      * @param failedPayloadRetention how long a failed or dead delivery keeps its payload (for a replay)
+     * @param deliveredPayloadRetention how long a delivered one keeps it (for the delivery view); zero: the delivery
+     *                     discarded it when it ended
      * @param payloadGrace parked objects younger than this are left alone: their delivery row may not be
      *                     committed yet (the payload is written before the row), or may still be retrying
      */
     public StoragePrune(PruneRepository repository, PayloadStore payloads, Clock clock, Duration dedupWindow,
-            int sendLogDays, Duration failedPayloadRetention, Duration payloadGrace) {
+            int sendLogDays, Duration failedPayloadRetention, Duration payloadGrace, Duration deliveredPayloadRetention) {
         this.repository = repository;
         this.payloads = payloads;
         this.clock = clock;
         this.deliveryRetention = dedupWindow != null && dedupWindow.compareTo(DELIVERY_RETENTION) > 0
                 ? dedupWindow : DELIVERY_RETENTION;
         this.failedPayloadRetention = failedPayloadRetention;
+        this.deliveredPayloadRetention = deliveredPayloadRetention;
         this.sendLogRetention = Duration.ofDays(Math.max(1, sendLogDays));
         this.payloadGrace = payloadGrace;
     }
@@ -67,6 +72,10 @@ public class StoragePrune {
                 now - undeliveredRetention));
         // before the sweep: the objects of the payloads discarded here are then unneeded and go too
         part(removed, "failed_payloads", () -> repository.discardUndeliveredPayloadsBefore(now - failedPayloadRetention.toMillis()));
+        if (keepsDeliveredPayloads()) {
+            part(removed, "delivered_payloads",
+                    () -> repository.discardDeliveredPayloadsBefore(now - deliveredPayloadRetention.toMillis()));
+        }
         part(removed, "message_tracking", () -> repository.deleteMessageTrackingBefore(now - TRACKING_RETENTION.toMillis()));
         part(removed, "message_locks", () -> repository.deleteExpiredMessageLocks(now));
         part(removed, "send_logs", () -> repository.deleteSendLogsBefore(now - sendLogRetention.toMillis()));
@@ -85,11 +94,15 @@ public class StoragePrune {
         if (candidates.isEmpty()) {
             return 0;
         }
-        Set<String> unneeded = repository.unneededPayloadRefs(candidates);
+        Set<String> unneeded = repository.unneededPayloadRefs(candidates, keepsDeliveredPayloads());
         for (String key : unneeded) {
             payloads.delete(key);
         }
         return unneeded.size();
+    }
+
+    private boolean keepsDeliveredPayloads() {
+        return !deliveredPayloadRetention.isZero();
     }
 
     private static void part(Map<String, Long> removed, String name, LongSupplier action) {

@@ -52,20 +52,44 @@ public class DeliveryQueue {
 
     private final GroupCommit commits;
     private final DueWorkNotice notice;
+    private final boolean keepsDeliveredPayload;
 
-    /** {@code commits} must run on {@code dataSource}; {@code notice} tells the other instances of new work. */
+    /**
+     * {@code commits} must run on {@code dataSource}; {@code notice} tells the other instances of new work. A delivered
+     * delivery discards its payload at once.
+     */
     public DeliveryQueue(DataSource dataSource, GroupCommit commits, Clock clock, String instanceId, DueWorkNotice notice) {
-        this(new JdbcTemplate(dataSource), commits, clock, instanceId, notice);
+        this(new JdbcTemplate(dataSource), commits, clock, instanceId, notice, false);
+    }
+
+    /**
+     * As above; {@code keepsDeliveredPayload}: a delivered delivery keeps its payload, inline or parked, for the
+     * delivery view until storage-prune discards it (DELIVERED_PAYLOAD_RETENTION).
+     */
+    public DeliveryQueue(DataSource dataSource, GroupCommit commits, Clock clock, String instanceId, DueWorkNotice notice,
+                         boolean keepsDeliveredPayload) {
+        this(new JdbcTemplate(dataSource), commits, clock, instanceId, notice, keepsDeliveredPayload);
     }
 
     /** {@code jdbc} is where the statements run: on the data source that {@code commits} runs on. */
     public DeliveryQueue(JdbcTemplate jdbc, GroupCommit commits, Clock clock, String instanceId, DueWorkNotice notice) {
+        this(jdbc, commits, clock, instanceId, notice, false);
+    }
+
+    private DeliveryQueue(JdbcTemplate jdbc, GroupCommit commits, Clock clock, String instanceId, DueWorkNotice notice,
+                          boolean keepsDeliveredPayload) {
         this.jdbc = jdbc;
         this.commits = commits;
         this.clock = clock;
         this.instanceId = instanceId;
         this.notice = notice;
+        this.keepsDeliveredPayload = keepsDeliveredPayload;
         this.vendor = new DatabaseVendor(jdbc.getDataSource());
+    }
+
+    /** Whether a delivered delivery keeps its payload (and its parked object) until storage-prune discards it. */
+    public boolean keepsDeliveredPayload() {
+        return keepsDeliveredPayload;
     }
 
     /**
@@ -74,7 +98,8 @@ public class DeliveryQueue {
      * {@code payloadRef} is set for a routed one.
      */
     public record NewDelivery(String key, boolean routed, long receivedAt, String deliveryId, String provider, String event,
-                              String groupId, Long installationId, String payloadJson, String payloadRef, String traceParent) {
+                              String groupId, Long installationId, String payloadJson, String payloadRef, String traceParent,
+                              String repo) {
     }
 
     /**
@@ -89,8 +114,8 @@ public class DeliveryQueue {
     /** The usual case, a key never seen: no earlier row to look for, one statement instead of three. */
     private static final String INSERT_DELIVERY_IF_NEW = """
             INSERT INTO delivery_state (key, status, updated_at, delivery_id, provider, event, group_id, installation_id,
-                                        payload, payload_ref, received_at, attempts, next_attempt_at, trace_parent)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT DO NOTHING""";
+                                        payload, payload_ref, received_at, attempts, next_attempt_at, trace_parent, repo)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT DO NOTHING""";
 
     /**
      * Puts {@code d} in the queue, in the caller's transaction: false when a delivery with its key is still in flight
@@ -100,7 +125,7 @@ public class DeliveryQueue {
         String status = d.routed() ? "pending" : "delivered";
         Long due = d.routed() ? d.receivedAt() : null;
         Object[] row = {d.key(), status, clock.millis(), d.deliveryId(), d.provider(), d.event(), d.groupId(),
-                d.installationId(), d.payloadJson(), d.payloadRef(), d.receivedAt(), due, d.traceParent()};
+                d.installationId(), d.payloadJson(), d.payloadRef(), d.receivedAt(), due, d.traceParent(), d.repo()};
         boolean written = jdbc.update(INSERT_DELIVERY_IF_NEW, row) == 1;
         if (!written) {
             jdbc.update(DROP_EARLIER_TARGETS, d.key(), d.key());
@@ -256,17 +281,18 @@ public class DeliveryQueue {
     private final GroupCommit.Merged<Release, Boolean> releases = this::releaseAll;
 
     /*
-     * A delivered delivery discards its inline payload; the parked one's reference stays for the sweep. Kept, it was
-     * copied again each time H2 rewrote a page the finished row shares with the rows still in flight: several times a
-     * 7 KB payload per delivery (benchmark). A failed or dead one keeps it for FAILED_PAYLOAD_RETENTION, so that it can
-     * be replayed (storage-prune discards it then).
+     * A delivered delivery keeps its payload for the delivery view while DELIVERED_PAYLOAD_RETENTION lasts
+     * (storage-prune discards it then); with no retention it discards the inline payload here, and the parked one's
+     * reference stays for the sweep. Kept, the payload is copied again each time H2 rewrites a page the finished row
+     * shares with the rows still in flight (bench/results). A failed or dead one keeps it for FAILED_PAYLOAD_RETENTION,
+     * so that it can be replayed.
      */
     private List<Boolean> releaseAll(List<Release> released) {
         if (!vendor.isPostgres()) {
             // in-process: a statement costs no round trip, and H2 has no UPDATE … FROM
             return released.stream().map(r -> jdbc.update("UPDATE delivery_state SET status = ?,"
                             + " next_attempt_at = COALESCE(?, next_attempt_at),"
-                            + (r.status() == DeliveryStatus.DELIVERED ? " payload = NULL," : "")
+                            + (r.status() == DeliveryStatus.DELIVERED && !keepsDeliveredPayload ? " payload = NULL," : "")
                             + " locked_by = NULL, locked_until = NULL, last_error = ?, updated_at = ?"
                             + " WHERE key = ? AND locked_by = ? AND status = 'processing'",
                     r.status().wireName(), r.nextAttemptAt(), r.lastError(), r.at(), r.key(), r.lockToken()) == 1).toList();
@@ -277,7 +303,7 @@ public class DeliveryQueue {
         }
         Set<String> done = new HashSet<>(jdbc.queryForList("UPDATE delivery_state d SET status = v.status,"
                         + " next_attempt_at = COALESCE(v.next_attempt_at, d.next_attempt_at),"
-                        + " payload = CASE WHEN v.status = 'delivered' THEN NULL ELSE d.payload END,"
+                        + (keepsDeliveredPayload ? "" : " payload = CASE WHEN v.status = 'delivered' THEN NULL ELSE d.payload END,")
                         + " locked_by = NULL, locked_until = NULL, last_error = v.last_error, updated_at = v.updated_at"
                         + " FROM (VALUES " + MultiRowInsert.typedRows(released.size(), RELEASE_TYPES)
                         + ") AS v(key, locked_by, status, next_attempt_at, last_error, updated_at)"

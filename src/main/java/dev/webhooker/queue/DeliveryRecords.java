@@ -8,16 +8,32 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The queue's rows as the admin API shows them: the stored deliveries of one delivery id, the recent ones by status,
- * and a delivery's (route × target) rows, each as a JSON-ready map.
+ * The queue's rows as the admin API shows them: the stored deliveries of one delivery id, a search of the recent ones,
+ * a delivery's (route × target) rows, each as a JSON-ready map, and a delivery's kept payload.
  */
 public class DeliveryRecords {
 
-    private static final String COLUMNS = "s.key, s.status, s.provider, s.event, s.group_id, s.received_at, s.updated_at, s.last_error,"
+    /**
+     * What a search of deliveries asks: any of {@code statuses}; {@code repo} ({@code owner/name}, case as sent) and
+     * {@code event} when set; received from {@code since} (inclusive) until {@code until} (exclusive) when set.
+     */
+    public record Search(Collection<String> statuses, String repo, String event, Long since, Long until) {
+
+        public Search {
+            statuses = List.copyOf(statuses);
+        }
+    }
+
+    /** A delivery's payload as kept: the JSON inline, or the key of the object it is parked under. */
+    public record KeptPayload(String json, String parkedKey) {
+    }
+
+    private static final String COLUMNS = "s.key, s.status, s.provider, s.event, s.repo, s.group_id, s.received_at, s.updated_at, s.last_error,"
             + " CASE WHEN s.payload IS NOT NULL OR s.payload_ref IS NOT NULL THEN 1 ELSE 0 END AS payload_kept";
 
     private final JdbcTemplate jdbc;
@@ -33,14 +49,30 @@ public class DeliveryRecords {
     }
 
     /**
-     * The most recently updated deliveries with one of {@code statuses}, newest first: all of them for super
+     * The most recently updated deliveries that match {@code search}, newest first: all of them for super
      * admins ({@code groups} null), else those that came in on one of {@code groups}' endpoints or have a target
      * in one of them; {@code groupId} narrows it to one group.
      */
-    public List<Map<String, Object>> recent(Collection<String> statuses, Collection<String> groups, String groupId, int limit) {
+    public List<Map<String, Object>> search(Search search, Collection<String> groups, String groupId, int limit) {
         StringBuilder sql = new StringBuilder("SELECT s.delivery_id, " + COLUMNS + " FROM delivery_state s WHERE s.status IN (")
-                .append(String.join(", ", statuses.stream().map(x -> "?").toList())).append(')');
-        List<Object> args = new ArrayList<>(statuses);
+                .append(String.join(", ", search.statuses().stream().map(x -> "?").toList())).append(')');
+        List<Object> args = new ArrayList<>(search.statuses());
+        if (search.repo() != null) {
+            sql.append(" AND s.repo = ?");
+            args.add(search.repo());
+        }
+        if (search.event() != null) {
+            sql.append(" AND s.event = ?");
+            args.add(search.event());
+        }
+        if (search.since() != null) {
+            sql.append(" AND s.received_at >= ?");
+            args.add(search.since());
+        }
+        if (search.until() != null) {
+            sql.append(" AND s.received_at < ?");
+            args.add(search.until());
+        }
         List<String> scope = groupId != null ? List.of(groupId) : groups == null ? null : List.copyOf(groups);
         if (scope != null) {
             if (scope.isEmpty()) {
@@ -60,6 +92,14 @@ public class DeliveryRecords {
         }, args.toArray());
     }
 
+    /** The payload of the stored delivery {@code key}, while it is kept. */
+    public Optional<KeptPayload> payload(String key) {
+        return jdbc.query("SELECT payload, payload_ref FROM delivery_state WHERE key = ?",
+                (rs, row) -> rs.getString("payload") == null && rs.getString("payload_ref") == null ? null
+                        : new KeptPayload(rs.getString("payload"), rs.getString("payload_ref")), key)
+                .stream().filter(Objects::nonNull).findFirst();
+    }
+
     /** The delivery's targets in plan order; none until a worker has taken it. */
     public List<Map<String, Object>> targets(String deliveryKey) {
         return jdbc.query("SELECT * FROM delivery_targets WHERE delivery_key = ? ORDER BY position", DeliveryRecords::target, deliveryKey);
@@ -71,11 +111,12 @@ public class DeliveryRecords {
         d.put("status", rs.getString("status"));
         d.put("provider", rs.getString("provider"));
         d.put("event", rs.getString("event"));
+        d.put("repo", rs.getString("repo"));
         d.put("endpointGroupId", rs.getString("group_id"));
         d.put("receivedAt", rs.getObject("received_at", Long.class));
         d.put("updatedAt", rs.getLong("updated_at"));
         d.put("lastError", rs.getString("last_error"));
-        // whether it can still be replayed (a failed or dead one keeps it for FAILED_PAYLOAD_RETENTION)
+        // whether it is still kept: for a replay (a failed or dead one, FAILED_PAYLOAD_RETENTION) and for the view
         d.put("payloadKept", rs.getInt("payload_kept") == 1);
         d.values().removeIf(Objects::isNull);
         return d;

@@ -12,6 +12,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.DatabaseUrl;
@@ -31,8 +32,10 @@ class QueueConfiguration {
     }
 
     @Bean
-    DeliveryQueue deliveryQueue(DataSource dataSource, CommitGroups commits, ObjectProvider<Clock> clock, DueWorkNotice notice) {
-        return new DeliveryQueue(dataSource, commits.delivery(), clock(clock), instanceId(), notice);
+    DeliveryQueue deliveryQueue(DataSource dataSource, CommitGroups commits, ObjectProvider<Clock> clock, DueWorkNotice notice,
+                                WebhookerProperties properties) {
+        return new DeliveryQueue(dataSource, commits.delivery(), clock(clock), instanceId(), notice,
+                !properties.retention().deliveredPayload().isZero());
     }
 
     @Bean

@@ -97,17 +97,27 @@ public class QueuePrune {
     }
 
     /**
-     * Of these parked-payload keys, the ones no delivery still needs: no delivery row references the key,
-     * or every row that does is delivered (a failed or dead one keeps its payload for a replay until
-     * {@link #discardUndeliveredPayloadsBefore} lets go of it).
+     * Delivered deliveries last updated before {@code cutoffMs} give up their payload (inline text and parked-object
+     * reference): past DELIVERED_PAYLOAD_RETENTION the delivery view no longer shows it.
      */
-    public Set<String> unneededPayloadRefs(List<String> refs) {
+    public long discardDeliveredPayloadsBefore(long cutoffMs) {
+        return batches.run("UPDATE delivery_state SET payload = NULL, payload_ref = NULL", "delivery_state",
+                "status = 'delivered' AND updated_at < ? AND (payload IS NOT NULL OR payload_ref IS NOT NULL)", cutoffMs);
+    }
+
+    /**
+     * Of these parked-payload keys, the ones no delivery still needs: no delivery row references the key, or every
+     * row that does is delivered and the queue does not keep a delivered one's payload ({@code keptWhenDelivered}
+     * false). A failed or dead one keeps its payload for a replay until {@link #discardUndeliveredPayloadsBefore} lets
+     * go of it, and a delivered one, when kept, until {@link #discardDeliveredPayloadsBefore} does.
+     */
+    public Set<String> unneededPayloadRefs(List<String> refs, boolean keptWhenDelivered) {
         Set<String> unneeded = new HashSet<>();
         for (int from = 0; from < refs.size(); from += batchSize) {
             List<String> chunk = refs.subList(from, Math.min(refs.size(), from + batchSize));
             Set<String> needed = new HashSet<>(jdbc.queryForList(
                     "SELECT DISTINCT payload_ref FROM delivery_state WHERE payload_ref IN ("
-                            + placeholders(chunk.size()) + ") AND status <> 'delivered'",
+                            + placeholders(chunk.size()) + ")" + (keptWhenDelivered ? "" : " AND status <> 'delivered'"),
                     String.class, chunk.toArray()));
             for (String ref : chunk) {
                 if (!needed.contains(ref)) {

@@ -29,7 +29,7 @@ abstract class LogQueriesContract {
     void database() {
         DataSource dataSource = TestDatabases.create(kind());
         jdbc = new JdbcTemplate(dataSource);
-        queries = new LogQueries(jdbc);
+        queries = new LogQueries(jdbc, new com.fasterxml.jackson.databind.ObjectMapper());
     }
 
     @BeforeEach

@@ -201,13 +201,99 @@ abstract class ReplayContract {
         assertThat(telegramMessages()).as("the delivered target is never sent again").isEqualTo(1);
         assertThat(targetStatuses(deliveryId)).containsValues("delivered").doesNotContainValue("failed");
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM delivery_state WHERE delivery_id = ?"
-                + " AND payload IS NULL", Integer.class, deliveryId)).as("delivered at last: its payload goes").isEqualTo(1);
+                + " AND (payload IS NOT NULL OR payload_ref IS NOT NULL)", Integer.class, deliveryId))
+                .as("delivered at last: its payload is kept for DELIVERED_PAYLOAD_RETENTION").isEqualTo(1);
+        prune.discardDeliveredPayloadsBefore(System.currentTimeMillis() + 1);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM delivery_state WHERE delivery_id = ?"
+                + " AND payload IS NULL AND payload_ref IS NULL", Integer.class, deliveryId))
+                .as("then storage-prune lets it go").isEqualTo(1);
         assertThat(jdbc.queryForList("SELECT actor_login FROM audit_logs WHERE action = 'delivery.replay' AND target_id = ?"
                 + " AND group_id = 'team'", String.class, deliveryId)).containsExactly("adam");
 
         HttpResponse<String> again = signedIn("adam").json("POST", "/admin/api/delivery/" + deliveryId + "/replay", null);
         assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
         assertThat(body(again).path("error").asText()).isEqualTo("Nothing to replay");
+    }
+
+    @Test
+    void theDeliveryViewShowsThePayloadAndTheRequestAndAnswerOfEachAttemptWithoutCredentials() throws Exception {
+        String deliveryId = endedDelivery(404, "failed");
+        HttpResponse<String> response = signedIn("vera").getJson("/admin/api/delivery/" + deliveryId);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.body()).as("no credential reaches a viewer").doesNotContain("bot-token").doesNotContain("123:TEST");
+        JsonNode view = body(response);
+        JsonNode delivery = view.path("deliveries").get(0);
+        assertThat(delivery.path("payload").path("test_run").asText()).isNotEmpty();
+        assertThat(delivery.path("repo").asText()).isEqualTo(delivery.path("payload").path("repository").path("full_name").asText())
+                .isNotEmpty();
+
+        JsonNode discord = attemptTo(view, "111111111111111111");
+        assertThat(discord.path("call").path("request").path("method").asText()).isEqualTo("POST");
+        assertThat(discord.path("call").path("request").path("url").asText()).isEqualTo(DISCORD.baseUrl() + CHANNEL);
+        String sent = DISCORD.findAll(postRequestedFor(urlEqualTo(CHANNEL))).get(0).getBodyAsString();
+        assertThat(discord.path("call").path("request").path("body").asText()).as("the very body Discord got").isEqualTo(sent);
+        assertThat(discord.path("call").path("answer").path("status").asInt()).isEqualTo(404);
+        assertThat(discord.path("call").path("answer").path("body").asText()).contains("Unknown Channel");
+
+        JsonNode telegram = attemptTo(view, "-100");
+        assertThat(telegram.path("call").path("request").path("url").asText()).startsWith(TELEGRAM.baseUrl() + "/bot…/send");
+        assertThat(telegram.path("call").path("answer").path("status").asInt()).isEqualTo(200);
+
+        // the list of send logs stays small: one entry's view has the request and answer
+        JsonNode listed = body(signedIn("vera").getJson("/admin/api/logs?deliveryId=" + deliveryId)).path("logs");
+        assertThat(listed).isNotEmpty().allSatisfy(row -> assertThat(row.has("call")).isFalse());
+        JsonNode one = body(signedIn("vera").getJson("/admin/api/logs/" + discord.path("id").asLong())).path("log");
+        assertThat(one.path("call").path("answer").path("status").asInt()).isEqualTo(404);
+    }
+
+    private static JsonNode attemptTo(JsonNode view, String target) {
+        for (JsonNode attempt : view.path("attempts")) {
+            if (attempt.path("target").asText().equals(target)) {
+                return attempt;
+            }
+        }
+        throw new AssertionError("no attempt to " + target + " in " + view);
+    }
+
+    @Test
+    void deliveriesAreFoundByRepositoryEventAndTimeAndReplayedTogetherAfterACount() throws Exception {
+        long since = System.currentTimeMillis() - 1;
+        String first = endedDelivery(404, "failed");
+        String second = endedDelivery(404, "failed");
+        String repo = body(signedIn("vera").getJson("/admin/api/delivery/" + first)).path("deliveries").get(0).path("repo").asText();
+        String search = "repo=" + java.net.URLEncoder.encode(repo, StandardCharsets.UTF_8) + "&event=push&since=" + since;
+
+        JsonNode found = body(signedIn("vera").getJson("/admin/api/deliveries?" + search)).path("deliveries");
+        assertThat(found).extracting(d -> d.path("deliveryId").asText()).containsExactlyInAnyOrder(first, second);
+        assertThat(body(signedIn("vera").getJson("/admin/api/deliveries?repo=nobody/nothing&since=" + since)).path("deliveries")).isEmpty();
+        assertThat(body(signedIn("vera").getJson("/admin/api/deliveries?" + search.replace("event=push", "event=issues")))
+                .path("deliveries")).isEmpty();
+        assertThat(body(signedIn("vera").getJson("/admin/api/deliveries?" + search + "&until=" + since)).path("deliveries")).isEmpty();
+        assertThat(body(signedIn("stranger").getJson("/admin/api/deliveries?" + search)).path("deliveries"))
+                .as("another group's deliveries are not found").isEmpty();
+
+        String bulk = "{\"repo\":\"" + repo + "\",\"event\":\"push\",\"since\":\"" + since + "\"";
+        assertThat(signedIn("vera").json("POST", "/admin/api/deliveries/replay", bulk + "}").statusCode()).as("a viewer").isEqualTo(403);
+        Browser adam = signedIn("adam");
+        HttpResponse<String> counted = adam.json("POST", "/admin/api/deliveries/replay", bulk + "}");
+        assertThat(counted.statusCode()).as(counted.body()).isEqualTo(200);
+        assertThat(body(counted).path("count").asInt()).isEqualTo(2);
+        assertThat(deliveryStatus(first)).as("counting sends nothing").isEqualTo("failed");
+
+        HttpResponse<String> stale = adam.json("POST", "/admin/api/deliveries/replay", bulk + ",\"confirm\":1}");
+        assertThat(stale.statusCode()).as(stale.body()).isEqualTo(409);
+        assertThat(body(stale).path("detail").asText()).contains("now finds 2");
+        assertThat(adam.json("POST", "/admin/api/deliveries/replay", bulk + ",\"status\":\"delivered\"}").statusCode()).isEqualTo(400);
+        assertThat(deliveryStatus(first)).isEqualTo("failed");
+
+        discordAccepts();
+        HttpResponse<String> replayed = adam.json("POST", "/admin/api/deliveries/replay", bulk + ",\"confirm\":2}");
+        assertThat(replayed.statusCode()).as(replayed.body()).isEqualTo(202);
+        assertThat(body(replayed).path("replayed")).extracting(JsonNode::asText).containsExactlyInAnyOrder(first, second);
+        await().atMost(Duration.ofSeconds(30)).until(() -> "delivered".equals(deliveryStatus(first)) && "delivered".equals(deliveryStatus(second)));
+        DISCORD.verify(2, postRequestedFor(urlEqualTo(CHANNEL)));
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM audit_logs WHERE action = 'delivery.replay' AND target_id IN (?, ?)",
+                Integer.class, first, second)).isEqualTo(2);
     }
 
     @Test

@@ -94,9 +94,38 @@ abstract class PruneContract {
         return storagePrune(dedupWindow, sendLogDays, Duration.ofDays(7));
     }
 
+    /** Delivered deliveries discard their payload when they end (DELIVERED_PAYLOAD_RETENTION=0). */
     private StoragePrune storagePrune(Duration dedupWindow, int sendLogDays, Duration failedPayloadRetention) {
+        return storagePrune(dedupWindow, sendLogDays, failedPayloadRetention, Duration.ZERO);
+    }
+
+    private StoragePrune storagePrune(Duration dedupWindow, int sendLogDays, Duration failedPayloadRetention,
+                                      Duration deliveredPayloadRetention) {
         return new StoragePrune(new PruneRepository(dataSource, kind().vendor(), BATCH), payloads,
-                Clock.fixed(NOW, ZoneOffset.UTC), dedupWindow, sendLogDays, failedPayloadRetention, Duration.ofHours(1));
+                Clock.fixed(NOW, ZoneOffset.UTC), dedupWindow, sendLogDays, failedPayloadRetention, Duration.ofHours(1),
+                deliveredPayloadRetention);
+    }
+
+    @Test
+    void deliveredDeliveriesKeepTheirPayloadAndObjectForTheirRetentionThenLetGoOfBoth() {
+        String keptRef = key("00000000-0000-4000-8000-000000000021");
+        String expiredRef = key("00000000-0000-4000-8000-000000000022");
+        putAt(keptRef, NOW.minus(Duration.ofHours(3)));
+        putAt(expiredRef, NOW.minus(Duration.ofHours(30)));
+        delivery("delivered-recent", "delivered", ago(3 * HOUR), keptRef);
+        delivery("delivered-old", "delivered", ago(30 * HOUR), expiredRef);
+        delivery("delivered-old-inline", "delivered", ago(30 * HOUR), null);
+        delivery("delivered-recent-inline", "delivered", ago(3 * HOUR), null);
+        jdbc.update("UPDATE delivery_state SET payload = '{}' WHERE key IN ('delivered-old-inline', 'delivered-recent-inline')");
+
+        Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30, Duration.ofDays(7), Duration.ofHours(24)).run();
+
+        assertThat(removed).containsEntry("delivered_payloads", 2L).containsEntry("payloads", 1L);
+        assertThat(jdbc.queryForList("SELECT key FROM delivery_state WHERE payload IS NOT NULL OR payload_ref IS NOT NULL",
+                String.class)).containsExactlyInAnyOrder("delivered-recent", "delivered-recent-inline");
+        assertThat(storedKeys()).as("the object of a delivered delivery whose payload is kept stays").containsExactly(keptRef);
+        assertThat(jdbc.queryForList("SELECT key FROM delivery_state", String.class)).as("the rows stay for the delivery retention")
+                .hasSize(4);
     }
 
     private long ago(long ms) {

@@ -176,6 +176,24 @@ abstract class DeliveryQueueContract {
         assertThat(queue.claimDue(1, LEASE)).singleElement().satisfies(d -> assertThat(d.payload()).isEqualTo("{\"c\":3}"));
     }
 
+    @Test
+    void aQueueThatKeepsDeliveredPayloadsLeavesThemForTheDeliveryView() {
+        DeliveryQueue keeping = new DeliveryQueue(dataSource, CommitGroups.of(new DataSourceTransactionManager(dataSource),
+                kind().vendor()).delivery(), clock, "keeping", DueWorkNotice.none(), true);
+        long now = clock.millis();
+        String inline = rows.insertPending("github", null, "k1", "push", "{\"a\":1}", null, now - 20);
+        String parked = rows.insertPending("github", null, "k2", "push", null, "webhooks/2026/11/30/k.json", now - 10);
+        List<ClaimedDelivery> claimed = keeping.claimDue(2, LEASE);
+        assertThat(keeping.keepsDeliveredPayload()).isTrue();
+
+        assertThat(keeping.finish(claimed.get(0), DeliveryStatus.DELIVERED, null)).isTrue();
+        assertThat(keeping.finish(claimed.get(1), DeliveryStatus.DELIVERED, null)).isTrue();
+
+        assertThat(payloadAndRef(inline)).containsExactly("{\"a\":1}", null);
+        assertThat(payloadAndRef(parked)).containsExactly(null, "webhooks/2026/11/30/k.json");
+        assertThat(queueOf("discarding").keepsDeliveredPayload()).isFalse();
+    }
+
     private List<String> payloadAndRef(String key) {
         return rows.jdbc().queryForObject("SELECT payload, payload_ref FROM delivery_state WHERE key = ?",
                 (rs, i) -> Arrays.asList(rs.getString(1), rs.getString(2)), key);

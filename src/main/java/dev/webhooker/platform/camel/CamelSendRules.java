@@ -1,8 +1,11 @@
 package dev.webhooker.platform.camel;
 
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
+import dev.webhooker.delivery.CallRecord;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
@@ -71,6 +74,17 @@ final class CamelSendRules {
     /** The message headers of {@code send}, stamped now. */
     Map<String, Object> headers(CamelSend send) {
         return TransportHeaders.of(send, EndpointUri.parse(send.uri()), clock.instant().getEpochSecond());
+    }
+
+    /**
+     * What was sent, as the delivery view shows it: the URI with its credential options masked, the headers (signature,
+     * key and event; none is a credential) and the body. A broker gives no answer beyond taking the message.
+     */
+    CallRecord record(CamelSend send, Map<String, Object> headers) {
+        Map<String, String> shown = new LinkedHashMap<>();
+        headers.forEach((name, value) -> shown.put(name, String.valueOf(value)));
+        return CallRecord.request("SEND", new CamelTarget(send.uri(), List.of(), send.keyed()).shownUri(), shown,
+                send.message().body());
     }
 
     /** The component took the message: no HTTP status, no message id to track. */

@@ -21,6 +21,8 @@ import org.apache.camel.support.DefaultEndpoint;
 import org.apache.camel.support.DefaultProducer;
 import org.apache.camel.util.URISupport;
 
+import dev.webhooker.delivery.SendOutcome;
+
 /**
  * The {@code camel-target:} component: {@code camel-target:send} sends the {@link CamelSend} in the body to the
  * endpoint its URI names, as {@link CamelSendRules} allow, and replaces the body with the SendOutcome; never an
@@ -71,12 +73,13 @@ class CamelTargetComponent extends DefaultComponent {
 
     private void send(Exchange exchange) throws Exception {
         CamelSend send = exchange.getMessage().getMandatoryBody(CamelSend.class);
-        Object outcome = rules.refusal(send);
+        SendOutcome outcome = rules.refusal(send);
         if (outcome == null) {
+            Map<String, Object> headers = rules.headers(send);
             Exception failure;
             try {
                 Exchange sent = template.send(rules.destination(send), message -> {
-                    message.getMessage().setHeaders(rules.headers(send));
+                    message.getMessage().setHeaders(headers);
                     message.getMessage().setBody(send.message().body());
                 });
                 failure = sent.getException();
@@ -84,8 +87,9 @@ class CamelTargetComponent extends DefaultComponent {
                 // the endpoint could not be made: resolved before any exchange exists
                 failure = e;
             }
-            outcome = failure == null ? CamelSendRules.delivered()
-                    : rules.failed(send, refusedForGood(failure), URISupport.sanitizeUri(describe(failure)));
+            outcome = (failure == null ? CamelSendRules.delivered()
+                    : rules.failed(send, refusedForGood(failure), URISupport.sanitizeUri(describe(failure))))
+                    .withCall(rules.record(send, headers));
         }
         exchange.getMessage().setBody(outcome);
     }

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.webhooker.delivery.CallRecord;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
@@ -153,6 +154,8 @@ public class DiscordClient {
             return SendOutcome.failure(ErrorCode.NO_TOKEN, null, "DISCORD_TOKEN is not set", 0);
         }
         String payload = body.toString();
+        // the bot's token goes in a header, never into the record
+        CallRecord record = CallRecord.request(method, baseUrl + path, Map.of(), payload);
         int tries = 0;
         SendOutcome last = null;
         List<Quota.Use> quotas = List.of(botQuota);
@@ -171,31 +174,35 @@ public class DiscordClient {
                         .method(method, HttpRequest.BodyPublishers.ofString(payload))
                         .build(), HttpResponse.BodyHandlers.ofString());
             } catch (HttpTimeoutException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord timed out after " + settings.requestTimeout(), tries);
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord timed out after " + settings.requestTimeout(), tries)
+                        .withCall(record);
             } catch (IOException e) {
                 return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord unreachable: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), tries);
+                        + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), tries).withCall(record);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);
             }
             remember(route, channelId, response);
             int status = response.statusCode();
+            CallRecord answered = record.answered(status, response.body());
             if (status == 429) {
                 Duration retryAfter = retryAfter(response);
                 boolean global = isGlobal(response);
                 limits.block(global ? GLOBAL : bucketKey(route, channelId), retryAfter);
-                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Max retries exceeded: " + PlatformCallSettings.errorText(response.body()), tries);
+                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Max retries exceeded: " + PlatformCallSettings.errorText(response.body()), tries)
+                        .withCall(answered);
                 if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
-                    return SendOutcome.rateLimited(retryAfter, 429, PlatformCallSettings.errorText(response.body()), tries);
+                    return SendOutcome.rateLimited(retryAfter, 429, PlatformCallSettings.errorText(response.body()), tries)
+                            .withCall(answered);
                 }
                 continue;
             }
             if (status >= 200 && status < 300) {
-                return SendOutcome.success(status, readId(response.body()), tries);
+                return SendOutcome.success(status, readId(response.body()), tries).withCall(answered);
             }
             ErrorCode code = status >= 500 ? DiscordErrors.DISCORD_5XX : DiscordErrors.DISCORD_ERROR;
-            return SendOutcome.failure(code, status, PlatformCallSettings.errorText(response.body()), tries);
+            return SendOutcome.failure(code, status, PlatformCallSettings.errorText(response.body()), tries).withCall(answered);
         }
         return last;
     }

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.webhooker.delivery.CallRecord;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
@@ -61,7 +62,8 @@ public class SlackClient {
     /** Posts to an incoming webhook. */
     public SendOutcome webhook(SlackRequest request) {
         EndpointPoster.Result result = poster.post("slack", request.url(), Map.of(), request.message().toString(), null);
-        return result.failure() != null ? result.failure() : result.answer().outcome(SlackErrors.SLACK_ERROR, SlackErrors.SLACK_5XX);
+        return result.recorded(result.failure() != null ? result.failure()
+                : result.answer().outcome(SlackErrors.SLACK_ERROR, SlackErrors.SLACK_5XX));
     }
 
     /** chat.postMessage (no {@code ts}) or chat.update of the message {@code ts}, by the bot. */
@@ -83,6 +85,8 @@ public class SlackClient {
         }
         String key = "slack:" + request.channel();
         String payload = body.toString();
+        // the bot's token goes in a header, never into the record
+        CallRecord record = CallRecord.request("POST", apiUrl + "/" + method, Map.of(), payload);
         int tries = 0;
         SendOutcome last = null;
         while (tries < settings.maxTries()) {
@@ -101,35 +105,38 @@ public class SlackClient {
                         .POST(HttpRequest.BodyPublishers.ofString(payload))
                         .build(), HttpResponse.BodyHandlers.ofString());
             } catch (HttpTimeoutException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack timed out after " + settings.requestTimeout(), tries);
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack timed out after " + settings.requestTimeout(), tries)
+                        .withCall(record);
             } catch (IOException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack unreachable: " + e.getClass().getSimpleName(), tries);
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack unreachable: " + e.getClass().getSimpleName(), tries)
+                        .withCall(record);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);
             }
             int status = response.statusCode();
+            CallRecord answered = record.answered(status, response.body());
             if (status == 429) {
                 Duration retryAfter = response.headers().firstValue("Retry-After").flatMap(SlackClient::seconds)
                         .orElse(Duration.ofSeconds(1));
                 limits.block(key, retryAfter);
-                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Slack rate limit", tries);
+                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Slack rate limit", tries).withCall(answered);
                 if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
-                    return SendOutcome.rateLimited(retryAfter, 429, "Slack rate limit", tries);
+                    return SendOutcome.rateLimited(retryAfter, 429, "Slack rate limit", tries).withCall(answered);
                 }
                 continue;
             }
             if (status >= 500) {
-                return SendOutcome.failure(SlackErrors.SLACK_5XX, status, "HTTP " + status, tries);
+                return SendOutcome.failure(SlackErrors.SLACK_5XX, status, "HTTP " + status, tries).withCall(answered);
             }
             JsonNode answer = parse(response.body());
             if (answer != null && answer.path("ok").asBoolean(false)) {
                 String ts = answer.path("ts").asText(null);
-                return SendOutcome.success(status, ts != null ? ts : request.ts(), tries);
+                return SendOutcome.success(status, ts != null ? ts : request.ts(), tries).withCall(answered);
             }
             String error = answer == null ? "HTTP " + status : answer.path("error").asText("HTTP " + status);
             return SendOutcome.failure(RETRYABLE.contains(error) ? SlackErrors.SLACK_5XX : SlackErrors.SLACK_ERROR, status,
-                    PlatformCallSettings.errorText(error), tries);
+                    PlatformCallSettings.errorText(error), tries).withCall(answered);
         }
         return last;
     }

@@ -26,6 +26,10 @@ public class TeamsClient {
 
     public SendOutcome post(URI url, ObjectNode message) {
         EndpointPoster.Result result = poster.post("teams", url, Map.of(), message.toString(), null);
+        return result.recorded(outcome(result));
+    }
+
+    private static SendOutcome outcome(EndpointPoster.Result result) {
         if (result.failure() != null) {
             return result.failure();
         }

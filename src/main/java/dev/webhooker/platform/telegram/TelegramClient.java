@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.webhooker.delivery.CallRecord;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
@@ -79,6 +80,8 @@ public class TelegramClient {
         List<String> blocks = List.of(key);
         List<Quota.Use> quotas = quotas(chatId);
         String payload = body.toString();
+        // the URL holds the bot's token: the record names the method only
+        CallRecord record = CallRecord.request("POST", baseUrl + "/bot…/" + method, Map.of(), payload);
         int tries = 0;
         SendOutcome last = null;
         while (tries < settings.maxTries()) {
@@ -96,33 +99,37 @@ public class TelegramClient {
                         .POST(HttpRequest.BodyPublishers.ofString(payload))
                         .build(), HttpResponse.BodyHandlers.ofString());
             } catch (HttpTimeoutException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram timed out after " + settings.requestTimeout(), tries);
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram timed out after " + settings.requestTimeout(), tries)
+                        .withCall(record);
             } catch (IOException e) {
                 // the message may contain the URL, and so the token: keep only the exception type
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram unreachable: " + e.getClass().getSimpleName(), tries);
+                return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram unreachable: " + e.getClass().getSimpleName(), tries)
+                        .withCall(record);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);
             }
             int status = response.statusCode();
+            CallRecord answered = record.answered(status, response.body());
             JsonNode answer = parse(response.body());
             String description = answer == null ? null : answer.path("description").asText(null);
             String error = PlatformCallSettings.errorText(description != null ? description : "HTTP " + status);
             if (status == 429) {
                 Duration retryAfter = retryAfter(answer);
                 limits.block(key, retryAfter);
-                last = SendOutcome.failure(ErrorCode.RETRIES, 429, error, tries);
+                last = SendOutcome.failure(ErrorCode.RETRIES, 429, error, tries).withCall(answered);
                 if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
-                    return SendOutcome.rateLimited(retryAfter, 429, error, tries);
+                    return SendOutcome.rateLimited(retryAfter, 429, error, tries).withCall(answered);
                 }
                 continue;
             }
             if (status >= 200 && status < 300 && (answer == null || answer.path("ok").asBoolean(true))) {
                 JsonNode id = answer == null ? null : answer.path("result").path("message_id");
-                return SendOutcome.success(status, id == null || id.isMissingNode() || id.isNull() ? null : id.asText(), tries);
+                return SendOutcome.success(status, id == null || id.isMissingNode() || id.isNull() ? null : id.asText(), tries)
+                        .withCall(answered);
             }
             ErrorCode code = status >= 500 ? TelegramErrors.TELEGRAM_5XX : TelegramErrors.TELEGRAM_ERROR;
-            return SendOutcome.failure(code, status, error, tries);
+            return SendOutcome.failure(code, status, error, tries).withCall(answered);
         }
         return last;
     }

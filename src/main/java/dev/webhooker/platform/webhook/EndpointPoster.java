@@ -11,9 +11,11 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -30,6 +32,7 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 import org.apache.hc.core5.util.Timeout;
 
+import dev.webhooker.delivery.CallRecord;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
@@ -82,9 +85,20 @@ public final class EndpointPoster implements AutoCloseable {
         }
     }
 
-    /** An answer, or the outcome standing for the post when none came (refused address, unreachable, timeout, waiting). */
-    public record Result(Answer answer, SendOutcome failure) {
+    /**
+     * An answer, or the outcome standing for the post when none came (refused address, unreachable, timeout, waiting);
+     * and what was posted, with the answer, as the delivery view shows it (null when nothing was posted).
+     */
+    public record Result(Answer answer, SendOutcome failure, CallRecord call) {
+
+        /** {@code outcome}, which the platform made of this result, with what was posted. */
+        public SendOutcome recorded(SendOutcome outcome) {
+            return call == null ? outcome : outcome.withCall(call);
+        }
     }
+
+    /** The headers whose values the delivery view shows: they tell how a post was signed and carry no credential. */
+    private static final Set<String> SHOWN_HEADERS = Set.of("webhook-id", "webhook-timestamp", "webhook-signature", "content-type");
 
     private final CloseableHttpClient http;
     private final TargetAddressGuard guard;
@@ -150,6 +164,7 @@ public final class EndpointPoster implements AutoCloseable {
         }
         HttpPost post = new HttpPost(url);
         headers.forEach(post::setHeader);
+        CallRecord record = CallRecord.request("POST", CallRecord.hostOnly(url), shown(headers), json);
         DeliveryTracing.currentHeader().ifPresent(traceparent -> post.setHeader(DeliveryTracing.HEADER, traceparent));
         post.setEntity(new StringEntity(json, ContentType.APPLICATION_JSON));
         Duration limit = timeout == null ? settings.requestTimeout() : timeout;
@@ -159,17 +174,25 @@ public final class EndpointPoster implements AutoCloseable {
         try {
             Answer answer = http.execute(pinned, post, this::answer);
             answer.retryAfter().ifPresent(after -> limits.block(key, after));
-            return new Result(answer, null);
+            return new Result(answer, null, record.answered(answer.status(), answer.text()));
         } catch (SocketTimeoutException e) {
-            return failed(SendOutcome.failure(ErrorCode.NETWORK, null, platform + " target timed out after " + limit, 1));
+            return new Result(null, SendOutcome.failure(ErrorCode.NETWORK, null, platform + " target timed out after " + limit, 1),
+                    record);
         } catch (IOException e) {
-            return failed(SendOutcome.failure(ErrorCode.NETWORK, null, platform + " target unreachable: "
-                    + e.getClass().getSimpleName(), 1));
+            return new Result(null, SendOutcome.failure(ErrorCode.NETWORK, null, platform + " target unreachable: "
+                    + e.getClass().getSimpleName(), 1), record);
         }
     }
 
     private static Result failed(SendOutcome outcome) {
-        return new Result(null, outcome);
+        return new Result(null, outcome, null);
+    }
+
+    /** The headers as the delivery view shows them: a static header of the target (Authorization…) is withheld. */
+    private static Map<String, String> shown(Map<String, String> headers) {
+        Map<String, String> shown = new LinkedHashMap<>();
+        headers.forEach((name, value) -> shown.put(name, SHOWN_HEADERS.contains(name.toLowerCase(Locale.ROOT)) ? value : CallRecord.WITHHELD));
+        return shown;
     }
 
     private Answer answer(ClassicHttpResponse response) throws IOException {

@@ -39,7 +39,7 @@ final class WebhookClient {
         headers.put("webhook-timestamp", Long.toString(timestamp));
         headers.put("webhook-signature", WebhookSignature.sign(request.secrets(), request.messageId(), timestamp, body));
         EndpointPoster.Result result = poster.post("webhook", request.url(), headers, request.body(), request.timeout());
-        return result.failure() != null ? result.failure() : outcome(result.answer());
+        return result.recorded(result.failure() != null ? result.failure() : outcome(result.answer()));
     }
 
     private static SendOutcome outcome(EndpointPoster.Answer answer) {

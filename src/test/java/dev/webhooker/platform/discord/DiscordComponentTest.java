@@ -86,10 +86,18 @@ class DiscordComponentTest {
 
         SendOutcome outcome = send(DiscordRequest.CREATE_MESSAGE, new DiscordRequest("111", null, message()));
 
-        assertThat(outcome).isEqualTo(SendOutcome.success(200, "9001", 1));
+        assertThat(outcome.withCall(null)).isEqualTo(SendOutcome.success(200, "9001", 1));
         discord.verify(postRequestedFor(urlEqualTo("/channels/111/messages"))
                 .withHeader("Authorization", equalTo("Bot bot-token"))
                 .withRequestBody(equalToJson("{\"content\":\"hello\",\"nonce\":\"n-1\",\"enforce_nonce\":true}")));
+        // what the delivery view shows of it: the request without the bot's token, and the answer
+        assertThat(outcome.call().method()).isEqualTo("POST");
+        assertThat(outcome.call().url()).isEqualTo(discord.baseUrl() + "/channels/111/messages");
+        assertThat(outcome.call().headers()).isEmpty();
+        assertThat(outcome.call().body()).isEqualTo("{\"content\":\"hello\",\"nonce\":\"n-1\",\"enforce_nonce\":true}");
+        assertThat(outcome.call().status()).isEqualTo(200);
+        assertThat(outcome.call().answer()).isEqualTo("{\"id\":\"9001\"}");
+        assertThat(outcome.call().toString()).doesNotContain("bot-token");
     }
 
     @Test

@@ -94,7 +94,11 @@ class TelegramComponentTest {
 
         SendOutcome outcome = call("telegram:sendMessage", text("-100"));
 
-        assertThat(outcome).isEqualTo(SendOutcome.success(200, "77", 1));
+        assertThat(outcome.withCall(null)).isEqualTo(SendOutcome.success(200, "77", 1));
+        assertThat(outcome.call().url()).as("the URL holds the bot's token: the record does not")
+                .isEqualTo(telegram.baseUrl() + "/bot…/sendMessage");
+        assertThat(outcome.call().toString()).doesNotContain(TOKEN);
+        assertThat(outcome.call().status()).isEqualTo(200);
         telegram.verify(postRequestedFor(urlEqualTo("/bot" + TOKEN + "/sendMessage")).withRequestBody(equalToJson(
                 "{\"chat_id\":\"-100\",\"text\":\"<b>hi</b>\",\"parse_mode\":\"HTML\",\"message_thread_id\":7}")));
     }

@@ -93,8 +93,13 @@ class WebhookComponentTest {
 
         SendOutcome outcome = send("webhook:post", request("/in", Map.of("X-Team", "core", "webhook-id", "forged")));
 
-        assertThat(outcome).isEqualTo(SendOutcome.success(200, null, 1));
+        assertThat(outcome.withCall(null)).isEqualTo(SendOutcome.success(200, null, 1));
         LoggedRequest sent = receiver.findAll(postRequestedFor(urlEqualTo("/in"))).get(0);
+        // the delivery view: the URL as its scheme and host, a static header's value withheld, the signature shown
+        assertThat(outcome.call().url()).isEqualTo(receiver.baseUrl() + "/…");
+        assertThat(outcome.call().headers()).containsEntry("X-Team", "(withheld)")
+                .containsEntry("webhook-signature", sent.getHeader("webhook-signature"));
+        assertThat(outcome.call().body()).isEqualTo("{\"action\":\"opened\"}");
         assertThat(sent.getHeader("webhook-id")).as("a static header never replaces a signed one").isEqualTo("github:g1:d-1");
         assertThat(sent.getHeader("webhook-timestamp")).isEqualTo(String.valueOf(NOW.getEpochSecond()));
         assertThat(sent.getHeader("X-Team")).isEqualTo("core");
