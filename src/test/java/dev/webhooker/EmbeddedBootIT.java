@@ -82,4 +82,15 @@ class EmbeddedBootIT {
             assertThat(response.body()).isNotEmpty();
         }
     }
+
+    @Test
+    void editorsFindTheConfigurationSchemaWithoutSigningIn() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/schema/webhooker-config.json")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).get().asString().startsWith("application/schema+json");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(response.body()))
+                .isEqualTo(dev.webhooker.routing.ConfigSchema.document());
+    }
 }

@@ -21,8 +21,16 @@ public interface TargetPlatform {
         return false;
     }
 
+    /**
+     * The record its target is bound to ({@link TargetJson#bind}): its components are the fields a target may have
+     * besides {@code platform}, and the configuration's JSON Schema describes the target by it.
+     */
+    Class<? extends Record> wireShape();
+
     /** The fields its target may have besides {@code platform} (what people write is refused with any other). */
-    Set<String> fields();
+    default Set<String> fields() {
+        return TargetJson.fieldsOf(wireShape());
+    }
 
     /** The target in {@code json}, whose shapes and types it checks; rules about values are {@link #check}'s. */
     Target read(TargetJson json);

@@ -423,9 +423,30 @@ class ConsoleBrowserIT {
             await().atMost(Duration.ofSeconds(20)).until(() -> "failed".equals(jdbc.queryForList(
                     "SELECT status FROM delivery_state WHERE delivery_id = ?", String.class, deliveryId).stream().findFirst().orElse(null)));
             nav(driver, "deliveries");
+            // found by its repository and event; another repository finds nothing
+            WebElement repo = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#delivery-search input[name=repo]")));
+            repo.sendKeys("acme/nothing");
+            driver.findElement(By.cssSelector("#delivery-search button[type=submit]")).click();
+            wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#recent-deliveries p.empty")));
+            assertThat(driver.getCurrentUrl()).contains("repo=acme%2Fnothing");
+            repo = driver.findElement(By.cssSelector("#delivery-search input[name=repo]"));
+            repo.clear();
+            repo.sendKeys("acme/w");
+            driver.findElement(By.cssSelector("#delivery-search input[name=event]")).sendKeys("push");
+            driver.findElement(By.cssSelector("#delivery-search button[type=submit]")).click();
             wait(driver).until(ExpectedConditions.elementToBeClickable(By.cssSelector("#recent-deliveries a[href='/admin/deliveries/" + deliveryId + "']")))
                     .click();
             wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("article.delivery .status-failed")));
+            // what came in, what was sent, and what Discord answered
+            driver.findElement(By.cssSelector("article.delivery details.payload summary")).click();
+            assertThat(driver.findElement(By.cssSelector("article.delivery details.payload pre")).getText())
+                    .contains("\"full_name\": \"acme/w\"", "\"login\": \"octocat\"");
+            WebElement call = driver.findElement(By.cssSelector("details.call"));
+            assertThat(call.findElement(By.tagName("summary")).getText()).contains("POST " + DISCORD.baseUrl() + "/channels/", "→ 404");
+            call.findElement(By.tagName("summary")).click();
+            assertThat(call.findElement(By.cssSelector("pre.request")).getText()).contains("\"embeds\"", "acme/w");
+            assertThat(call.findElement(By.cssSelector("pre.answer")).getText()).contains("HTTP 404", "Unknown Channel");
+            assertThat(driver.findElement(By.tagName("main")).getText()).doesNotContain("bot-token");
             chromium.screenshot("06-delivery-failed");
             DISCORD.resetAll();
             DISCORD.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(okJson("{\"id\":\"9001\"}")));

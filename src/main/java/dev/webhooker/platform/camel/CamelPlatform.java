@@ -2,7 +2,6 @@ package dev.webhooker.platform.camel;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import dev.webhooker.routing.Target;
 import dev.webhooker.routing.TargetJson;
@@ -32,8 +31,8 @@ public final class CamelPlatform implements TargetPlatform {
     }
 
     @Override
-    public Set<String> fields() {
-        return TargetJson.fieldsOf(CamelJson.class);
+    public Class<? extends Record> wireShape() {
+        return CamelJson.class;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.webhooker.platform.discord;
 
-import java.util.Set;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,10 +35,9 @@ public final class DiscordPlatform implements TargetPlatform {
         return true;
     }
 
-    /** Its wire record's fields. */
     @Override
-    public Set<String> fields() {
-        return TargetJson.fieldsOf(DiscordJson.class);
+    public Class<? extends Record> wireShape() {
+        return DiscordJson.class;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.webhooker.platform.slack;
 
-import java.util.Set;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
@@ -33,8 +32,8 @@ public final class SlackPlatform implements TargetPlatform {
     }
 
     @Override
-    public Set<String> fields() {
-        return TargetJson.fieldsOf(SlackJson.class);
+    public Class<? extends Record> wireShape() {
+        return SlackJson.class;
     }
 
     @Override

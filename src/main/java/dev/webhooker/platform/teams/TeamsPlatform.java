@@ -1,6 +1,5 @@
 package dev.webhooker.platform.teams;
 
-import java.util.Set;
 
 import dev.webhooker.platform.webhook.WebhookTargetRules;
 import dev.webhooker.routing.Target;
@@ -21,8 +20,8 @@ public final class TeamsPlatform implements TargetPlatform {
     }
 
     @Override
-    public Set<String> fields() {
-        return TargetJson.fieldsOf(TeamsJson.class);
+    public Class<? extends Record> wireShape() {
+        return TeamsJson.class;
     }
 
     @Override

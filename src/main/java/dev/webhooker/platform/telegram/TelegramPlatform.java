@@ -1,6 +1,5 @@
 package dev.webhooker.platform.telegram;
 
-import java.util.Set;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,10 +31,9 @@ public final class TelegramPlatform implements TargetPlatform {
         return TelegramTarget.PLATFORM;
     }
 
-    /** Its wire record's fields. */
     @Override
-    public Set<String> fields() {
-        return TargetJson.fieldsOf(TelegramJson.class);
+    public Class<? extends Record> wireShape() {
+        return TelegramJson.class;
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.webhooker.platform.webhook;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import dev.webhooker.routing.ConfigError;
 import dev.webhooker.routing.Target;
@@ -28,8 +27,8 @@ public final class WebhookPlatform implements TargetPlatform {
     }
 
     @Override
-    public Set<String> fields() {
-        return TargetJson.fieldsOf(WebhookJson.class);
+    public Class<? extends Record> wireShape() {
+        return WebhookJson.class;
     }
 
     @Override
