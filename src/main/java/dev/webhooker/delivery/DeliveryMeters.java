@@ -15,6 +15,9 @@ import dev.webhooker.queue.TargetStatus;
  * The delivery engine's Prometheus meters, with bounded labels only (no ids, no repository names):
  * {@code webhooker_deliveries_finished_total{state}}, {@code webhooker_target_attempts_total{platform, outcome,
  * error_code}} and {@code webhooker_target_retries_total{platform}}. Each counter is looked up once per label set.
+ * {@code error_code} is the code as send logs and the console show it ({@code DISCORD_5XX}), {@code none} for an
+ * attempt without one. Every final state is counted from zero at the start, so that an alert on failed or dead
+ * deliveries is defined before the first one.
  */
 final class DeliveryMeters {
 
@@ -28,6 +31,13 @@ final class DeliveryMeters {
 
     public DeliveryMeters(MeterRegistry registry) {
         this.registry = registry;
+        for (DeliveryStatus state : new DeliveryStatus[] {DeliveryStatus.DELIVERED, DeliveryStatus.FAILED, DeliveryStatus.DEAD}) {
+            counter(state);
+        }
+    }
+
+    private Counter counter(DeliveryStatus state) {
+        return finished.computeIfAbsent(state, s -> registry.counter("webhooker.deliveries.finished", "state", s.wireName()));
     }
 
     /** Counts nothing (engine tests that do not look at meters). */
@@ -37,7 +47,7 @@ final class DeliveryMeters {
 
     /** A delivery reached a final state (delivered, failed, dead). */
     void finished(DeliveryStatus state) {
-        finished.computeIfAbsent(state, s -> registry.counter("webhooker.deliveries.finished", "state", s.wireName())).increment();
+        counter(state).increment();
     }
 
     /** One attempt at one target, and the state the target is in after it. */
@@ -45,7 +55,7 @@ final class DeliveryMeters {
         ErrorCode code = outcome.ok() ? null : outcome.errorCode();
         attempts.computeIfAbsent(new Attempt(platform, after, code), a -> registry.counter("webhooker.target.attempts",
                 "platform", a.platform(), "outcome", a.after().name().toLowerCase(Locale.ROOT),
-                "error_code", a.code() == null ? "none" : a.code().name().toLowerCase(Locale.ROOT))).increment();
+                "error_code", a.code() == null ? "none" : a.code().name())).increment();
         if (after == TargetStatus.RETRYING) {
             retries.computeIfAbsent(platform, p -> registry.counter("webhooker.target.retries", "platform", p)).increment();
         }

@@ -15,7 +15,9 @@ import io.micrometer.core.instrument.Timer;
  * before it could be told), unavailable or failed; {@code webhooker_webhook_seconds{outcome}}, the time from
  * the request to its answer; and {@code webhooker_payload_parked_bytes_total} / {@code webhooker_payload_parked_total}
  * for bodies accepted into the payload store. Meters are looked up once per label set, not per request: the
- * webhook path is the one that must stay fast.
+ * webhook path is the one that must stay fast. The series an alert watches (each provider's accepted, duplicate and
+ * reopened; every rejection; unavailable and failed) are there at zero from the start, so that a rate over them is
+ * defined before the first such webhook.
  */
 final class IngressMeters {
 
@@ -35,6 +37,16 @@ final class IngressMeters {
         this.registry = registry;
         this.parked = registry.counter("webhooker.payload.parked");
         this.parkedBytes = registry.counter("webhooker.payload.parked.bytes");
+        for (Provider provider : Provider.values()) {
+            for (String outcome : new String[] {"accepted", "duplicate", "reopened"}) {
+                counter(new Labels(provider.wireName(), outcome, NONE));
+            }
+        }
+        for (Rejection rejection : Rejection.values()) {
+            counter(rejected(rejection));
+        }
+        counter(new Labels(UNKNOWN, "unavailable", NONE));
+        counter(new Labels(UNKNOWN, "failed", NONE));
     }
 
     void answered(Provider provider, String outcome, long startedAtMillis) {
@@ -42,7 +54,7 @@ final class IngressMeters {
     }
 
     void rejected(Rejection rejection, long startedAtMillis) {
-        count(new Labels(UNKNOWN, "rejected", rejection.name().toLowerCase(Locale.ROOT)), "rejected", startedAtMillis);
+        count(rejected(rejection), "rejected", startedAtMillis);
     }
 
     void parked(long bytes) {
@@ -50,9 +62,17 @@ final class IngressMeters {
         parkedBytes.increment(bytes);
     }
 
+    private static Labels rejected(Rejection rejection) {
+        return new Labels(UNKNOWN, "rejected", rejection.name().toLowerCase(Locale.ROOT));
+    }
+
+    private Counter counter(Labels labels) {
+        return webhooks.computeIfAbsent(labels, l -> registry.counter("webhooker.webhooks", "provider", l.provider(),
+                "outcome", l.outcome(), "reason", l.reason()));
+    }
+
     private void count(Labels labels, String outcome, long startedAtMillis) {
-        webhooks.computeIfAbsent(labels, l -> registry.counter("webhooker.webhooks", "provider", l.provider(), "outcome", l.outcome(),
-                "reason", l.reason())).increment();
+        counter(labels).increment();
         if (startedAtMillis > 0) {
             durations.computeIfAbsent(outcome, o -> Timer.builder("webhooker.webhook").tag("outcome", o)
                     .description("from the request to its answer").register(registry))

@@ -1,6 +1,8 @@
 package dev.webhooker.maintenance;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
 import javax.sql.DataSource;
 
@@ -46,7 +48,9 @@ class MaintenanceConfiguration {
 
     @Bean
     PruneMeters pruneMeters(MeterRegistry meterRegistry) {
-        return new PruneMeters(meterRegistry);
+        List<String> parts = new ArrayList<>(StoragePrune.PARTS);
+        parts.add(PruneMeters.AUDIT_PART);
+        return new PruneMeters(meterRegistry, parts);
     }
 
     @Bean

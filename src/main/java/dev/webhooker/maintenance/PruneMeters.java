@@ -1,5 +1,6 @@
 package dev.webhooker.maintenance;
 
+import java.util.List;
 import java.util.Map;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,10 +12,15 @@ import io.micrometer.core.instrument.MeterRegistry;
  */
 public class PruneMeters {
 
+    /** The part the audit-prune job removes from. */
+    static final String AUDIT_PART = "audit_logs";
+
     private final MeterRegistry registry;
 
-    public PruneMeters(MeterRegistry registry) {
+    /** {@code parts}: what the prune jobs remove, whose failure counters start at zero (an alert watches them). */
+    public PruneMeters(MeterRegistry registry, List<String> parts) {
         this.registry = registry;
+        parts.forEach(part -> registry.counter("webhooker.prune.failures", "part", part));
     }
 
     /** A storage-prune result: removed count per part, -1 for a part that failed. */
@@ -24,7 +30,7 @@ public class PruneMeters {
 
     /** An audit-prune result. */
     public void audit(long removed) {
-        part("audit_logs", removed);
+        part(AUDIT_PART, removed);
     }
 
     private void part(String part, long removed) {

@@ -28,6 +28,10 @@ public class StoragePrune {
 
     private static final Logger log = LoggerFactory.getLogger(StoragePrune.class);
 
+    /** The parts of a run, as its result and the meters name them. */
+    public static final List<String> PARTS = List.of("dedup_keys", "kv_entries", "delivery_state", "failed_payloads",
+            "delivered_payloads", "message_tracking", "message_locks", "send_logs", "payloads");
+
     static final Duration DELIVERY_RETENTION = Duration.ofDays(7);
     static final Duration TRACKING_RETENTION = Duration.ofDays(30);
 

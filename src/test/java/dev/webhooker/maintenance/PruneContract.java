@@ -121,6 +121,7 @@ abstract class PruneContract {
         Map<String, Long> removed = storagePrune(Duration.ofDays(7), 30, Duration.ofDays(7), Duration.ofHours(24)).run();
 
         assertThat(removed).containsEntry("delivered_payloads", 2L).containsEntry("payloads", 1L);
+        assertThat(StoragePrune.PARTS).as("every part has its meters").containsAll(removed.keySet());
         assertThat(jdbc.queryForList("SELECT key FROM delivery_state WHERE payload IS NOT NULL OR payload_ref IS NOT NULL",
                 String.class)).containsExactlyInAnyOrder("delivered-recent", "delivered-recent-inline");
         assertThat(storedKeys()).as("the object of a delivered delivery whose payload is kept stays").containsExactly(keptRef);

@@ -125,6 +125,19 @@ class ProbesAndMetricsIT extends ObservedApp {
     }
 
     @Test
+    void theSeriesAnAlertWatchesAreThereBeforeTheirFirstEvent() throws Exception {
+        String scrape = scrape();
+        for (String state : List.of("delivered", "failed", "dead")) {
+            assertThat(scrape).containsPattern("(?m)^webhooker_deliveries_finished_total\\{[^}]*state=\"" + state + "\"[^}]*} ");
+        }
+        assertThat(scrape).containsPattern("(?m)^webhooker_webhooks_total\\{[^}]*outcome=\"unavailable\"[^}]*} ")
+                .containsPattern("(?m)^webhooker_webhooks_total\\{[^}]*reason=\"invalid_signature\"[^}]*} ")
+                .containsPattern("(?m)^webhooker_webhooks_total\\{[^}]*outcome=\"reopened\"[^}]*provider=\"gitea\"[^}]*} ")
+                .containsPattern("(?m)^webhooker_prune_failures_total\\{[^}]*part=\"send_logs\"[^}]*} ")
+                .containsPattern("(?m)^webhooker_prune_failures_total\\{[^}]*part=\"audit_logs\"[^}]*} ");
+    }
+
+    @Test
     void aFailingPlatformShowsAsRetriesAndErrorCodes() throws Exception {
         DISCORD.resetAll();
         DISCORD.stubFor(post(urlMatching("/channels/.*/messages")).willReturn(aResponse().withStatus(503).withBody("{\"message\":\"down\"}")));
@@ -134,8 +147,8 @@ class ProbesAndMetricsIT extends ObservedApp {
                 - value(before, "webhooker_deliveries_finished_total", "state=\"dead\"") == 1);
         String after = scrape();
         assertThat(delta(before, after, "webhooker_target_retries_total", "platform=\"discord\"")).isEqualTo(1);
-        assertThat(delta(before, after, "webhooker_target_attempts_total", "outcome=\"retrying\"", "error_code=\"discord_5xx\"")).isEqualTo(1);
-        assertThat(delta(before, after, "webhooker_target_attempts_total", "outcome=\"dead\"", "error_code=\"discord_5xx\"")).isEqualTo(1);
+        assertThat(delta(before, after, "webhooker_target_attempts_total", "outcome=\"retrying\"", "error_code=\"DISCORD_5XX\"")).isEqualTo(1);
+        assertThat(delta(before, after, "webhooker_target_attempts_total", "outcome=\"dead\"", "error_code=\"DISCORD_5XX\"")).isEqualTo(1);
     }
 
     private String scrape() throws Exception {

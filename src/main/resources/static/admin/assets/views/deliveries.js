@@ -119,8 +119,12 @@ function content(ctx, id, view, replay) {
     {label: t('logs.target'), value: r => (r.platform || '') + ' ' + r.target},
     {label: t('logs.ok'), value: r => h('span', {class: r.ok ? 'ok' : 'bad'}, r.ok ? t('logs.okTrue') : t('logs.okFalse'))},
     {label: t('logs.error'), value: r => [r.errorCode, r.error].filter(Boolean).join(': ')},
-    {label: t('deliveries.call'), value: r => r.call ? call(r.call) : t('deliveries.noCall')},
   ], view.attempts, t('common.none')));
+  const calls = view.attempts.filter(r => r.call);
+  if (calls.length > 0) {
+    parts.push(h('h2', {}, t('deliveries.call')),
+      h('div', {class: 'calls'}, calls.map(r => call(r))));
+  }
   return parts;
 }
 
@@ -135,11 +139,13 @@ function payload(d) {
   return null;
 }
 
-/** One attempt's request and the platform's answer, folded. */
-function call(c) {
+/** One attempt's request and the platform's answer, folded under a line that says which attempt it was. */
+function call(attempt) {
+  const c = attempt.call;
   const headers = Object.entries(c.request.headers || {}).map(([name, value]) => name + ': ' + value).join('\n');
-  return h('details', {class: 'call'},
-    h('summary', {}, c.request.method + ' ' + c.request.url + (c.answer ? ' → ' + c.answer.status : '')),
+  return h('details', {class: 'call', dataset: {log: attempt.id}},
+    h('summary', {}, formatTime(attempt.ts) + ' · ' + (attempt.platform || '') + ' ' + attempt.target + ' · '
+      + c.request.method + ' ' + c.request.url + (c.answer ? ' → ' + c.answer.status : ' → ' + t('deliveries.noAnswer'))),
     h('h3', {}, t('deliveries.request')),
     h('pre', {class: 'request'}, [c.request.method + ' ' + c.request.url, headers, '', pretty(c.request.body)].filter(x => x !== null).join('\n')),
     h('h3', {}, t('deliveries.answer')),
