@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record PendingDelivery(IncomingDelivery delivery, String payloadJson, String payloadRef, Instant receivedAt,
                               boolean routed, RouteDecision decision, String repo) {
 
-    /** The longest repository name kept: GitHub's owner and name are each at most 100 characters. */
+    /** The longest {@code owner/name} kept: on GitHub a repository's name is at most 100 characters, its owner's 39. */
     private static final int REPO_MAX = 201;
 
     public PendingDelivery {

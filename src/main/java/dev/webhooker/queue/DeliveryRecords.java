@@ -19,7 +19,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 public class DeliveryRecords {
 
     /**
-     * What a search of deliveries asks: any of {@code statuses}; {@code repo} ({@code owner/name}, case as sent) and
+     * What a search of deliveries asks: any of {@code statuses}; {@code repo} ({@code owner/name}, in any case) and
      * {@code event} when set; received from {@code since} (inclusive) until {@code until} (exclusive) when set.
      */
     public record Search(Collection<String> statuses, String repo, String event, Long since, Long until) {
@@ -58,7 +58,8 @@ public class DeliveryRecords {
                 .append(String.join(", ", search.statuses().stream().map(x -> "?").toList())).append(')');
         List<Object> args = new ArrayList<>(search.statuses());
         if (search.repo() != null) {
-            sql.append(" AND s.repo = ?");
+            // forges treat repository names without regard to case
+            sql.append(" AND LOWER(s.repo) = LOWER(?)");
             args.add(search.repo());
         }
         if (search.event() != null) {

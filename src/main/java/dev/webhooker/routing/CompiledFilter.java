@@ -6,7 +6,8 @@ import java.util.Optional;
 /**
  * A filter with its patterns compiled: the OR of its patterns, negated by {@code exclude}. For the five
  * field types an event without the value fails the filter even when it excludes (the missing-value rule:
- * {@code actor: bot, exclude: true} does not pass an event that has no sender).
+ * {@code actor: bot, exclude: true} does not pass an event that has no sender). A label filter matches when any
+ * pattern matches any label; with {@code exclude} it passes when none does; an event without labels fails it.
  */
 final class CompiledFilter {
 
@@ -34,12 +35,11 @@ final class CompiledFilter {
     }
 
     boolean test(EventValues values) {
-        Optional<String> value = values.of(type);
-        if (value.isEmpty()) {
+        List<String> tested = values.all(type);
+        if (tested.isEmpty()) {
             return false;
         }
-        String v = value.get();
-        boolean anyMatches = patterns.stream().anyMatch(p -> p.matches(v));
+        boolean anyMatches = tested.stream().anyMatch(v -> patterns.stream().anyMatch(p -> p.matches(v)));
         return exclude != anyMatches;
     }
 
@@ -50,13 +50,13 @@ final class CompiledFilter {
     String whyNot(EventValues values) {
         String filter = "filter " + type.wireName() + (exclude ? " (exclude) " : " ") + written.stream()
                 .map(ConfigError::quote).toList();
-        Optional<String> value = values.of(type);
-        if (value.isEmpty()) {
+        List<String> tested = values.all(type);
+        if (tested.isEmpty()) {
             return filter + ": the event has no " + type.wireName();
         }
         if (type.isKeyword()) {
             return filter + (exclude ? ": found in the payload" : ": not found in the payload");
         }
-        return filter + " refuses " + ConfigError.quote(value.get());
+        return filter + " refuses " + String.join(", ", tested.stream().map(ConfigError::quote).toList());
     }
 }

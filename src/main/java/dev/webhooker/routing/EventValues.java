@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -29,7 +31,18 @@ final class EventValues {
         this.payload = event.payload() == null ? JsonNodeFactory.instance.objectNode() : event.payload();
     }
 
-    /** The value a filter of this type tests; empty when the event has none. Keyword always has one. */
+    /**
+     * The values a filter of this type tests: the one value of a field type, or each label; none when the event has
+     * none. Keyword always has one.
+     */
+    List<String> all(FilterType type) {
+        if (type == FilterType.LABEL) {
+            return labels();
+        }
+        return of(type).map(List::of).orElse(List.of());
+    }
+
+    /** The value a filter of a single-valued type tests; empty when the event has none. Keyword always has one. */
     Optional<String> of(FilterType type) {
         String value = switch (type) {
             case EVENT -> event.event();
@@ -38,6 +51,7 @@ final class EventValues {
             case ACTION -> text(payload.path("action"));
             case BRANCH -> branch();
             case KEYWORD -> keywordText();
+            case LABEL -> throw new IllegalArgumentException("a label filter tests every label: all(LABEL)");
         };
         return value == null || (value.isEmpty() && type != FilterType.KEYWORD) ? Optional.empty() : Optional.of(value);
     }
@@ -60,6 +74,22 @@ final class EventValues {
             case "check_suite" -> text(payload.path("check_suite").path("head_branch"));
             default -> null;
         };
+    }
+
+    /**
+     * The names of the labels the pull request or issue carries as the event describes it (after a {@code labeled}
+     * or {@code unlabeled} change); a review or comment on a pull request carries its labels too.
+     */
+    private List<String> labels() {
+        JsonNode subject = payload.has("pull_request") ? payload.path("pull_request") : payload.path("issue");
+        List<String> names = new ArrayList<>();
+        for (JsonNode label : subject.path("labels")) {
+            String name = text(label.path("name"));
+            if (name != null && !name.isEmpty()) {
+                names.add(name);
+            }
+        }
+        return names;
     }
 
     /** Tag pushes keep {@code refs/tags/…}, so a branch filter never mistakes a tag for a branch. */

@@ -11,10 +11,10 @@ import jakarta.validation.constraints.Size;
 import dev.webhooker.routing.ConfigConstraints.CompilingRegex;
 import dev.webhooker.routing.ConfigConstraints.OneOf;
 
-/** One route filter: {@code type} is event, repo, actor, action, branch or keyword; {@code match} is OR'ed. */
+/** One route filter: {@code type} is event, repo, actor, action, branch, label or keyword; {@code match} is OR'ed. */
 public record Filter(
         @NotEmpty(message = "required (expected " + TYPES + ")")
-        @OneOf(value = {"event", "repo", "actor", "action", "branch", "keyword"}, message = "unknown type {value} (expected " + TYPES + ")")
+        @OneOf(value = {"event", "repo", "actor", "action", "branch", "label", "keyword"}, message = "unknown type {value} (expected " + TYPES + ")")
         String type,
         @NotEmpty(message = "required: a pattern or a list of patterns")
         List<@NotBlank(message = "must not be blank")
@@ -22,7 +22,7 @@ public record Filter(
              @CompilingRegex String> match,
         boolean exclude) {
 
-    private static final String TYPES = "event, repo, actor, action, branch or keyword";
+    private static final String TYPES = "event, repo, actor, action, branch, label or keyword";
 
     public Filter {
         match = match == null ? List.of() : List.copyOf(match);

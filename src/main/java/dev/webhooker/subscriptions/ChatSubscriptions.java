@@ -29,7 +29,7 @@ import dev.webhooker.store.ConfigRepository;
 
 /**
  * Subscriptions made from a chat. {@code /gh subscribe owner/repo} makes (or changes) a route of a group the typing
- * user administers, with a filter on the repository (and the events and branch asked for) and the chat, or the thread
+ * user administers, with a filter on the repository (and the events, branch and label asked for) and the chat, or the thread
  * or topic the command was typed in, as its only target. The command is the chat's consent: the chat claims the
  * group, as {@code /gh claim} does (the platform's command handler has checked that the user administers the chat).
  * {@code /gh unsubscribe owner/repo} removes that route; {@code /gh subscriptions} lists the routes that send to this
@@ -83,9 +83,6 @@ public final class ChatSubscriptions {
         if (!command.valid()) {
             return Reply.of(command.problem());
         }
-        if (command.label() != null) {
-            return Reply.of("subscribe.no_label");
-        }
         Access access = scopes.resolve(new SessionUser(who.githubUserId(), who.githubLogin()), snapshots.current().groups());
         Optional<Group> chosen = group(access, command.group());
         if (chosen.isEmpty()) {
@@ -103,6 +100,9 @@ public final class ChatSubscriptions {
         }
         if (command.branch() != null) {
             filters.add(new Filter("branch", List.of(command.branch()), false));
+        }
+        if (command.label() != null) {
+            filters.add(new Filter("label", List.of(command.label()), false));
         }
         String name = command.repository() + (place.chatName() == null ? " (chat)" : " → " + place.chatName());
         Route route = new Route(id, group.id(), name.length() > MAX_NAME ? name.substring(0, MAX_NAME) : name, true, filters, null,
@@ -130,6 +130,7 @@ public final class ChatSubscriptions {
         params.put("group", group.name());
         params.put("events", command.events().isEmpty() ? "*" : String.join(", ", command.events()));
         params.put("branch", command.branch() == null ? "*" : command.branch());
+        params.put("label", command.label() == null ? "*" : command.label());
         return new Reply(fresh ? "subscribe.done" : "subscribe.changed", params);
     }
 

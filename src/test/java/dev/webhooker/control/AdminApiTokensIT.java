@@ -121,7 +121,8 @@ class AdminApiTokensIT {
                 new String[] {"POST", "/admin/api/groups/team/webhook/regenerate", null},
                 new String[] {"POST", "/admin/api/groups", "{\"id\":\"new\",\"name\":\"New\"}"},
                 new String[] {"POST", "/admin/api/config/import", "{}"},
-                new String[] {"POST", "/admin/api/targets/enable", "{}"})) {
+                new String[] {"POST", "/admin/api/targets/enable", "{}"},
+                new String[] {"POST", "/admin/api/deliveries/replay", "{}"})) {
             HttpResponse<String> refused = call(read, write[0], write[1], write[2]);
             assertThat(refused.statusCode()).as(write[0] + " " + write[1]).isEqualTo(403);
             assertThat(refused.body()).contains("This token lacks the admin:write scope");

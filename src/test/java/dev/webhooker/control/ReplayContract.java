@@ -261,7 +261,8 @@ abstract class ReplayContract {
         String first = endedDelivery(404, "failed");
         String second = endedDelivery(404, "failed");
         String repo = body(signedIn("vera").getJson("/admin/api/delivery/" + first)).path("deliveries").get(0).path("repo").asText();
-        String search = "repo=" + java.net.URLEncoder.encode(repo, StandardCharsets.UTF_8) + "&event=push&since=" + since;
+        String search = "repo=" + java.net.URLEncoder.encode(repo.toUpperCase(java.util.Locale.ROOT), StandardCharsets.UTF_8)
+                + "&event=push&since=" + since;
 
         JsonNode found = body(signedIn("vera").getJson("/admin/api/deliveries?" + search)).path("deliveries");
         assertThat(found).extracting(d -> d.path("deliveryId").asText()).containsExactlyInAnyOrder(first, second);

@@ -51,6 +51,33 @@ class FilterMatchingTest {
                 {"sender":{"login":"%s"}}""".formatted(login));
     }
 
+    private static WebhookEvent labelled(String event, String subject, String... labels) {
+        StringBuilder list = new StringBuilder();
+        for (String label : labels) {
+            list.append(list.isEmpty() ? "" : ",").append("{\"name\":\"").append(label).append("\"}");
+        }
+        return event(event, "{\"action\":\"labeled\",\"%s\":{\"number\":7,\"labels\":[%s]}}".formatted(subject, list));
+    }
+
+    static Stream<Arguments> labelCases() {
+        return Stream.of(
+                arguments("a pull request with the label", route(f("label", "bug")), labelled("pull_request", "pull_request", "ui", "Bug"), true),
+                arguments("an issue with the label", route(f("label", "bug")), labelled("issues", "issue", "bug"), true),
+                arguments("a review of a pull request with it", route(f("label", "bug")), labelled("pull_request_review", "pull_request", "bug"), true),
+                arguments("any of the patterns, any label", route(f("label", "security", "prio/*")), labelled("issues", "issue", "ui", "prio/high"), true),
+                arguments("no label matches", route(f("label", "bug")), labelled("issues", "issue", "ui", "docs"), false),
+                arguments("exclude: none matches", route(exclude("label", "wontfix")), labelled("issues", "issue", "ui"), true),
+                arguments("exclude: one matches", route(exclude("label", "wontfix")), labelled("issues", "issue", "ui", "wontfix"), false),
+                arguments("no labels at all fails even with exclude", route(exclude("label", "wontfix")), labelled("issues", "issue"), false),
+                arguments("a push has none", route(f("label", "bug")), push("refs/heads/main"), false));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("labelCases")
+    void labelFiltersTestEveryLabel(String name, Route route, WebhookEvent event, boolean expected) {
+        assertThat(fires(route, event)).isEqualTo(expected);
+    }
+
     static Stream<Arguments> originalTestCases() {
         return Stream.of(
                 arguments("1 no filters matches push with empty payload", route(), event("push", "{}"), true),

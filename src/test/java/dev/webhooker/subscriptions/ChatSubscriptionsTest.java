@@ -72,4 +72,16 @@ class ChatSubscriptionsTest {
         assertThat(snapshots.refresh().routesOf("team")).hasSize(1);
         assertThat(teamMayPost()).as("a refused subscription leaves no consent behind").isFalse();
     }
+
+    @Test
+    void labelAndBranchBecomeFiltersOfTheRouteAndTheReplySaysSo() {
+        ChatSubscriptions.Reply reply = subscriptions(10, Set.of()).subscribe(olive, topic,
+                SubscribeCommand.parse("acme/widget pull_request --label bug --branch main"));
+
+        assertThat(reply.key()).isEqualTo("subscribe.done");
+        assertThat(reply.params()).containsEntry("label", "bug").containsEntry("branch", "main").containsEntry("events", "pull_request");
+        assertThat(snapshots.refresh().routesOf("team")).singleElement().satisfies(route -> assertThat(route.filters())
+                .extracting(f -> f.type() + "=" + f.match()).containsExactly("repo=[acme/widget]", "event=[pull_request]",
+                        "branch=[main]", "label=[bug]"));
+    }
 }

@@ -6,7 +6,7 @@ import {t} from '../i18n.js';
 import {api} from '../api.js';
 import {showError, notice, applyReadOnly} from '../ui.js';
 
-const FILTER_TYPES = ['event', 'repo', 'actor', 'action', 'branch', 'keyword'];
+const FILTER_TYPES = ['event', 'repo', 'actor', 'action', 'branch', 'label', 'keyword'];
 
 export function routesPanel(ctx, groupId, routes, readOnly, waiting = [], fromChat = []) {
   const panel = h('section', {id: 'routes', 'aria-labelledby': 'routes-title'});
