@@ -130,8 +130,11 @@ public final class ChatSubscriptions {
         params.put("group", group.name());
         params.put("events", command.events().isEmpty() ? "*" : String.join(", ", command.events()));
         params.put("branch", command.branch() == null ? "*" : command.branch());
-        params.put("label", command.label() == null ? "*" : command.label());
-        return new Reply(fresh ? "subscribe.done" : "subscribe.changed", params);
+        if (command.label() == null) {
+            return new Reply(fresh ? "subscribe.done" : "subscribe.changed", params);
+        }
+        params.put("label", command.label());
+        return new Reply(fresh ? "subscribe.done_labelled" : "subscribe.changed_labelled", params);
     }
 
     public Reply unsubscribe(Subscriber who, Place place, SubscribeCommand command) {

@@ -124,7 +124,7 @@ class ConfigFileSyncTest {
             assertThatThrownBy(() -> sync(mode).start())
                     .isInstanceOfSatisfying(InvalidSettingException.class, e -> assertThat(e.setting()).isEqualTo("WEBHOOKER_CONFIG"))
                     .hasMessage("WEBHOOKER_CONFIG: webhooker.yaml: routes[0] (id \"r0\", group \"one-a\"): filters[0].type: "
-                            + "unknown type \"evnt\" (expected event, repo, actor, action, branch or keyword)");
+                            + "unknown type \"evnt\" (expected event, repo, actor, action, branch, label or keyword)");
             assertThat(repository.isEmpty()).isTrue();
         }
     }

@@ -35,7 +35,7 @@ class ConfigConstraintsTest {
         assertThat(groupErrors(group("X".repeat(65), List.of(), List.of(), null, List.of())))
                 .containsExactly("group: id: longer than 64 characters");
         assertThat(routeErrors(route("r", List.of(new Filter("", List.of(" ", "x".repeat(201), "/(/"), false)), List.of())))
-                .containsExactly("route: filters[0].type: required (expected event, repo, actor, action, branch or keyword)",
+                .containsExactly("route: filters[0].type: required (expected event, repo, actor, action, branch, label or keyword)",
                         "route: filters[0].match[0]: must not be blank", "route: filters[0].match[1]: longer than 200 characters",
                         "route: filters[0].match[2]: invalid regular expression \"/(/\": missing closing )");
     }

@@ -70,9 +70,9 @@ class ConfigValidatorTest {
     static Stream<Arguments> invalidRoutes() {
         return Stream.of(
                 Arguments.of("unknown filter type", (Consumer<ObjectNode>) r -> filter(r).put("type", "evnt"),
-                        "filters[0].type: unknown type \"evnt\" (expected event, repo, actor, action, branch or keyword)"),
+                        "filters[0].type: unknown type \"evnt\" (expected event, repo, actor, action, branch, label or keyword)"),
                 Arguments.of("missing filter type", (Consumer<ObjectNode>) r -> filter(r).remove("type"),
-                        "filters[0].type: required (expected event, repo, actor, action, branch or keyword)"),
+                        "filters[0].type: required (expected event, repo, actor, action, branch, label or keyword)"),
                 Arguments.of("no match", (Consumer<ObjectNode>) r -> filter(r).remove("match"),
                         "filters[0].match: required: a pattern or a list of patterns"),
                 Arguments.of("empty match list", (Consumer<ObjectNode>) r -> filter(r).putArray("match"),
@@ -116,7 +116,7 @@ class ConfigValidatorTest {
                         null),
                 Arguments.of("ast leaf with unknown type", (Consumer<ObjectNode>) r -> r.set("ast",
                                 node("{'all':[{'type':'event','match':'push'},{'not':{'type':'evnt','match':'x'}}]}")),
-                        "ast.all[1].not.type: unknown type \"evnt\" (expected event, repo, actor, action, branch or keyword)"),
+                        "ast.all[1].not.type: unknown type \"evnt\" (expected event, repo, actor, action, branch, label or keyword)"),
                 Arguments.of("ast deeper than 8", (Consumer<ObjectNode>) r -> r.set("ast",
                                 node("{'not':{'not':{'not':{'not':{'not':{'not':{'not':{'not':{'type':'event','match':'x'}}}}}}}}}")),
                         "ast.not.not.not.not.not.not.not.not: the filter tree is nested deeper than 8 levels"));

@@ -78,7 +78,7 @@ class ChatSubscriptionsTest {
         ChatSubscriptions.Reply reply = subscriptions(10, Set.of()).subscribe(olive, topic,
                 SubscribeCommand.parse("acme/widget pull_request --label bug --branch main"));
 
-        assertThat(reply.key()).isEqualTo("subscribe.done");
+        assertThat(reply.key()).isEqualTo("subscribe.done_labelled");
         assertThat(reply.params()).containsEntry("label", "bug").containsEntry("branch", "main").containsEntry("events", "pull_request");
         assertThat(snapshots.refresh().routesOf("team")).singleElement().satisfies(route -> assertThat(route.filters())
                 .extracting(f -> f.type() + "=" + f.match()).containsExactly("repo=[acme/widget]", "event=[pull_request]",

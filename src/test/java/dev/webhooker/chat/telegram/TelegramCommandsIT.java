@@ -396,8 +396,8 @@ class TelegramCommandsIT extends ChatApp {
         memberStatus("administrator");
         command(GROUP, "/gh subscribe not-a-repo", null, "en");
         assertThat(sent(1).get(0).path("text").asText()).isEqualTo("That is not a repository: write it as owner/name.");
-        command(GROUP, "/gh subscribe acme/widget --label bug", null, "zh");
-        assertThat(sent(2).get(1).path("text").asText()).isEqualTo("暂不支持按标签过滤;请去掉 --label 再订阅。");
+        command(GROUP, "/gh subscribe acme/widget --colour red", null, "zh");
+        assertThat(sent(2).get(1).path("text").asText()).isEqualTo("可用选项为 --branch、--label 和 --group。");
         command(GROUP, "/gh subscribe acme/widget --branch", null, "en");
         assertThat(sent(3).get(2).path("text").asText()).isEqualTo("An option needs a value: --branch main, --group my-team.");
         assertThat(chatRoute()).isEmpty();
