@@ -31,6 +31,7 @@ record GroupChanges(List<String> fields, List<String> gateFields, List<MemberCha
         compare(fields, "logTarget", before.logTarget(), after.logTarget());
         compare(fields, "providers", before.providers(), after.providers());
         compare(fields, "forgeSources", before.forgeSources(), after.forgeSources());
+        compare(fields, "people", before.people(), after.people());
         compare(fields, "requireReplayProtection", before.requireReplayProtection(), after.requireReplayProtection());
         compare(fields, "members", before.members(), after.members());
         compare(gates, "owners", before.owners(), after.owners());

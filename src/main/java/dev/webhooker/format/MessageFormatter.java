@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Turns an event into the neutral message of one route: the group's language and emoji setting, the
@@ -67,6 +68,11 @@ public class MessageFormatter {
         Instant timestamp = occurredAt == null ? clock.instant() : occurredAt;
         NeutralMessage message = draft.toMessage(footer.isEmpty() ? null : footer, timestamp.toString(), forge, mentions,
                 emoji);
+        if (group != null && !group.people().isEmpty()) {
+            // only the people the group maps: a login it does not know is nobody to mention
+            message = message.withMentionPeople(ActingPeople.of(event).stream().map(group::person)
+                    .flatMap(Optional::stream).distinct().toList());
+        }
         return new FormattedMessage(message, formatError, detail);
     }
 

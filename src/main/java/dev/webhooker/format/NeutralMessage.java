@@ -2,6 +2,8 @@ package dev.webhooker.format;
 
 import java.util.List;
 
+import dev.webhooker.routing.Group;
+
 /**
  * A platform-neutral message: what a formatter makes of an event, before the Discord
  * or Telegram renderer turns it into that platform's payload. Text fields use Discord-flavoured Markdown
@@ -12,6 +14,9 @@ import java.util.List;
  *
  * <p>{@code updateOrder} ranks the states of one {@code updateKey} ({@link UpdateOrder}); null when the
  * payload gives none. Renderers ignore it; the delivery engine uses it to skip stale edits.
+ *
+ * <p>{@code mentionPeople}: the people of the group who have to act on the event (a reviewer asked for, an assignee,
+ * someone {@code @named} in a body); each renderer mentions their account on its platform, and nobody else.
  */
 public record NeutralMessage(
         String title,
@@ -27,12 +32,28 @@ public record NeutralMessage(
         String updateKey,
         List<String> mentionRoleIds,
         boolean emoji,
-        Long updateOrder) {
+        Long updateOrder,
+        List<Group.Person> mentionPeople) {
 
     public NeutralMessage {
         fields = fields == null ? List.of() : List.copyOf(fields);
         actions = actions == null ? List.of() : List.copyOf(actions);
         mentionRoleIds = mentionRoleIds == null ? List.of() : List.copyOf(mentionRoleIds);
+        mentionPeople = mentionPeople == null ? List.of() : List.copyOf(mentionPeople);
+    }
+
+    /** A message that mentions no person. */
+    public NeutralMessage(String title, String url, Integer color, String description, Author author, List<Field> fields,
+            String footer, String timestamp, List<Action> actions, Forge forge, String updateKey,
+            List<String> mentionRoleIds, boolean emoji, Long updateOrder) {
+        this(title, url, color, description, author, fields, footer, timestamp, actions, forge, updateKey, mentionRoleIds,
+                emoji, updateOrder, List.of());
+    }
+
+    /** The same message, mentioning {@code people}. */
+    public NeutralMessage withMentionPeople(List<Group.Person> people) {
+        return new NeutralMessage(title, url, color, description, author, fields, footer, timestamp, actions, forge, updateKey,
+                mentionRoleIds, emoji, updateOrder, people);
     }
 
     /** A message whose in-place order is unknown (every state edits it, as before W15's guard). */

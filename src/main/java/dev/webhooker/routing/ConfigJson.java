@@ -3,8 +3,10 @@ package dev.webhooker.routing;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -196,7 +198,39 @@ public final class ConfigJson {
         return new Group(g.id(), g.name(), members, ownerLogins(members), g.owners(), g.providers(), g.installationId(),
                 orElse(g.emoji(), true), forgeSources, g.lang(),
                 present(g.logTarget()) ? target(g.logTarget(), "logTarget") : null,
-                orElse(g.requireReplayProtection(), false), orElse(g.globalWebhook(), true));
+                orElse(g.requireReplayProtection(), false), orElse(g.globalWebhook(), true), people(g.people()));
+    }
+
+    /**
+     * {@code people}: objects of {@code github} and an account per platform, by the platform's name. An id written as
+     * a whole number (YAML leaves a Discord or Telegram id unquoted) is read as its digits; which names a person may
+     * carry is the validator's to say.
+     */
+    private static List<Group.Person> people(List<JsonNode> nodes) {
+        List<Group.Person> people = new ArrayList<>();
+        for (int i = 0; i < orEmpty(nodes).size(); i++) {
+            JsonNode node = nodes.get(i);
+            String at = "people[" + i + "]";
+            if (node == null || !node.isObject()) {
+                throw new FieldProblem(at, "must be an object");
+            }
+            String github = null;
+            Map<String, String> chats = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                JsonNode value = field.getValue();
+                String text = value.isTextual() ? value.textValue() : value.isIntegralNumber() ? value.asText() : null;
+                if (text == null && !value.isNull()) {
+                    throw new FieldProblem(at + "." + field.getKey(), "must be a string");
+                }
+                if ("github".equals(field.getKey())) {
+                    github = text;
+                } else if (text != null) {
+                    chats.put(field.getKey(), text);
+                }
+            }
+            people.add(new Group.Person(github, chats));
+        }
+        return people;
     }
 
     /** {@code adminIds} is derived on every save: the logins of the owners, which older readers of the format still expect. */
@@ -347,6 +381,13 @@ public final class ConfigJson {
         o.put("requireReplayProtection", g.requireReplayProtection());
         if (!g.globalWebhook()) {
             o.put("globalWebhook", false);
+        }
+        if (!g.people().isEmpty()) {
+            ArrayNode people = o.putArray("people");
+            for (Group.Person person : g.people()) {
+                ObjectNode po = people.addObject().put("github", person.github());
+                person.chats().forEach(po::put);
+            }
         }
         return o;
     }

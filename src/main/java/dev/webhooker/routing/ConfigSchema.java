@@ -71,6 +71,7 @@ public final class ConfigSchema {
         defs.set("filter", object(ConfigWire.FilterJson.class, Filter.class));
         defs.set("filterTree", JSON.objectNode().put("type", "object")
                 .put("description", "A filter tree: {all: [...]}, {any: [...]}, {not: node}, or a filter."));
+        defs.set("person", person());
         defs.set("target", target());
         for (TargetPlatform platform : TargetPlatforms.all()) {
             ObjectNode shape = object(platform.wireShape(), null);
@@ -78,6 +79,22 @@ public final class ConfigSchema {
             defs.set("target-" + platform.name(), shape);
         }
         return schema;
+    }
+
+    /** A person: a GitHub login and an account on each platform that mentions people, by the platform's name. */
+    private static ObjectNode person() {
+        ObjectNode person = object(PersonLogin.class, Group.Person.class);
+        ObjectNode properties = (ObjectNode) person.get("properties");
+        for (TargetPlatform platform : TargetPlatforms.all()) {
+            if (platform.mentionsPeople()) {
+                properties.set(platform.name(), scalarOrNumber());
+            }
+        }
+        return person;
+    }
+
+    /** The part of a person every platform shares; the accounts are added by platform. */
+    private record PersonLogin(String github) {
     }
 
     /** A target: the platform's own record, picked by {@code platform} (the implied platform's when it names none). */
@@ -189,6 +206,7 @@ public final class ConfigSchema {
             // the parts the wire records leave as JSON: a target (bound by its platform) and the filter tree
             return switch (name) {
                 case "targets", "target", "logTarget" -> ref("target");
+                case "people" -> ref("person");
                 case "ast" -> ref("filterTree");
                 default -> JSON.objectNode();
             };

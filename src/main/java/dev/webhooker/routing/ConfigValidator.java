@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
@@ -136,6 +137,9 @@ public final class ConfigValidator {
         p.add("", fields, "lang");
         p.add("", fields, "forgeSources");
         checkForgeSources(p, g.forgeSources());
+        if (!p.add("", fields, "people")) {
+            checkPeople(p, g.people());
+        }
         if (g.logTarget() != null && !TargetPlatforms.of(g.logTarget()).carriesGroupLog()) {
             p.add("logTarget.platform", "the group log is a chat message: " + TargetPlatforms.names(TargetPlatform::carriesGroupLog));
         } else if (g.logTarget() != null) {
@@ -198,6 +202,34 @@ public final class ConfigValidator {
         }
         // no owner among the members is allowed: super admins administer such a group (one they created, say), and
         // the first invite accepted into it adds an admin or a viewer
+    }
+
+    /** Each person's login and accounts (each checked by its platform), and no login twice (ignoring case). */
+    private static void checkPeople(Problems p, List<Group.Person> people) {
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < people.size(); i++) {
+            Group.Person person = people.get(i);
+            String path = "people[" + i + "].";
+            if (!p.add(path, violations(person), "github")) {
+                Integer first = seen.putIfAbsent(person.github().toLowerCase(Locale.ROOT), i);
+                if (first != null) {
+                    p.add(path + "github", "duplicate login " + ConfigError.quote(person.github()) + " (also people[" + first + "])");
+                }
+            }
+            person.chats().forEach((platform, id) -> {
+                Optional<TargetPlatform> registered = TargetPlatforms.find(platform).filter(TargetPlatform::mentionsPeople);
+                if (registered.isEmpty()) {
+                    p.add(path + platform, "unknown field (expected github or " + TargetPlatforms.names(TargetPlatform::mentionsPeople) + ")");
+                } else if (id == null || id.isBlank() || id.length() > MAX_TARGET_ID_LENGTH) {
+                    p.add(path + platform, id == null || id.isBlank() ? "must not be blank" : "longer than " + MAX_TARGET_ID_LENGTH + " characters");
+                } else {
+                    String problem = registered.get().personIdProblem(id);
+                    if (problem != null) {
+                        p.add(path + platform, problem);
+                    }
+                }
+            });
+        }
     }
 
     /** Each source's fields, and no host twice for one type (host names compared ignoring case). */

@@ -50,7 +50,8 @@ final class ConfigWire {
 
     record GroupJson(String id, String name, List<MemberJson> members, List<String> adminIds, List<String> owners,
                      List<String> providers, Long installationId, Boolean emoji, List<ForgeSourceJson> forgeSources,
-                     String lang, JsonNode logTarget, Boolean requireReplayProtection, Boolean globalWebhook) {
+                     String lang, JsonNode logTarget, Boolean requireReplayProtection, Boolean globalWebhook,
+                     List<JsonNode> people) {
     }
 
     record MemberJson(String login, String role, @JsonDeserialize(using = UserId.class) String userId) {

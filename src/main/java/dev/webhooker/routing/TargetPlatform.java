@@ -55,4 +55,14 @@ public interface TargetPlatform {
     default String chatIdProblem(String id) {
         return "not a chat of a bot";
     }
+
+    /** Whether its messages can mention a person: a group's {@code people} then take an account on it. */
+    default boolean mentionsPeople() {
+        return false;
+    }
+
+    /** What is wrong with {@code id} as a person's account on this platform (see {@link #mentionsPeople}), or null. */
+    default String personIdProblem(String id) {
+        return "this platform mentions nobody";
+    }
 }

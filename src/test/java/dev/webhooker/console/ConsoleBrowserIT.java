@@ -204,8 +204,21 @@ class ConsoleBrowserIT {
             type(settings.findElement(By.cssSelector("[data-field='members[0].login']")), "olive");
             type(settings.findElement(By.cssSelector("[data-field='members[0].userId']")), "1002");
             new Select(settings.findElement(By.cssSelector("[data-field='members[0].role']"))).selectByValue("owner");
+            // a person to mention: a wrong id is marked on its field, a right one is kept
+            driver.findElement(By.id("add-person")).click();
+            type(settings.findElement(By.cssSelector("[data-field='people[0].github']")), "octocat");
+            type(settings.findElement(By.cssSelector("[data-field='people[0].discord']")), "12");
+            settings.findElement(By.cssSelector("button[type=submit]")).click();
+            WebElement badId = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(
+                    By.cssSelector("#group-settings [data-field='people[0].discord'][aria-invalid='true']")));
+            settings = driver.findElement(By.id("group-settings"));
+            badId.clear();
+            type(badId, "300000000000000003");
             settings.findElement(By.cssSelector("button[type=submit]")).click();
             await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().group("team").map(g -> g.members().size()).orElse(0) == 1);
+            assertThat(snapshots.refresh().group("team").orElseThrow().people())
+                    .containsExactly(new dev.webhooker.routing.Group.Person("octocat", java.util.Map.of("discord", "300000000000000003")));
+            waitForHeading(driver, "Team");
 
             wait(driver).until(ExpectedConditions.elementToBeClickable(By.id("regenerate"))).click();
             String secret = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("webhook-secret"))).getText();

@@ -18,6 +18,8 @@ public final class DiscordLimits {
     public static final int BUTTONS_PER_ROW = 5;
     public static final int ACTION_ROWS = 5;
     public static final int ALLOWED_MENTION_ROLES = 100;
+    /** allowed_mentions.users: at most 100 ids. */
+    public static final int ALLOWED_MENTION_USERS = 100;
 
     private DiscordLimits() {
     }

@@ -74,6 +74,16 @@ public final class DiscordPlatform implements TargetPlatform {
     }
 
     @Override
+    public boolean mentionsPeople() {
+        return true;
+    }
+
+    @Override
+    public String personIdProblem(String id) {
+        return SNOWFLAKE.matcher(id).matches() ? null : "a Discord user id: 17 to 20 digits (Copy User ID)";
+    }
+
+    @Override
     public String chatIdProblem(String id) {
         return SNOWFLAKE.matcher(id).matches() ? null : "a Discord channel or thread id: 17 to 20 digits (Copy Channel ID)";
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.webhooker.format.NeutralMessage;
+import dev.webhooker.routing.Group;
 import dev.webhooker.platform.markup.TitleSplit;
 import dev.webhooker.platform.markup.Utf16Text;
 import dev.webhooker.platform.markup.WebUrls;
@@ -34,11 +35,19 @@ public class DiscordRenderer {
     public DiscordMessage render(NeutralMessage message) {
         ObjectNode body = JSON.objectNode();
         List<String> roles = mentionedRoles(message.mentionRoleIds());
-        if (!roles.isEmpty()) {
-            body.put("content", String.join(" ", roles.stream().map(id -> "<@&" + id + ">").toList()));
+        List<String> users = mentionedUsers(message.mentionPeople(), roles);
+        List<String> mentions = new ArrayList<>(users.stream().map(id -> "<@" + id + ">").toList());
+        roles.forEach(id -> mentions.add("<@&" + id + ">"));
+        if (!mentions.isEmpty()) {
+            body.put("content", String.join(" ", mentions));
         }
+        // nothing is parsed from the text: exactly the users and roles named here are pinged, never @everyone
         ObjectNode allowed = body.putObject("allowed_mentions");
         allowed.putArray("parse");
+        if (!users.isEmpty()) {
+            ArrayNode ids = allowed.putArray("users");
+            users.forEach(ids::add);
+        }
         if (!roles.isEmpty()) {
             ArrayNode ids = allowed.putArray("roles");
             roles.forEach(ids::add);
@@ -49,6 +58,25 @@ public class DiscordRenderer {
             body.set("components", rows);
         }
         return new DiscordMessage(body);
+    }
+
+    /** The Discord accounts of {@code people}: distinct user ids that fit the content beside the roles' mentions. */
+    private static List<String> mentionedUsers(List<Group.Person> people, List<String> roles) {
+        int length = roles.stream().mapToInt(id -> id.length() + 5).sum();
+        Set<String> kept = new LinkedHashSet<>();
+        for (Group.Person person : people) {
+            Optional<String> id = person.on(DiscordTarget.PLATFORM).map(String::strip).filter(i -> SNOWFLAKE.matcher(i).matches());
+            if (id.isEmpty() || kept.contains(id.get())) {
+                continue;
+            }
+            int added = id.get().length() + 4;
+            if (length + added > DiscordLimits.CONTENT || kept.size() == DiscordLimits.ALLOWED_MENTION_USERS) {
+                break;
+            }
+            kept.add(id.get());
+            length += added;
+        }
+        return List.copyOf(kept);
     }
 
     /** Distinct snowflake ids, as many as fit the content limit and the allowed_mentions roles cap. */

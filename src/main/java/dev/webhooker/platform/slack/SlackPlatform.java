@@ -19,6 +19,8 @@ public final class SlackPlatform implements TargetPlatform {
 
     private static final Pattern CHANNEL = Pattern.compile("^[CGD][A-Z0-9]{8,20}$");
     private static final Pattern TS = Pattern.compile("^[0-9]{1,12}\\.[0-9]{1,8}$");
+    /** A member id of the workspace ({@code U…}, or {@code W…} in an Enterprise Grid). */
+    private static final Pattern MEMBER = Pattern.compile("^[UW][A-Z0-9]{8,20}$");
 
     /** A Slack target's wire shape: an incoming webhook's URL (a credential), or a channel of the bot and its thread. */
     record SlackJson(String url,
@@ -79,6 +81,16 @@ public final class SlackPlatform implements TargetPlatform {
     @Override
     public boolean hasBotChats() {
         return true;
+    }
+
+    @Override
+    public boolean mentionsPeople() {
+        return true;
+    }
+
+    @Override
+    public String personIdProblem(String id) {
+        return MEMBER.matcher(id).matches() ? null : "a Slack member id such as U0123ABCD (in the profile: Copy member ID)";
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -18,13 +19,15 @@ import dev.webhooker.platform.markup.WebUrls;
  * Renders a {@link NeutralMessage} as a Slack message: one attachment with the message's colour bar, holding Block Kit
  * blocks — the author (icon and name), the title linked to the event, the description, the fields (ten to a section)
  * and a context line with the forge, the footer and the time — plus the title as the top-level text Slack shows in
- * notifications. Every text is cut to its {@link SlackLimits} on construct boundaries, so no message is refused for
- * its size; Discord's buttons and role mentions have no Slack counterpart here and are left out.
+ * notifications, after the members it mentions. Every text is cut to its {@link SlackLimits} on construct boundaries,
+ * so no message is refused for its size; Discord's buttons and role mentions have no Slack counterpart here and are
+ * left out.
  */
 public class SlackRenderer {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final String SEPARATOR = " · ";
+    private static final Pattern MEMBER = Pattern.compile("[UW][A-Z0-9]{8,20}");
 
     public ObjectNode render(NeutralMessage message) {
         List<ObjectNode> blocks = new ArrayList<>();
@@ -45,8 +48,14 @@ public class SlackRenderer {
             blocks.add(section("(an event without text)"));
         }
         ObjectNode body = JSON.objectNode();
-        String fallback = SlackMarkdown.plain(message.title(), SlackLimits.FALLBACK_TEXT);
-        body.put("text", fallback.isBlank() ? SlackMarkdown.plain(message.description(), SlackLimits.FALLBACK_TEXT) : fallback);
+        // the top-level text is what notifies: the members to mention go there, before the title
+        String mentions = String.join(" ", message.mentionPeople().stream()
+                .map(p -> p.on(SlackTarget.PLATFORM).map(String::strip).filter(id -> MEMBER.matcher(id).matches()))
+                .flatMap(Optional::stream).distinct().map(id -> "<@" + id + ">").toList());
+        int room = SlackLimits.FALLBACK_TEXT - (mentions.isEmpty() ? 0 : mentions.length() + 1);
+        String fallback = SlackMarkdown.plain(message.title(), room);
+        fallback = fallback.isBlank() ? SlackMarkdown.plain(message.description(), room) : fallback;
+        body.put("text", mentions.isEmpty() ? fallback : mentions + " " + fallback);
         ObjectNode attachment = body.putArray("attachments").addObject();
         if (message.color() != null) {
             attachment.put("color", String.format("#%06x", message.color() & 0xFFFFFF));

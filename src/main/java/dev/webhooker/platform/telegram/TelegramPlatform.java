@@ -19,6 +19,11 @@ public final class TelegramPlatform implements TargetPlatform {
 
     private static final Pattern CHAT = Pattern.compile("^(-?[0-9]{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$");
     private static final Pattern TOPIC = Pattern.compile("^[1-9][0-9]{0,9}$");
+    /**
+     * A person: their numeric user id (a link mentions them), or their {@code @username} (five characters or more, or
+     * four for the short names Telegram auctions).
+     */
+    private static final Pattern PERSON = Pattern.compile("^([1-9][0-9]{0,19}|@[A-Za-z][A-Za-z0-9_]{3,31})$");
 
     /** A Telegram target's wire shape: channelId and threadId are taken and dropped, as they always were (older targets carried every chat field). */
     record TelegramJson(@JsonDeserialize(using = TargetJson.PlatformId.class) String chatId,
@@ -67,6 +72,16 @@ public final class TelegramPlatform implements TargetPlatform {
     @Override
     public boolean hasBotChats() {
         return true;
+    }
+
+    @Override
+    public boolean mentionsPeople() {
+        return true;
+    }
+
+    @Override
+    public String personIdProblem(String id) {
+        return PERSON.matcher(id).matches() ? null : "a Telegram user id (digits) or @username";
     }
 
     @Override

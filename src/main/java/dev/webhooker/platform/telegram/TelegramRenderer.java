@@ -3,6 +3,7 @@ package dev.webhooker.platform.telegram;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.webhooker.format.NeutralMessage;
+import dev.webhooker.routing.Group;
 import dev.webhooker.platform.markup.MarkdownNode;
 import dev.webhooker.platform.markup.NeutralMarkdown;
 import dev.webhooker.platform.markup.TitleSplit;
@@ -77,6 +78,7 @@ public class TelegramRenderer {
             }
         }
         List<HtmlNode> meta = metaLine(message);
+        meta = withMentions(meta, message.mentionPeople());
 
         List<HtmlNode> whole = lines(title, author, description, fields, meta);
         int length = HtmlNode.visibleLength(whole);
@@ -96,6 +98,34 @@ public class TelegramRenderer {
             whole = List.of(new HtmlNode.Text(ELLIPSIS));
         }
         return HtmlNode.write(whole);
+    }
+
+    /**
+     * The people to mention, on a line of their own after the meta line: a user id as a link to that user (which
+     * notifies them), an {@code @username} as written (Telegram links it).
+     */
+    private static List<HtmlNode> withMentions(List<HtmlNode> meta, List<Group.Person> people) {
+        List<HtmlNode> mentions = new ArrayList<>();
+        for (Group.Person person : people) {
+            Optional<String> account = person.on(TelegramTarget.PLATFORM).map(String::strip);
+            if (account.isEmpty()) {
+                continue;
+            }
+            if (!mentions.isEmpty()) {
+                mentions.add(new HtmlNode.Text(" "));
+            }
+            mentions.add(account.get().startsWith("@") ? new HtmlNode.Text(account.get())
+                    : HtmlNode.link("tg://user?id=" + account.get(), List.of(new HtmlNode.Text("@" + person.github()))));
+        }
+        if (mentions.isEmpty()) {
+            return meta;
+        }
+        List<HtmlNode> out = new ArrayList<>(meta);
+        if (!out.isEmpty()) {
+            out.add(new HtmlNode.Text("\n"));
+        }
+        out.addAll(mentions);
+        return out;
     }
 
     private static List<HtmlNode> withEllipsis(List<HtmlNode> prefix) {

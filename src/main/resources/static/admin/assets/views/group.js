@@ -56,6 +56,18 @@ function settingsPanel(ctx, g, version, base) {
     members.append(row);
   };
   (g.members || []).forEach(addMember);
+  // who a message mentions when it asks them to act: a GitHub login and their account on each chat platform
+  const people = h('tbody', {id: 'group-people'});
+  const addPerson = p => {
+    const i = people.children.length;
+    const cell = (key, label, size) => h('td', {}, h('input', {value: p[key] || '', 'aria-label': label, 'data-field': 'people[' + i + '].' + key,
+      'data-key': key, size, maxlength: key === 'github' ? 39 : 64}));
+    const row = h('tr', {}, cell('github', t('group.login'), 14), cell('discord', t('group.personDiscord'), 20),
+      cell('telegram', t('group.personTelegram'), 14), cell('slack', t('group.personSlack'), 12),
+      h('td', {}, h('button', {type: 'button', onclick: () => row.remove()}, t('group.remove'))));
+    people.append(row);
+  };
+  (g.people || []).forEach(addPerson);
   // the sender gates only super admins set (an owner who could would reach other tenants' events)
   const owners = h('input', {id: 'group-owners', value: (g.owners || []).join(', '), 'data-field': 'owners', size: 40});
   const providers = ['github', 'gitea'].map(p => h('input', {type: 'checkbox', value: p, checked: (g.providers || []).includes(p), 'data-field': 'providers'}));
@@ -78,6 +90,10 @@ function settingsPanel(ctx, g, version, base) {
     h('fieldset', {}, h('legend', {}, t('group.members')),
       h('table', {}, h('thead', {}, h('tr', {}, [t('group.login'), t('group.userId'), t('groups.role'), ''].map(c => h('th', {scope: 'col'}, c)))), members),
       h('button', {type: 'button', id: 'add-member', onclick: () => addMember({role: 'viewer'})}, t('group.addMember'))),
+    h('fieldset', {}, h('legend', {}, t('group.people')), h('p', {class: 'help'}, t('group.peopleHelp')),
+      h('table', {}, h('thead', {}, h('tr', {}, [t('group.login'), t('group.personDiscord'), t('group.personTelegram'), t('group.personSlack'), '']
+        .map(c => h('th', {scope: 'col'}, c)))), people),
+      h('button', {type: 'button', id: 'add-person', onclick: () => addPerson({})}, t('group.addPerson'))),
     sources, gates,
     h('button', {type: 'submit', class: 'primary'}, t('common.save')), errors);
   const logTargetOf = () => {
@@ -100,6 +116,9 @@ function settingsPanel(ctx, g, version, base) {
         return {login: login.value.trim(), role: role.value, ...(userId.value.trim() ? {userId: userId.value.trim()} : {})};
       })};
     delete body.id;
+    body.people = [...people.children].map(row => Object.fromEntries([...row.querySelectorAll('input')]
+      .map(input => [input.dataset.key, input.value.trim()]).filter(([, v]) => v !== '')))
+      .filter(person => Object.keys(person).length > 0);
     body.providers = providers.filter(c => c.checked).map(c => c.value);
     body.forgeSources = forges.value.split('\n').map(l => l.trim()).filter(Boolean).map(l => {
       const [type, host, ...rest] = l.split(/\s+/);

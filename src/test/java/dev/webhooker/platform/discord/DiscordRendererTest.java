@@ -293,4 +293,21 @@ class DiscordRendererTest {
         NeutralMessage m = new NeutralMessage("", null, null, null, null, null, null, null, null, null, null, null);
         assertThat(embed(m).get("description").asText()).isEqualTo("\u200B");
     }
+
+    @Test
+    void thePeopleToMentionArePingedAndNobodyElse() {
+        NeutralMessage asked = message("acme/widget#7: Review requested", REPO + "/pull/7", "Please look, @everyone", null, null,
+                null, null, null, List.of("400000000000000004")).withMentionPeople(List.of(
+                        new dev.webhooker.routing.Group.Person("octocat", java.util.Map.of("discord", "300000000000000003", "slack", "U0123ABCDE")),
+                        new dev.webhooker.routing.Group.Person("hubot", java.util.Map.of("telegram", "@hubot_fan"))));
+
+        JsonNode body = renderer.render(asked).body();
+
+        assertThat(body.path("content").asText()).isEqualTo("<@300000000000000003> <@&400000000000000004>");
+        assertThat(body.path("allowed_mentions").path("parse")).isEmpty();
+        assertThat(body.path("allowed_mentions").path("users")).extracting(JsonNode::asText).containsExactly("300000000000000003");
+        assertThat(body.path("allowed_mentions").path("roles")).extracting(JsonNode::asText).containsExactly("400000000000000004");
+        assertThat(renderer.render(message("t", null, null, null, null, null, null, null, null)).body().path("allowed_mentions").has("users"))
+                .as("nobody to mention: no users at all").isFalse();
+    }
 }

@@ -58,4 +58,13 @@ class SlackRendererTest {
         assertThat(blocks.get(3).path("fields").size()).isEqualTo(10);
         assertThat(blocks.get(5).path("fields").size()).as("25 fields in three sections").isEqualTo(5);
     }
+
+    @Test
+    void thePeopleToMentionLeadTheTextThatNotifies() {
+        JsonNode body = renderer.render(message("acme/widget#7: Review requested", null, List.of()).withMentionPeople(List.of(
+                new dev.webhooker.routing.Group.Person("octocat", java.util.Map.of("slack", "U0123ABCDE")),
+                new dev.webhooker.routing.Group.Person("hubot", java.util.Map.of("slack", "not-a-member-id")))));
+
+        assertThat(body.path("text").asText()).isEqualTo("<@U0123ABCDE> acme/widget#7: Review requested");
+    }
 }

@@ -258,4 +258,17 @@ class TelegramRendererTest {
     void unparseableTimestampIsShownRaw() {
         assertThat(TelegramRenderer.metaTime("yesterday")).isEqualTo("yesterday");
     }
+
+    @Test
+    void thePeopleToMentionAreLinkedByIdOrNamedByUsernameOnALineOfTheirOwn() {
+        NeutralMessage asked = titled("acme/widget#7: Review requested", REPO + "/pull/7").withMentionPeople(List.of(
+                new dev.webhooker.routing.Group.Person("octocat", java.util.Map.of("telegram", "123456789")),
+                new dev.webhooker.routing.Group.Person("hubot", java.util.Map.of("telegram", "@hubot_fan")),
+                new dev.webhooker.routing.Group.Person("nobody-here", java.util.Map.of("discord", "300000000000000003"))));
+
+        String text = text(asked);
+
+        assertThat(text).endsWith("\n<a href=\"tg://user?id=123456789\">@octocat</a> @hubot_fan");
+        assertThat(text).doesNotContain("nobody-here");
+    }
 }
