@@ -8,12 +8,12 @@ import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+
+import dev.webhooker.web.ProblemDetailsAsked;
 
 /**
  * One error of the admin API, before it is written out in one of two shapes: RFC 9457 problem details
@@ -76,12 +76,7 @@ record ApiProblem(HttpStatus status, Kind kind, String title, String detail, Str
 
     /** Whether the request asked for problem details: its Accept header names {@code application/problem+json}. */
     static boolean wanted(HttpServletRequest request) {
-        try {
-            List<MediaType> accepted = MediaType.parseMediaTypes(Collections.list(request.getHeaders(HttpHeaders.ACCEPT)));
-            return accepted.stream().anyMatch(m -> m.equalsTypeAndSubtype(MediaType.APPLICATION_PROBLEM_JSON) && m.getQualityValue() > 0);
-        } catch (InvalidMediaTypeException e) {
-            return false;
-        }
+        return ProblemDetailsAsked.by(request);
     }
 
     /** The answer in the shape the request asked for. */

@@ -1,5 +1,7 @@
 package dev.webhooker.web;
 
+import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import jakarta.servlet.RequestDispatcher;
@@ -9,6 +11,7 @@ import org.springframework.boot.web.servlet.error.ErrorController;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -34,22 +37,50 @@ class JsonErrorController implements ErrorController {
     }
 
     @RequestMapping("/error")
-    public ResponseEntity<Map<String, String>> error(HttpServletRequest request) {
+    public ResponseEntity<Object> error(HttpServletRequest request) {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         // asked for directly (GET /error): there is no such page
         HttpStatus status = code == null ? HttpStatus.NOT_FOUND : statusOf(code);
         if (status == HttpStatus.NOT_FOUND && !camel.isStarted()) {
-            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).contentType(MediaType.APPLICATION_JSON)
-                    .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
-                    .body(Map.of("error", "Starting, retry later"));
+            return answer(request, HttpStatus.SERVICE_UNAVAILABLE, "Starting, retry later", null, RETRY_AFTER_SECONDS);
         }
         if (status == HttpStatus.UNSUPPORTED_MEDIA_TYPE) {
-            return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(Map.of("error", status.getReasonPhrase(),
-                    "detail", "the Content-Type is missing or not one this endpoint reads (the admin API reads application/json)"));
+            return answer(request, status, status.getReasonPhrase(),
+                    "the Content-Type is missing or not one this endpoint reads (the admin API reads application/json)", null);
         }
-        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of("error", status.getReasonPhrase()));
+        return answer(request, status, status.getReasonPhrase(), null, null);
     }
+
+    /**
+     * RFC 9457 problem details when the request's Accept header names {@code application/problem+json} (as the admin
+     * API answers then), else the small JSON every endpoint has always answered.
+     */
+    private static ResponseEntity<Object> answer(HttpServletRequest request, HttpStatus status, String title, String detail,
+                                                 String retryAfter) {
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(status);
+        if (retryAfter != null) {
+            answer.header(HttpHeaders.RETRY_AFTER, retryAfter);
+        }
+        if (ProblemDetailsAsked.by(request)) {
+            ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+            problem.setTitle(title);
+            if (request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String path) {
+                try {
+                    problem.setInstance(URI.create(path));
+                } catch (IllegalArgumentException e) {
+                    // a path that is no URI reference is left out rather than failing the error itself
+                }
+            }
+            return answer.contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+        }
+        Map<String, String> body = new LinkedHashMap<>();
+        body.put("error", title);
+        if (detail != null) {
+            body.put("detail", detail);
+        }
+        return answer.contentType(MediaType.APPLICATION_JSON).body(body);
+    }
+
 
     private static HttpStatus statusOf(Object code) {
         if (code instanceof Integer value) {

@@ -153,6 +153,19 @@ class ProblemDetailsIT {
     }
 
     @Test
+    void whatTheServletContainerAnswersItselfIsAProblemTooWhenAskedFor() {
+        JsonNode body = problem(olive.problemJson("GET", "/admin/api/no-such-endpoint", null), 404, "about:blank", "Not Found",
+                "/admin/api/no-such-endpoint");
+        assertThat(body.has("detail")).isFalse();
+        JsonNode media = problem(olive.problemJson("GET", "/no/such/page", null), 404, "about:blank", "Not Found", "/no/such/page");
+        assertThat(media.path("status").asInt()).isEqualTo(404);
+
+        HttpResponse<String> first = olive.getJson("/admin/api/no-such-endpoint");
+        assertThat(first.statusCode()).isEqualTo(404);
+        assertThat(first.body()).as("without the Accept header, the first shape").isEqualTo("{\"error\":\"Not Found\"}");
+    }
+
+    @Test
     void withoutTheAcceptHeaderTheFirstShapeIsUnchanged() {
         HttpResponse<String> missing = olive.getJson("/admin/api/groups/nope");
         assertThat(missing.statusCode()).isEqualTo(404);
