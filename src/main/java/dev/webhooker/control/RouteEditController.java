@@ -26,6 +26,7 @@ import dev.webhooker.audit.AuditLog;
 import dev.webhooker.access.Access;
 import dev.webhooker.access.Capability;
 import dev.webhooker.access.SessionUser;
+import dev.webhooker.format.TemplateCheck;
 import dev.webhooker.routing.ConfigJson;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshots;
@@ -52,10 +53,12 @@ class RouteEditController {
     private final TenantLimits limits;
     private final ConfigJson input;
     private final ConfigJson output;
+    private final TemplateCheck templates;
 
     RouteEditController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                        AuditLog audit, SecretSeal seal, OperatorGrants grants, TenantLimits limits) {
+                        AuditLog audit, SecretSeal seal, OperatorGrants grants, TenantLimits limits, TemplateCheck templates) {
         this.limits = limits;
+        this.templates = templates;
         this.input = ConfigJson.forInput().sealedWith(seal);
         this.output = ConfigJson.forStorage().sealedWith(seal);
         this.access = access;
@@ -153,7 +156,10 @@ class RouteEditController {
         if (routeId != null) {
             submitted.put("id", routeId);
         }
-        return input.readRoute(submitted);
+        Route route = input.readRoute(submitted);
+        // a template is checked against the sample events with the group's settings (its language, its people)
+        templates.require(route, snapshots.current().group(groupId).orElse(null));
+        return route;
     }
 
     private void audited(String action, SessionUser user, String groupId, String routeId, HttpServletRequest request) {

@@ -24,6 +24,11 @@ class FormatConfiguration {
     }
 
     @Bean
+    TemplateCheck templateCheck(MessageFormatter messageFormatter) {
+        return new TemplateCheck(messageFormatter);
+    }
+
+    @Bean
     GroupLogFormatter groupLogFormatter(I18n i18n) {
         return new GroupLogFormatter(i18n, Clock.systemUTC());
     }

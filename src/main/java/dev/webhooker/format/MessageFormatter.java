@@ -68,6 +68,15 @@ public class MessageFormatter {
         Instant timestamp = occurredAt == null ? clock.instant() : occurredAt;
         NeutralMessage message = draft.toMessage(footer.isEmpty() ? null : footer, timestamp.toString(), forge, mentions,
                 emoji);
+        if (route != null && route.template() != null) {
+            try {
+                message = MessageTemplates.apply(route.template(), message, event);
+            } catch (MessageTemplates.Unfilled e) {
+                // saved templates parse (the validator checks them); should one not, the formatter's wording goes out
+                log.warn("the template of route {} does not render ({}: {}); sending the formatter's message", route.id(),
+                        e.part(), e.getMessage());
+            }
+        }
         if (group != null && !group.people().isEmpty()) {
             // only the people the group maps: a login it does not know is nobody to mention
             message = message.withMentionPeople(ActingPeople.of(event).stream().map(group::person)

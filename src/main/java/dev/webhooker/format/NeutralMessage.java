@@ -50,6 +50,12 @@ public record NeutralMessage(
                 emoji, updateOrder, List.of());
     }
 
+    /** The same message with another title, description and footer (a route's template). */
+    public NeutralMessage worded(String newTitle, String newDescription, String newFooter) {
+        return new NeutralMessage(newTitle, url, color, newDescription, author, fields, newFooter, timestamp, actions, forge,
+                updateKey, mentionRoleIds, emoji, updateOrder, mentionPeople);
+    }
+
     /** The same message, mentioning {@code people}. */
     public NeutralMessage withMentionPeople(List<Group.Person> people) {
         return new NeutralMessage(title, url, color, description, author, fields, footer, timestamp, actions, forge, updateKey,

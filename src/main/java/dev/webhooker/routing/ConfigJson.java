@@ -260,7 +260,36 @@ public final class ConfigJson {
         List<Filter> filters = orEmpty(r.filters()).stream().map(ConfigJson::filter).toList();
         return new Route(r.id(), r.groupId(), r.name(), orElse(r.enabled(), true), filters,
                 present(r.ast()) ? ast(r.ast(), "ast") : null, targets, orElse(r.stop(), false),
-                orElse(r.fallback(), false), r.discordRoleIds());
+                orElse(r.fallback(), false), r.discordRoleIds(), template(r.template()));
+    }
+
+    private static MessageTemplate template(ConfigWire.TemplateJson t) {
+        MessageTemplate template = t == null ? null : new MessageTemplate(t.title(), t.body(), t.footer());
+        return template == null || template.empty() ? null : template;
+    }
+
+    /** The {@code d1_routes.template} column; {@code null} text means "the formatters' own wording". */
+    public MessageTemplate readTemplate(String json) {
+        return json == null ? null : wrap("template", () -> template(ConfigWire.bind(parse(json), ConfigWire.TemplateJson.class,
+                "template", strict)));
+    }
+
+    /** A route's template as its column holds it, or {@code null}. */
+    public JsonNode writeTemplate(MessageTemplate template) {
+        if (template == null) {
+            return null;
+        }
+        ObjectNode o = NODES.objectNode();
+        if (template.title() != null) {
+            o.put("title", template.title());
+        }
+        if (template.body() != null) {
+            o.put("body", template.body());
+        }
+        if (template.footer() != null) {
+            o.put("footer", template.footer());
+        }
+        return o;
     }
 
     private static Filter filter(ConfigWire.FilterJson f) {
@@ -406,6 +435,9 @@ public final class ConfigJson {
         o.put("stop", r.stop());
         o.put("fallback", r.fallback());
         r.discordRoleIds().forEach(o.putArray("discordRoleIds")::add);
+        if (r.template() != null) {
+            o.set("template", writeTemplate(r.template()));
+        }
         return o;
     }
 

@@ -175,6 +175,9 @@ public final class ConfigValidator {
             checkTarget(p, "targets[" + i + "]", r.targets().get(i));
         }
         p.add("", fields, "discordRoleIds");
+        if (r.template() != null) {
+            checkTemplate(p, r.template());
+        }
         return p.errors;
     }
 
@@ -202,6 +205,19 @@ public final class ConfigValidator {
         }
         // no owner among the members is allowed: super admins administer such a group (one they created, say), and
         // the first invite accepted into it adds an admin or a viewer
+    }
+
+    /** Each part's length, and that it parses (what it leaves unfilled is checked against samples where it is saved). */
+    private static void checkTemplate(Problems p, MessageTemplate template) {
+        Map<String, List<Violation>> fields = violations(template);
+        for (String[] part : new String[][] {{"title", template.title()}, {"body", template.body()}, {"footer", template.footer()}}) {
+            if (!p.add("template.", fields, part[0]) && part[1] != null) {
+                String problem = MessageTemplate.syntaxProblem(part[1]);
+                if (problem != null) {
+                    p.add("template." + part[0], problem);
+                }
+            }
+        }
     }
 
     /** Each person's login and accounts (each checked by its platform), and no login twice (ignoring case). */

@@ -62,7 +62,11 @@ final class ConfigWire {
 
     record RouteJson(String id, String groupId, String name, Boolean enabled, List<FilterJson> filters, JsonNode ast,
                      List<JsonNode> targets, JsonNode target, Boolean stop, Boolean fallback,
-                     @JsonDeserialize(contentUsing = TargetJson.PlatformId.class) List<String> discordRoleIds) {
+                     @JsonDeserialize(contentUsing = TargetJson.PlatformId.class) List<String> discordRoleIds,
+                     TemplateJson template) {
+    }
+
+    record TemplateJson(String title, String body, String footer) {
     }
 
     record FilterJson(String type, @JsonDeserialize(using = Patterns.class) List<String> match, Boolean exclude) {

@@ -35,7 +35,14 @@ public record Route(
         @MaxItems(value = MAX_MEMBERS, message = "too many entries ({count}; at most " + MAX_MEMBERS + ")")
         List<@NotBlank(message = "must not be blank")
              @Size(max = MAX_TARGET_ID_LENGTH, message = "longer than " + MAX_TARGET_ID_LENGTH + " characters")
-             @Matches(regexp = "[0-9]{17,20}", message = "a Discord role id: 17 to 20 digits") String> discordRoleIds) {
+             @Matches(regexp = "[0-9]{17,20}", message = "a Discord role id: 17 to 20 digits") String> discordRoleIds,
+        MessageTemplate template) {
+
+    /** A route whose messages are the formatters' own. */
+    public Route(String id, String groupId, String name, boolean enabled, List<Filter> filters, FilterNode ast,
+                 List<Target> targets, boolean stop, boolean fallback, List<String> discordRoleIds) {
+        this(id, groupId, name, enabled, filters, ast, targets, stop, fallback, discordRoleIds, null);
+    }
 
     public Route {
         filters = filters == null ? List.of() : List.copyOf(filters);
@@ -43,7 +50,15 @@ public record Route(
         discordRoleIds = discordRoleIds == null ? List.of() : List.copyOf(discordRoleIds);
     }
 
+    /**
+     * Whether this route's filters (or tree) select {@code event}, leaving the group gates aside: what a check of the
+     * route against sample events asks. Delivery decides through the compiled configuration instead.
+     */
+    public boolean selects(WebhookEvent event) {
+        return CompiledRoute.compile(this).matches(new EventValues(event));
+    }
+
     public Route withTargets(List<Target> newTargets) {
-        return new Route(id, groupId, name, enabled, filters, ast, newTargets, stop, fallback, discordRoleIds);
+        return new Route(id, groupId, name, enabled, filters, ast, newTargets, stop, fallback, discordRoleIds, template);
     }
 }

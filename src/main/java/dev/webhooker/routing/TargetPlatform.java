@@ -56,6 +56,33 @@ public interface TargetPlatform {
         return "not a chat of a bot";
     }
 
+    /**
+     * What in a message a route's template wrote would break this platform's limits ({@code part} is {@code title},
+     * {@code body} or {@code footer}), or null. The renderer would cut such a message; a template is refused instead.
+     */
+    default Limit overLimit(String title, String body, String footer) {
+        return null;
+    }
+
+    /** A part of a message over a platform's limit: how long it is and how long it may be. */
+    record Limit(String part, int length, int max) {
+    }
+
+    /** The first of {@code limits} that is exceeded, or null. */
+    static Limit firstOver(Limit... limits) {
+        for (Limit limit : limits) {
+            if (limit.length() > limit.max()) {
+                return limit;
+            }
+        }
+        return null;
+    }
+
+    /** A text's length as the platforms count it (UTF-16 units); 0 for none. */
+    static int length(String text) {
+        return text == null ? 0 : text.length();
+    }
+
     /** Whether its messages can mention a person: a group's {@code people} then take an account on it. */
     default boolean mentionsPeople() {
         return false;

@@ -203,7 +203,7 @@ public class ConfigRepository implements ConfigSource {
 
     private List<Route> readRoutes(List<UnreadableRow> skipped) {
         List<Route> routes = new ArrayList<>();
-        jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast "
+        jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, template "
                 + "FROM d1_routes ORDER BY position, id", (ResultSet rs) -> {
             readableRoute(rs, skipped).ifPresent(routes::add);
         });
@@ -241,7 +241,8 @@ public class ConfigRepository implements ConfigSource {
                 json.readTargets(rs.getString("targets")),
                 rs.getInt("stop") != 0,
                 rs.getInt("fallback") != 0,
-                json.readStrings(rs.getString("discord_role_ids"), "discordRoleIds"));
+                json.readStrings(rs.getString("discord_role_ids"), "discordRoleIds"),
+                json.readTemplate(rs.getString("template")));
     }
 
 
@@ -363,7 +364,7 @@ public class ConfigRepository implements ConfigSource {
 
             Map<RouteKey, RouteRow> storedRoutes = new HashMap<>();
             int[] routeBase = {0};
-            jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, position, source "
+            jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, template, position, source "
                             + "FROM d1_routes", (ResultSet rs) -> {
                         String groupId = rs.getString("group_id");
                         // a route without a group is managed by itself; one of a group by its group
@@ -376,7 +377,7 @@ public class ConfigRepository implements ConfigSource {
                         storedRoutes.put(new RouteKey(rs.getString("id"), rs.getString("group_id")), new RouteRow(
                                 rs.getString("name"), rs.getInt("enabled"), rs.getString("filters"), rs.getString("targets"),
                                 rs.getInt("stop"), rs.getInt("fallback"), rs.getString("discord_role_ids"), rs.getString("ast"),
-                                rs.getInt("position")));
+                                rs.getString("template"), rs.getInt("position")));
                         readableRoute(rs, unread);
                     });
             // every unreadable row is deleted (absent from the lists) or replaced (present): refuse either
@@ -394,9 +395,10 @@ public class ConfigRepository implements ConfigSource {
                     insertRoute(key, row, now, origin);
                 } else if (!stored.equals(row)) {
                     jdbc.update("UPDATE d1_routes SET name = ?, enabled = ?, filters = ?, targets = ?, stop = ?, fallback = ?, "
-                                    + "discord_role_ids = ?, ast = ?, position = ?, version = version + 1, updated_at = ? WHERE id = ? AND group_id = ?",
+                                    + "discord_role_ids = ?, ast = ?, template = ?, position = ?, version = version + 1, updated_at = ?"
+                                    + " WHERE id = ? AND group_id = ?",
                             row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(), row.discordRoleIds(),
-                            row.ast(), row.position(), now, key.id(), key.groupId());
+                            row.ast(), row.template(), row.position(), now, key.id(), key.groupId());
                 }
                 if (takeOver && stored != null) {
                     jdbc.update("UPDATE d1_routes SET source = ? WHERE id = ? AND group_id = ? AND (source IS NULL OR source <> ?)",
@@ -633,7 +635,7 @@ public class ConfigRepository implements ConfigSource {
             jdbc.query("SELECT data FROM d1_groups WHERE id = ?", (ResultSet rs) -> {
                 group(id, rs.getString("data"), unread);
             }, id);
-            jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast FROM d1_routes "
+            jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, template FROM d1_routes "
                     + "WHERE group_id = ?", (ResultSet rs) -> {
                 readableRoute(rs, unread);
             }, id);
@@ -797,7 +799,7 @@ public class ConfigRepository implements ConfigSource {
 
     public Optional<VersionedRoute> findRoute(String groupId, String id) {
         List<VersionedRoute> found = jdbc.query("SELECT id, group_id, name, enabled, filters, targets, stop, fallback, "
-                        + "discord_role_ids, ast, version FROM d1_routes WHERE group_id = ? AND id = ?",
+                        + "discord_role_ids, ast, template, version FROM d1_routes WHERE group_id = ? AND id = ?",
                 (rs, n) -> new VersionedRoute(route(rs), rs.getInt("version")), groupId, id);
         return found.stream().findFirst();
     }
@@ -861,9 +863,9 @@ public class ConfigRepository implements ConfigSource {
             int stored = lockedRouteVersion(route.groupId(), route.id(), expectedVersion);
             RouteRow row = routeRow(route, 0);
             jdbc.update("UPDATE d1_routes SET name = ?, enabled = ?, filters = ?, targets = ?, stop = ?, fallback = ?, "
-                            + "discord_role_ids = ?, ast = ?, version = version + 1, updated_at = ? WHERE id = ? AND group_id = ?",
+                            + "discord_role_ids = ?, ast = ?, template = ?, version = version + 1, updated_at = ? WHERE id = ? AND group_id = ?",
                     row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(), row.discordRoleIds(),
-                    row.ast(), clock.millis(), route.id(), route.groupId());
+                    row.ast(), row.template(), clock.millis(), route.id(), route.groupId());
             alsoInTransaction.run();
             return stored + 1;
         });
@@ -952,9 +954,9 @@ public class ConfigRepository implements ConfigSource {
 
     private void insertRoute(RouteKey key, RouteRow row, long now, ConfigOrigin origin) {
         jdbc.update("INSERT INTO d1_routes (id, group_id, name, enabled, filters, targets, stop, fallback, discord_role_ids, ast, "
-                        + "version, created_at, updated_at, position, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
+                        + "template, version, created_at, updated_at, position, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
                 key.id(), key.groupId(), row.name(), row.enabled(), row.filters(), row.targets(), row.stop(), row.fallback(),
-                row.discordRoleIds(), row.ast(), now, now, row.position(), origin.wireName());
+                row.discordRoleIds(), row.ast(), row.template(), now, now, row.position(), origin.wireName());
     }
 
     private void groupDeleted(String id) {
@@ -993,6 +995,7 @@ public class ConfigRepository implements ConfigSource {
                 r.fallback() ? 1 : 0,
                 json.toText(json.writeStrings(r.discordRoleIds())),
                 r.ast() == null ? null : json.toText(json.write(r.ast())),
+                r.template() == null ? null : json.toText(json.writeTemplate(r.template())),
                 position);
     }
 
@@ -1003,6 +1006,6 @@ public class ConfigRepository implements ConfigSource {
     }
 
     private record RouteRow(String name, int enabled, String filters, String targets, int stop, int fallback,
-                            String discordRoleIds, String ast, int position) {
+                            String discordRoleIds, String ast, String template, int position) {
     }
 }

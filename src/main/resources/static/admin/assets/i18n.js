@@ -27,6 +27,9 @@ const en = {
   'group.replay': 'Require timestamp + nonce from custom senders',
   'group.logTarget': 'Group log (a summary of each delivery)', 'group.logNone': 'none', 'group.logPlatform': 'Platform', 'group.logChat': 'Channel or chat id', 'group.logThread': 'Thread or topic id (optional)', 'group.sources': 'Sources', 'group.forges': 'Forge hosts (one per line: type host name)', 'group.gates': 'Sender gates (super admins)', 'group.owners': 'Repository owners or organizations whose events count (comma-separated)', 'group.installation': 'GitHub App installation id', 'group.globalWebhook': 'Also takes events of the global /webhook', 'group.members': 'Members and roles', 'group.login': 'GitHub login',
   'group.userId': 'GitHub user id', 'group.addMember': 'Add member', 'group.remove': 'Remove',
+  'routes.template': 'Message template (optional)',
+  'routes.templateHelp': 'Mustache: {{title}}, {{body}}, {{footer}}, {{url}}, {{author}}, {{repo}}, {{actor}}, {{event}}, {{action}}, {{#fields}}{{name}}: {{value}} {{/fields}}, and the event itself as {{payload.pull_request.title}}… A part left empty keeps the formatted one. On save it is rendered over each sample event the route selects: a placeholder without a value, or a part too long for a target, is refused. The route tester previews it.',
+  'routes.templateTitle': 'Title', 'routes.templateBody': 'Body', 'routes.templateFooter': 'Footer',
   'group.people': 'People to mention', 'group.peopleHelp': 'A message mentions the person it asks to act (a review requested from them, an assignment, their @login in a comment) on each platform where they have an account here; nobody else.',
   'group.personDiscord': 'Discord user id', 'group.personTelegram': 'Telegram user id or @username', 'group.personSlack': 'Slack member id', 'group.addPerson': 'Add person',
   'group.invites': 'Invites', 'group.invite': 'Create invite link', 'group.inviteRole': 'Role of the invitee', 'group.note': 'Note',
@@ -124,6 +127,9 @@ const zh = {
   'origin.file': '配置文件', 'origin.console': '控制台', 'origin.import': '导入', 'origin.chat': '聊天', 'origin.unknown': '未知（记录此信息之前创建）',
   'group.settings': '设置', 'group.lang': '消息语言', 'group.emoji': '消息中使用表情', 'group.replay': '要求自定义发送方提供时间戳和 nonce', 'group.logTarget': '分组日志（每次投递的摘要）', 'group.logNone': '无', 'group.logPlatform': '平台', 'group.logChat': '频道或聊天 ID', 'group.logThread': '子区或话题 ID（可选）', 'group.sources': '来源', 'group.forges': 'Forge 主机（每行：类型 主机 名称）', 'group.gates': '发送方限制（超级管理员）', 'group.owners': '计入其事件的仓库所有者或组织（逗号分隔）', 'group.installation': 'GitHub App 安装 ID', 'group.globalWebhook': '也接收全局 /webhook 的事件', 'group.members': '成员与角色',
   'group.login': 'GitHub 用户名', 'group.userId': 'GitHub 用户 ID', 'group.addMember': '添加成员', 'group.remove': '移除',
+  'routes.template': '消息模板（可选）',
+  'routes.templateHelp': 'Mustache 语法：{{title}}、{{body}}、{{footer}}、{{url}}、{{author}}、{{repo}}、{{actor}}、{{event}}、{{action}}、{{#fields}}{{name}}：{{value}} {{/fields}}，以及事件本身，如 {{payload.pull_request.title}}…… 留空的部分沿用格式化结果。保存时会用此路由选中的每个示例事件渲染：有占位符无值，或某部分超过目标平台的长度限制，都会被拒绝。路由测试器可预览效果。',
+  'routes.templateTitle': '标题', 'routes.templateBody': '正文', 'routes.templateFooter': '页脚',
   'group.people': '需要提及的人', 'group.peopleHelp': '消息会在各平台提及需要处理它的人（请求其审查、指派给其、评论中 @ 了其），前提是此处填写了其在该平台的账号；不会提及其他人。',
   'group.personDiscord': 'Discord 用户 ID', 'group.personTelegram': 'Telegram 用户 ID 或 @用户名', 'group.personSlack': 'Slack 成员 ID', 'group.addPerson': '添加人员',
   'group.invites': '邀请', 'group.invite': '创建邀请链接', 'group.inviteRole': '被邀请者的角色', 'group.note': '备注', 'group.revoke': '撤销',
@@ -212,7 +218,8 @@ export function setLanguage(lang) {
 /** The text of {@code key} in the current language, {name} placeholders filled from {@code vars}. */
 export function t(key, vars = {}) {
   const text = dictionaries[language()][key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (vars[name] ?? ''));
+  // {name} is a variable; {{name}} (a template placeholder shown in a help text) is left as written
+  return text.replace(/(?<!\{)\{(\w+)\}(?!\})/g, (_, name) => (vars[name] ?? ''));
 }
 
 export const LANGUAGES = [['en', 'English'], ['zh', '中文']];

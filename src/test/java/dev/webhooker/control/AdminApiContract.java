@@ -158,6 +158,12 @@ abstract class AdminApiContract {
 
     static final String FOREIGN_CHANNEL = "777777777777777777";
 
+    /** A push route to one Discord channel, worded by {@code template} (JSON). */
+    static String worded(String id, String template) {
+        String route = routeTo(id, "123123123123123123");
+        return route.substring(0, route.length() - 1) + ",\"template\":" + template + "}";
+    }
+
     static String routeTo(String id, String... channels) {
         StringBuilder targets = new StringBuilder();
         for (String channel : channels) {
@@ -722,6 +728,47 @@ abstract class AdminApiContract {
         assertThat(body(signedIn("root").getJson("/admin/api/audit?action=session.login&limit=5")).path("audit"))
                 .isNotEmpty().allMatch(e -> "session.login".equals(e.path("action").asText()));
         assertThat(signedIn("vera").getJson("/admin/api/audit?groupId=elsewhere").statusCode()).isEqualTo(404);
+    }
+
+    // ---------------------------------------------------------------- message templates
+
+    @Test
+    void aRoutesTemplateIsCheckedAgainstTheSamplesSavedAndPreviewed() {
+        Browser adam = signedIn("adam");
+        HttpResponse<String> created = adam.json("POST", "/admin/api/groups/team/routes",
+                worded("worded", "{\"title\":\"{{repo}} got a push from {{actor}}\",\"footer\":\"via {{provider}}\"}"));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode stored = body(adam.getJson("/admin/api/groups/team/routes/worded"));
+        assertThat(stored.path("route").path("template").path("title").asText()).isEqualTo("{{repo}} got a push from {{actor}}");
+
+        HttpResponse<String> refused = adam.json("POST", "/admin/api/groups/team/routes",
+                worded("holes", "{\"body\":\"{{payload.pull_request.title}}\"}"));
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+        assertThat(body(refused).path("field").asText()).isEqualTo("template.body");
+        assertThat(body(refused).path("detail").asText()).contains("push sample").contains("payload.pull_request.title");
+
+        HttpResponse<String> over = adam.json("POST", "/admin/api/groups/team/routes", worded("long", "{\"title\":\"" + "x".repeat(300) + "\"}"));
+        assertThat(over.statusCode()).as(over.body()).isEqualTo(400);
+        assertThat(body(over).path("detail").asText()).contains("300 characters").contains("discord").contains("256");
+
+        HttpResponse<String> broken = adam.json("POST", "/admin/api/groups/team/routes", worded("broken", "{\"title\":\"{{#open}}never closed\"}"));
+        assertThat(broken.statusCode()).as(broken.body()).isEqualTo(400);
+        assertThat(body(broken).path("detail").asText()).contains("not a template");
+        assertThat(snapshots.refresh().routesOf("team")).extracting(Route::id).contains("worded").doesNotContain("holes", "long", "broken");
+
+        String push = "{\"event\":\"push\",\"groupId\":\"team\",\"payload\":{\"ref\":\"refs/heads/main\",\"repository\":"
+                + "{\"full_name\":\"o/r\",\"name\":\"r\",\"owner\":{\"login\":\"o\"}},\"sender\":{\"login\":\"octocat\"},"
+                + "\"commits\":[],\"compare\":\"https://github.com/o/r/compare/a...b\"}}";
+        JsonNode preview = body(adam.json("POST", "/admin/api/dry-run", push));
+        JsonNode embed = null;
+        for (JsonNode route : preview.path("routes")) {
+            if ("worded".equals(route.path("id").asText())) {
+                embed = route.path("targets").get(0).path("rendered").path("body").path("embeds").get(0);
+            }
+        }
+        assertThat(embed).as(preview.toString()).isNotNull();
+        assertThat(embed.path("title").asText()).isEqualTo("o/r got a push from octocat");
+        assertThat(embed.path("footer").path("text").asText()).startsWith("via github");
     }
 
     // ---------------------------------------------------------------- dry run

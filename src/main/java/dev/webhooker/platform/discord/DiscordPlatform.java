@@ -74,6 +74,12 @@ public final class DiscordPlatform implements TargetPlatform {
     }
 
     @Override
+    public Limit overLimit(String title, String body, String footer) {
+        return TargetPlatform.firstOver(new Limit("title", TargetPlatform.length(title), DiscordLimits.TITLE),
+                new Limit("body", TargetPlatform.length(body), DiscordLimits.DESCRIPTION), new Limit("footer", TargetPlatform.length(footer), DiscordLimits.FOOTER_TEXT));
+    }
+
+    @Override
     public boolean mentionsPeople() {
         return true;
     }

@@ -84,6 +84,12 @@ public final class SlackPlatform implements TargetPlatform {
     }
 
     @Override
+    public Limit overLimit(String title, String body, String footer) {
+        return TargetPlatform.firstOver(new Limit("title", TargetPlatform.length(title), SlackLimits.TITLE),
+                new Limit("body", TargetPlatform.length(body), SlackLimits.SECTION_TEXT), new Limit("footer", TargetPlatform.length(footer), SlackLimits.CONTEXT_TEXT));
+    }
+
+    @Override
     public boolean mentionsPeople() {
         return true;
     }

@@ -74,6 +74,12 @@ public final class TelegramPlatform implements TargetPlatform {
         return true;
     }
 
+    /** One text: title, body and footer together (the renderer adds the author and the fields' lines besides). */
+    @Override
+    public Limit overLimit(String title, String body, String footer) {
+        return TargetPlatform.firstOver(new Limit("body", TargetPlatform.length(title) + TargetPlatform.length(body) + TargetPlatform.length(footer), TelegramLimits.MESSAGE_TEXT));
+    }
+
     @Override
     public boolean mentionsPeople() {
         return true;

@@ -81,6 +81,11 @@ async function openEditor(ctx, groupId, routeId, box, readOnly) {
   useTree.addEventListener('change', drawFilters);
   drawFilters();
   const targets = targetList(route.targets || []);
+  // the route's own wording: Mustache templates over the formatter's message, checked against the samples on save
+  const template = route.template || {};
+  const templateTitle = h('input', {id: 'template-title', value: template.title || '', 'data-field': 'template.title', size: 60, maxlength: 1000});
+  const templateBody = h('textarea', {id: 'template-body', rows: 4, cols: 60, 'data-field': 'template.body', maxlength: 8000}, template.body || '');
+  const templateFooter = h('input', {id: 'template-footer', value: template.footer || '', 'data-field': 'template.footer', size: 60, maxlength: 1000});
   const form = h('form', {class: 'stack route-form', 'aria-label': t('routes.edit') + ' ' + (route.id || t('routes.add'))},
     h('h3', {tabindex: '-1'}, routeId ? t('routes.edit') + ' ' + routeId : t('routes.add')),
     field(t('groups.id'), id, t('groups.idHelp')), field(t('groups.name'), name),
@@ -89,6 +94,10 @@ async function openEditor(ctx, groupId, routeId, box, readOnly) {
       field(t('filter.useTree'), useTree), filterBox),
     h('fieldset', {}, h('legend', {}, t('routes.targets')), targets.element),
     field(t('routes.roles'), roles),
+    h('details', {class: 'template', open: !!route.template}, h('summary', {}, t('routes.template')),
+      h('p', {class: 'help'}, t('routes.templateHelp')),
+      field(t('routes.templateTitle'), templateTitle), field(t('routes.templateBody'), templateBody),
+      field(t('routes.templateFooter'), templateFooter)),
     h('div', {class: 'row'},
       h('button', {type: 'submit', class: 'primary'}, t('common.save')),
       routeId ? h('button', {type: 'button', class: 'danger', onclick: () => remove()}, t('common.delete')) : null,
@@ -100,6 +109,9 @@ async function openEditor(ctx, groupId, routeId, box, readOnly) {
       targets: targets.value(),
       discordRoleIds: roles.value.split(',').map(s => s.trim()).filter(Boolean),
     };
+    const worded = Object.fromEntries([['title', templateTitle.value], ['body', templateBody.value], ['footer', templateFooter.value]]
+      .filter(([, v]) => v.trim() !== ''));
+    if (Object.keys(worded).length > 0) out.template = worded;
     if (useTree.checked) {
       out.ast = tree.value();
       out.filters = [];

@@ -6,26 +6,15 @@ import {api} from '../api.js';
 import {showError} from '../ui.js';
 import {discordPreview, telegramPreview, webhookPreview} from '../preview.js';
 
-const REPO = {full_name: 'acme/widgets', name: 'widgets', html_url: 'https://github.com/acme/widgets', owner: {login: 'acme'}};
-const SENDER = {login: 'octocat', html_url: 'https://github.com/octocat', avatar_url: 'https://avatars.githubusercontent.com/u/583231'};
-const SAMPLES = {
-  push: {event: 'push', payload: {ref: 'refs/heads/main', before: '1a2b3c4d', after: '5d6e7f8a',
-    compare: 'https://github.com/acme/widgets/compare/1a2b3c4...5d6e7f8', repository: REPO, sender: SENDER, pusher: {name: 'octocat'},
-    commits: [{id: '5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e', message: 'Fix the widget', url: 'https://github.com/acme/widgets/commit/5d6e7f8',
-      author: {name: 'Octo Cat', username: 'octocat'}}]}},
-  pull_request: {event: 'pull_request', payload: {action: 'opened', number: 42, repository: REPO, sender: SENDER,
-    pull_request: {number: 42, title: 'Add a bigger widget', html_url: 'https://github.com/acme/widgets/pull/42', state: 'open',
-      user: {login: 'octocat'}, body: 'It is bigger.', head: {ref: 'bigger'}, base: {ref: 'main'}, merged: false}}},
-  issues: {event: 'issues', payload: {action: 'opened', repository: REPO, sender: SENDER,
-    issue: {number: 7, title: 'The widget squeaks', html_url: 'https://github.com/acme/widgets/issues/7', state: 'open', user: {login: 'octocat'}, body: 'Loudly.'}}},
-  release: {event: 'release', payload: {action: 'published', repository: REPO, sender: SENDER,
-    release: {tag_name: 'v1.2.0', name: 'Widgets 1.2', html_url: 'https://github.com/acme/widgets/releases/tag/v1.2.0', body: 'Bigger widgets.', prerelease: false, draft: false}}},
-  workflow_run: {event: 'workflow_run', payload: {action: 'completed', repository: REPO, sender: SENDER,
-    workflow_run: {id: 99, name: 'CI', run_number: 12, status: 'completed', conclusion: 'failure', head_branch: 'main', head_sha: '5d6e7f8a',
-      html_url: 'https://github.com/acme/widgets/actions/runs/99', event: 'push', run_attempt: 1}}},
-};
+// the sample events are the service's own (a route's template is checked against the same ones when it is saved)
+let loaded = null;
+async function samples() {
+  if (!loaded) loaded = await (await fetch('/admin/assets/samples.json', {credentials: 'same-origin'})).json();
+  return loaded;
+}
 
 export async function tester(ctx) {
+  const SAMPLES = await samples();
   const sample = h('select', {id: 'sample'}, h('option', {value: ''}, '—'), Object.keys(SAMPLES).map(k => h('option', {value: k}, k)));
   const event = h('input', {id: 'tester-event', name: 'event', value: 'push', required: true, 'data-field': 'event'});
   const payload = h('textarea', {id: 'tester-payload', name: 'payload', rows: 14, cols: 80, 'data-field': 'payload', spellcheck: 'false'},
