@@ -1,9 +1,11 @@
 package dev.webhooker.format;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -61,6 +63,25 @@ public final class ActingPeople {
         String sender = payload.path("sender").path("login").asText("");
         logins.removeIf(login -> login.equalsIgnoreCase(sender));
         return logins.size() > MAX ? List.copyOf(logins.subList(0, MAX)) : List.copyOf(logins);
+    }
+
+    /**
+     * The GitHub user ids the event gives for the people it asks to act, by login in lower case: the reviewer asked for
+     * and the assignee (a login {@code @named} in a text comes without one).
+     */
+    public static Map<String, String> ids(WebhookEvent event) {
+        JsonNode payload = event.payload();
+        Map<String, String> ids = new LinkedHashMap<>();
+        if (payload == null) {
+            return ids;
+        }
+        for (String who : List.of("requested_reviewer", "assignee")) {
+            JsonNode user = payload.path(who);
+            if (user.path("login").isTextual() && user.path("id").canConvertToLong()) {
+                ids.put(user.path("login").textValue().toLowerCase(Locale.ROOT), user.path("id").asText());
+            }
+        }
+        return ids;
     }
 
     private static JsonNode bodyOfSubject(JsonNode payload) {

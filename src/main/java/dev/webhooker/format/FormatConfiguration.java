@@ -19,8 +19,8 @@ class FormatConfiguration {
     }
 
     @Bean
-    MessageFormatter messageFormatter(I18n i18n) {
-        return new MessageFormatter(i18n, new EventFormatters(), Clock.systemUTC());
+    MessageFormatter messageFormatter(I18n i18n, ObjectProvider<LinkedAccounts> linked) {
+        return new MessageFormatter(i18n, new EventFormatters(), Clock.systemUTC(), linked.getIfAvailable(LinkedAccounts::none));
     }
 
     @Bean

@@ -8,7 +8,11 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,11 +27,18 @@ public class MessageFormatter {
     private final I18n i18n;
     private final EventFormatters formatters;
     private final Clock clock;
+    private final LinkedAccounts linked;
 
     public MessageFormatter(I18n i18n, EventFormatters formatters, Clock clock) {
+        this(i18n, formatters, clock, LinkedAccounts.none());
+    }
+
+    /** {@code linked}: the chat accounts people linked, mentioned when the group's {@code people} do not name one. */
+    public MessageFormatter(I18n i18n, EventFormatters formatters, Clock clock, LinkedAccounts linked) {
         this.i18n = i18n;
         this.formatters = formatters;
         this.clock = clock;
+        this.linked = linked;
     }
 
     public FormattedMessage format(WebhookEvent event, Group group, Route route) {
@@ -77,12 +88,39 @@ public class MessageFormatter {
                         e.part(), e.getMessage());
             }
         }
-        if (group != null && !group.people().isEmpty()) {
-            // only the people the group maps: a login it does not know is nobody to mention
-            message = message.withMentionPeople(ActingPeople.of(event).stream().map(group::person)
-                    .flatMap(Optional::stream).distinct().toList());
+        if (group != null) {
+            message = message.withMentionPeople(mentioned(event, group));
         }
         return new FormattedMessage(message, formatError, detail);
+    }
+
+    /**
+     * The people the event asks to act, with their accounts: those the group's {@code people} give, and for a person
+     * whose GitHub user id is known (the event gives it, or a member is pinned to it) the accounts they linked where
+     * the group's entry names none. A login with neither is nobody to mention.
+     */
+    private List<Group.Person> mentioned(WebhookEvent event, Group group) {
+        List<String> acting = ActingPeople.of(event);
+        if (acting.isEmpty()) {
+            return List.of();
+        }
+        Map<String, String> ids = ActingPeople.ids(event);
+        List<Group.Person> people = new ArrayList<>();
+        for (String login : acting) {
+            Optional<Group.Person> listed = group.person(login);
+            String id = ids.getOrDefault(login.toLowerCase(Locale.ROOT), pinnedId(group, login));
+            Map<String, String> accounts = new LinkedHashMap<>(id == null ? Map.of() : linked.of(id));
+            listed.ifPresent(p -> accounts.putAll(p.chats()));
+            if (!accounts.isEmpty()) {
+                people.add(new Group.Person(listed.map(Group.Person::github).orElse(login), accounts));
+            }
+        }
+        return people;
+    }
+
+    private static String pinnedId(Group group, String login) {
+        return group.members().stream().filter(m -> login.equalsIgnoreCase(m.login()) && m.userId() != null)
+                .map(Group.Member::userId).findFirst().orElse(null);
     }
 
     private MessageDraft genericOrMinimal(FormatContext ctx) {

@@ -1,6 +1,8 @@
 package dev.webhooker.signin;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.springframework.dao.DuplicateKeyException;
@@ -29,6 +31,17 @@ public final class AccountLinks {
         List<String> ids = jdbc.queryForList("SELECT github_user_id FROM " + platform.table() + " WHERE " + platform.column() + " = ?",
                 String.class, chatUserId);
         return ids.stream().findFirst();
+    }
+
+    /** The chat accounts linked to the GitHub user, by the platform's target name ({@code discord}, {@code telegram}). */
+    public Map<String, String> chatUsersOf(String githubUserId) {
+        Map<String, String> accounts = new LinkedHashMap<>();
+        for (ChatPlatform platform : ChatPlatform.values()) {
+            jdbc.queryForList("SELECT " + platform.column() + " FROM " + platform.table() + " WHERE github_user_id = ?"
+                    + " ORDER BY " + platform.column(), String.class, githubUserId).stream().findFirst()
+                    .ifPresent(id -> accounts.put(platform.auditName(), id));
+        }
+        return accounts;
     }
 
     /** Links (or re-links) {@code chatUserId} to the GitHub user. */

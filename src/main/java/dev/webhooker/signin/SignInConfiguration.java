@@ -27,6 +27,7 @@ import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.github.GithubClient;
 import dev.webhooker.configfile.ConfigFileSync;
 import dev.webhooker.audit.AuditLog;
+import dev.webhooker.format.LinkedAccounts;
 import dev.webhooker.platform.telegram.TelegramClient;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.secrets.SecretBox;
@@ -84,6 +85,12 @@ class SignInConfiguration {
     @Bean
     AccountLinks accountLinks(JdbcTemplate jdbc, AuditLog audit) {
         return new AccountLinks(jdbc, audit);
+    }
+
+    /** The chat accounts people linked, for messages to mention the person they ask to act. */
+    @Bean
+    LinkedAccounts linkedAccounts(AccountLinks links) {
+        return links::chatUsersOf;
     }
 
     @Bean

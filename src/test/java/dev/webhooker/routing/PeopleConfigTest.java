@@ -69,4 +69,21 @@ class PeopleConfigTest {
         assertThat(new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), Clock.systemUTC())
                 .format(requested, team, null).message().mentionPeople()).extracting(Group.Person::github).containsExactly("octocat");
     }
+
+    @Test
+    void aReviewerWhoLinkedAChatAccountIsMentionedThereUnlessThePeopleSayOtherwise() throws Exception {
+        WebhookEvent requested = new WebhookEvent("github", "pull_request", (com.fasterxml.jackson.databind.node.ObjectNode) YAML.readTree(
+                "{action: review_requested, requested_reviewer: {login: octocat, id: 583231}, sender: {login: alice},"
+                        + " number: 7, pull_request: {number: 7, title: Fix, html_url: 'https://github.com/acme/widget/pull/7',"
+                        + " user: {login: alice}, head: {ref: fix}, base: {ref: main}},"
+                        + " repository: {full_name: acme/widget, html_url: 'https://github.com/acme/widget'}}"), null, "team");
+        MessageFormatter formatter = new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), Clock.systemUTC(),
+                id -> "583231".equals(id) ? Map.of("discord", "300000000000000009", "telegram", "123456789") : Map.of());
+
+        assertThat(formatter.format(requested, group("[]"), null).message().mentionPeople())
+                .containsExactly(new Group.Person("octocat", Map.of("discord", "300000000000000009", "telegram", "123456789")));
+        assertThat(formatter.format(requested, group("[{github: OctoCat, discord: '300000000000000003'}]"), null).message().mentionPeople())
+                .as("the group's entry wins where it names an account").containsExactly(new Group.Person("OctoCat",
+                        Map.of("discord", "300000000000000003", "telegram", "123456789")));
+    }
 }
