@@ -235,7 +235,7 @@ public final class ConfigValidator {
             person.chats().forEach((platform, id) -> {
                 Optional<TargetPlatform> registered = TargetPlatforms.find(platform).filter(TargetPlatform::mentionsPeople);
                 if (registered.isEmpty()) {
-                    p.add(path + platform, "unknown field (expected github or " + TargetPlatforms.names(TargetPlatform::mentionsPeople) + ")");
+                    p.add(path + platform, "unknown field (expected github, " + TargetPlatforms.names(TargetPlatform::mentionsPeople) + ")");
                 } else if (id == null || id.isBlank() || id.length() > MAX_TARGET_ID_LENGTH) {
                     p.add(path + platform, id == null || id.isBlank() ? "must not be blank" : "longer than " + MAX_TARGET_ID_LENGTH + " characters");
                 } else {

@@ -49,7 +49,7 @@ class PeopleConfigTest {
         assertThat(problems("[{github: octocat, telegram: 'octo'}]")).singleElement().asString().contains("people[0].telegram");
         assertThat(problems("[{github: octocat, slack: 'C0123ABCDE'}]")).singleElement().asString().contains("member id");
         assertThat(problems("[{github: octocat, teams: 'x'}]")).singleElement().asString()
-                .contains("people[0].teams: unknown field (expected github or discord, telegram or slack)");
+                .contains("people[0].teams: unknown field (expected github, discord, telegram or slack)");
         assertThat(problems("[{github: octocat}, {github: OctoCat}]")).singleElement().asString().contains("duplicate login");
         assertThat(problems("[{discord: '300000000000000003'}]")).singleElement().asString().contains("people[0].github: required");
         assertThat(problems("[{github: 'not a login'}]")).singleElement().asString().contains("not a GitHub login");
