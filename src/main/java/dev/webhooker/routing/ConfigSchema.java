@@ -287,7 +287,8 @@ public final class ConfigSchema {
             } else if (constraint instanceof ConfigConstraints.MaxItems max && "array".equals(type)) {
                 property.put("maxItems", max.value());
             } else if (constraint instanceof ConfigConstraints.Matches matches && "string".equals(type)) {
-                property.put("pattern", "^(?:" + matches.regexp() + ")$");
+                // JSON Schema patterns are ECMA-262: Java's end of input (\z) is $ there (no multi-line flag is set)
+                property.put("pattern", "^(?:" + matches.regexp().replace("\\z", "$") + ")$");
             } else if (constraint instanceof ConfigConstraints.OneOf oneOf && "string".equals(type)) {
                 ArrayNode values = property.putArray("enum");
                 Arrays.stream(oneOf.value()).forEach(values::add);

@@ -57,6 +57,10 @@ class ConfigSchemaTest {
         assertThat(errors("groups: [{id: Bad_Id, name: G}]")).singleElement().asString().contains("/groups/0/id");
         assertThat(errors("groups: [{name: G}]")).singleElement().asString().contains("id");
         assertThat(errors("groups: [{id: g, name: G, members: [{login: a, role: boss}]}]")).isNotEmpty();
+        assertThat(errors("groups: [{id: g, name: G, forgeSources: [{host: git.example.com, type: gitea}]}]")).isEmpty();
+        assertThat(errors("groups: [{id: g, name: G, forgeSources: [{host: 'not a host', type: gitea}]}]")).isNotEmpty();
+        assertThat(errors("groups: [{id: g, name: G, people: [{github: octocat, discord: 300000000000000003, pager: x}]}]"))
+                .singleElement().asString().contains("pager");
         assertThat(errors("routes: [{id: r, groupId: g, name: R, targets: [{channelId: '111111111111111111'}]}]"))
                 .as("enabled is required").singleElement().asString().contains("enabled");
         assertThat(errors("routes: [{id: r, groupId: g, name: R, enabled: yes-please, targets: [{channelId: '1'}]}]")).isNotEmpty();
