@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.webhooker.format.TemplateCheck;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.store.ConfigRepository;
@@ -19,10 +20,10 @@ class ConfigFileConfiguration {
      */
     @Bean(destroyMethod = "close")
     ConfigFileSync configFileSync(ConfigFileProperties properties, ConfigRepository repository, ConfigSnapshots snapshots,
-                                  SecretSeal seal) {
+                                  SecretSeal seal, TemplateCheck templates) {
         ConfigFileSettings settings = ConfigFileSettings.resolve(properties.file(), properties.mode(), properties.defaultFile(),
                 Path.of("").toAbsolutePath());
-        ConfigFileSync sync = new ConfigFileSync(settings, repository, seal);
+        ConfigFileSync sync = new ConfigFileSync(settings, repository, seal, templates);
         sync.start();
         // another instance may have applied the file (or any write) since the snapshot was first read, and then this one
         // wrote nothing and heard of nothing: without this it would serve the older configuration (no routes at all on a

@@ -7,6 +7,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.config.InvalidSettingException;
+import dev.webhooker.format.TemplateCheck;
 import dev.webhooker.routing.ChatClaim;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.Group;
@@ -52,6 +54,7 @@ public class ConfigFileSync implements AutoCloseable {
     private final ConfigFileSettings settings;
     private final ConfigRepository repository;
     private final ConfigFileReader reader;
+    private final TemplateCheck templates;
     private ScheduledExecutorService watcher;
 
     // touched only by start() and the single watcher thread
@@ -62,9 +65,30 @@ public class ConfigFileSync implements AutoCloseable {
     private volatile Set<String> named = Set.of();
 
     public ConfigFileSync(ConfigFileSettings settings, ConfigRepository repository, SecretSeal seal) {
+        this(settings, repository, seal, null);
+    }
+
+    /** {@code templates}: the check of the routes' templates against the sample events (null: their syntax only). */
+    public ConfigFileSync(ConfigFileSettings settings, ConfigRepository repository, SecretSeal seal, TemplateCheck templates) {
         this.reader = new ConfigFileReader(seal, repository.targetPolicy());
         this.settings = settings;
         this.repository = repository;
+        this.templates = templates;
+    }
+
+    /** The file, read and validated, its templates checked as a save through the console checks them. */
+    private ConfigDocument parsed(byte[] bytes) {
+        ConfigDocument document = reader.parse(bytes, settings.displayName());
+        if (templates != null) {
+            Map<String, Group> groups = new HashMap<>();
+            document.groups().forEach(g -> groups.put(g.id(), g));
+            try {
+                templates.requireAll(document.routes(), groups::get);
+            } catch (InvalidConfigException e) {
+                throw e.from(settings.displayName());
+            }
+        }
+        return document;
     }
 
     public ConfigFileMode mode() {
@@ -195,7 +219,7 @@ public class ConfigFileSync implements AutoCloseable {
         }
         ConfigDocument document;
         try {
-            document = reader.parse(bytes, settings.displayName());
+            document = parsed(bytes);
         } catch (InvalidConfigException e) {
             LOG.error("{}; the configuration in force stays", e.getMessage());
             handledDigest = digest;
@@ -320,7 +344,7 @@ public class ConfigFileSync implements AutoCloseable {
 
     private ConfigDocument parseAtStart(byte[] bytes) {
         try {
-            return reader.parse(bytes, settings.displayName());
+            return parsed(bytes);
         } catch (InvalidConfigException e) {
             throw new InvalidSettingException(ConfigFileSettings.SETTING, e.getMessage());
         }

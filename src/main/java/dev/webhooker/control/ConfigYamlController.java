@@ -1,5 +1,6 @@
 package dev.webhooker.control;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.LinkedHashSet;
@@ -30,6 +31,7 @@ import dev.webhooker.configfile.ConfigDocument;
 import dev.webhooker.configfile.ConfigExport;
 import dev.webhooker.configfile.ConfigFileReader;
 import dev.webhooker.configfile.ConfigMerge;
+import dev.webhooker.format.TemplateCheck;
 import dev.webhooker.routing.SecretSeal;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
@@ -64,9 +66,11 @@ class ConfigYamlController {
     private final ConfigExport export;
     private final ConfigFileReader reader;
     private final ConfigValidator validator;
+    private final TemplateCheck templates;
 
     ConfigYamlController(RequestAccess access, ConfigRepository repository, ConfigSnapshots snapshots, ConfigWrites configWrites,
-                         AuditLog audit, SecretSeal seal, OperatorGrants grants) {
+                         AuditLog audit, SecretSeal seal, OperatorGrants grants, TemplateCheck templates) {
+        this.templates = templates;
         this.export = new ConfigExport(seal);
         this.reader = new ConfigFileReader(seal, repository.targetPolicy());
         this.validator = new ConfigValidator(repository.targetPolicy());
@@ -124,6 +128,11 @@ class ConfigYamlController {
             throw AdminApiException.badRequest("Invalid configuration", "the body must be a YAML (or JSON) config document");
         }
         ConfigDocument document = reader.parse(body, "import");
+        Map<String, Group> documentGroups = new HashMap<>();
+        document.groups().forEach(g -> documentGroups.put(g.id(), g));
+        ConfigSnapshot stored = snapshots.current();
+        // a route's template is checked with its group as the import leaves it (the document's, else the stored one)
+        templates.requireAll(document.routes(), id -> documentGroups.getOrDefault(id, stored.group(id).orElse(null)));
         if (!prune) {
             Set<String> named = new LinkedHashSet<>();
             document.groups().forEach(g -> named.add(g.id()));

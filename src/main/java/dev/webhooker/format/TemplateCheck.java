@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -74,6 +75,15 @@ public final class TemplateCheck {
                     throw refused(route, over.part(), "with the " + sample.getKey() + " sample it is " + over.length()
                             + " characters; a " + target.platform() + " message takes at most " + over.max());
                 }
+            }
+        }
+    }
+
+    /** {@link #require} for every route of a document, with the group each names ({@code groups}: by id, or null). */
+    public void requireAll(List<Route> routes, Function<String, Group> groups) {
+        for (Route route : routes) {
+            if (route.template() != null) {
+                require(route, route.groupId() == null ? null : groups.apply(route.groupId()));
             }
         }
     }

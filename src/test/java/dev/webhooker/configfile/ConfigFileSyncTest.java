@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
+import java.time.Clock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,6 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.webhooker.config.InvalidSettingException;
+import dev.webhooker.format.EventFormatters;
+import dev.webhooker.format.I18n;
+import dev.webhooker.format.MessageFormatter;
+import dev.webhooker.format.TemplateCheck;
 import dev.webhooker.routing.ConfigSnapshot;
 import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Filter;
@@ -127,6 +132,23 @@ class ConfigFileSyncTest {
                             + "unknown type \"evnt\" (expected event, repo, actor, action, branch, label or keyword)");
             assertThat(repository.isEmpty()).isTrue();
         }
+    }
+
+    @Test
+    void aTemplateThatLeavesAPlaceholderUnfilledStopsStartUpAsItWouldRefuseASave() throws Exception {
+        Files.writeString(file, config("one", 1).replace("targets:", "template: {body: '{{payload.pull_request.title}}'}, targets:"));
+        TemplateCheck templates = new TemplateCheck(new MessageFormatter(I18n.builtInOnly(), new EventFormatters(), Clock.systemUTC()));
+
+        assertThatThrownBy(() -> new ConfigFileSync(new ConfigFileSettings(file, "webhooker.yaml", ConfigFileMode.SYNC), repository, null,
+                templates).start())
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("webhooker.yaml: route (id \"r0\"): template.body: with the push sample")
+                .hasMessageContaining("payload.pull_request.title");
+        assertThat(repository.isEmpty()).isTrue();
+
+        Files.writeString(file, config("one", 1).replace("targets:", "template: {title: '{{repo}} by {{actor}}'}, targets:"));
+        new ConfigFileSync(new ConfigFileSettings(file, "webhooker.yaml", ConfigFileMode.SYNC), repository, null, templates).start();
+        assertThat(repository.load().routes()).singleElement().satisfies(r -> assertThat(r.template().title()).isEqualTo("{{repo}} by {{actor}}"));
     }
 
     @Test

@@ -1216,6 +1216,13 @@ abstract class AdminApiContract {
         assertThat(broken.statusCode()).isEqualTo(400);
         assertThat(body(broken).path("detail").asText()).contains("elsewhere").contains("name");
         assertThat(signedIn("olive").json("POST", "/admin/api/config/import", all).statusCode()).isEqualTo(403);
+
+        HttpResponse<String> holes = root.json("POST", "/admin/api/config/import", "{\"groups\":[{\"id\":\"team\",\"name\":\"Team\"}],"
+                + "\"routes\":[{\"id\":\"imported\",\"groupId\":\"team\","
+                + "\"name\":\"I\",\"enabled\":true,\"filters\":[{\"type\":\"event\",\"match\":[\"push\"]}],\"targets\":[{\"platform\":"
+                + "\"discord\",\"channelId\":\"123123123123123123\"}],\"template\":{\"body\":\"{{payload.release.tag_name}}\"}}]}");
+        assertThat(holes.statusCode()).as(holes.body()).isEqualTo(400);
+        assertThat(body(holes).path("detail").asText()).contains("template.body").contains("push sample");
     }
 
     // ---------------------------------------------------------------- rows this instance cannot read
