@@ -64,6 +64,8 @@ class DeliveryReplayController {
 
     /** The most deliveries one bulk replay sends again. */
     static final int MAX_BULK = 200;
+    /** The stored rows a bulk replay reads to count them: room for each to have come in on five endpoints. */
+    private static final int STORED_ROWS_READ = MAX_BULK * 5;
     private static final List<String> REPLAYABLE = List.of("failed", "dead");
 
     private final RequestAccess access;
@@ -123,8 +125,9 @@ class DeliveryReplayController {
         } else if (!scope.superAdmin() && scope.roles().keySet().stream().noneMatch(g -> scope.can(Capability.REPLAY_DELIVERIES, g))) {
             throw new AdminApiException(HttpStatus.FORBIDDEN, "Forbidden", "replaying needs the admin role in a group");
         }
-        List<String> found = views.search(search, LogsController.visible(scope), groupId, MAX_BULK + 1).stream()
-                .map(d -> (String) d.get("deliveryId")).distinct().toList();
+        // a delivery id can be stored once per endpoint it came in on: read enough rows to count the ids
+        List<String> found = views.search(search, LogsController.visible(scope), groupId, STORED_ROWS_READ).stream()
+                .map(d -> (String) d.get("deliveryId")).distinct().limit(MAX_BULK + 1L).toList();
         if (found.size() > MAX_BULK) {
             throw AdminApiException.badRequest("Too many deliveries", "the search finds more than " + MAX_BULK
                     + " deliveries; narrow it (repository, event, group, time) and replay each part");

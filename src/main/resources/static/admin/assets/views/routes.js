@@ -298,7 +298,8 @@ function summary(route) {
   const filters = (route.filters || []).map(f => (f.exclude ? 'not ' : '') + f.type + ' ' + [].concat(f.match || []).join(' | '));
   const where = target => target.channelId || target.chatId || target.uri || (target.url ? hostOf(target.url) : '') || '';
   const targets = (route.targets || []).map(x => (x.platform || 'discord') + (where(x) ? ' ' + where(x) : ''));
-  return (route.ast ? t('routes.treeFilter') : filters.length ? filters.join(' · ') : t('routes.noFilter')) + ' → ' + targets.join(', ');
+  return (route.ast ? t('routes.treeFilter') : filters.length ? filters.join(' · ') : t('routes.noFilter')) + ' → ' + targets.join(', ')
+    + (route.template ? ' · ' + t('routes.worded') : '');
 }
 
 /** A URL's host: the rest of it can hold a token. */
