@@ -479,6 +479,11 @@ class ConsoleBrowserIT {
             nav(driver, "logs");
             waitForHeading(driver, "Send logs");
             assertThat(wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("main table"))).getText()).contains("pushes");
+            // a row's detail: its fields, then the request it made and what the platform answered
+            driver.findElement(By.cssSelector("main table tbody tr button.link")).click();
+            WebElement logDetail = wait(driver).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#log-detail details.call pre.answer")));
+            assertThat(logDetail.getText()).startsWith("HTTP ");
+            assertThat(driver.findElement(By.id("log-detail")).getText()).doesNotContain("[object Object]").doesNotContain("bot-token");
             chromium.screenshot("09-logs");
             accessible(driver, "logs");
 

@@ -7,6 +7,7 @@ import {h, table, formatTime, field, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import {api, query} from '../api.js';
 import {showError, notice} from '../ui.js';
+import {call} from './call.js';
 
 const REFRESH_MS = 3000;
 const IN_FLIGHT = ['pending', 'retrying', 'processing'];
@@ -132,33 +133,11 @@ function content(ctx, id, view, replay) {
 function payload(d) {
   if (d.payload !== undefined) {
     return h('details', {class: 'payload'}, h('summary', {}, t('deliveries.payload')),
-      h('pre', {class: 'json'}, JSON.stringify(d.payload, null, 2)));
+      h('pre', {class: 'json', tabindex: 0}, JSON.stringify(d.payload, null, 2)));
   }
   if (d.payloadBytes) return h('p', {class: 'help'}, t('deliveries.payloadTooLarge', {n: d.payloadBytes}));
   if (d.payloadUnavailable) return h('p', {class: 'help'}, t('deliveries.payloadUnavailable'));
   return null;
-}
-
-/** One attempt's request and the platform's answer, folded under a line that says which attempt it was. */
-function call(attempt) {
-  const c = attempt.call;
-  const headers = Object.entries(c.request.headers || {}).map(([name, value]) => name + ': ' + value).join('\n');
-  return h('details', {class: 'call', dataset: {log: attempt.id}},
-    h('summary', {}, formatTime(attempt.ts) + ' · ' + (attempt.platform || '') + ' ' + attempt.target + ' · '
-      + c.request.method + ' ' + c.request.url + (c.answer ? ' → ' + c.answer.status : ' → ' + t('deliveries.noAnswer'))),
-    h('h3', {}, t('deliveries.request')),
-    h('pre', {class: 'request'}, [c.request.method + ' ' + c.request.url, headers, '', pretty(c.request.body)].filter(x => x !== null).join('\n')),
-    h('h3', {}, t('deliveries.answer')),
-    c.answer ? h('pre', {class: 'answer'}, 'HTTP ' + c.answer.status + '\n\n' + pretty(c.answer.body)) : h('p', {}, t('deliveries.noAnswer')));
-}
-
-function pretty(text) {
-  if (!text) return '';
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch (e) {
-    return text; // cut short, or not JSON: as it was
-  }
 }
 
 const STATUSES = ['failed,dead', 'retrying,pending,processing', 'delivered'];

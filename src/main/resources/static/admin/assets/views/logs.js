@@ -3,6 +3,7 @@ import {h, table, formatTime, field, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import {api, query} from '../api.js';
 import {showError} from '../ui.js';
+import {call} from './call.js';
 
 const FILTERS = ['groupId', 'routeId', 'event', 'platform', 'ok', 'errorCode', 'deliveryId'];
 
@@ -44,8 +45,11 @@ export async function logs(ctx) {
 async function showDetail(id, box, errors) {
   try {
     const {log} = await api.get('/admin/api/logs/' + id);
+    // the row's fields, then the request the attempt made and the platform's answer (an object, shown as such)
     replace(box, h('h2', {}, t('logs.detail') + ' #' + id),
-      h('dl', {class: 'facts'}, Object.entries(log).filter(([, v]) => v !== null && v !== '').map(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))])));
+      h('dl', {class: 'facts'}, Object.entries(log).filter(([k, v]) => k !== 'call' && v !== null && v !== '')
+        .map(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))])),
+      log.call ? call(log, true) : null);
     box.querySelector('h2').setAttribute('tabindex', '-1');
     box.querySelector('h2').focus();
   } catch (e) {
