@@ -298,6 +298,34 @@ abstract class ReplayContract {
     }
 
     @Test
+    void aReviewRequestReachesDiscordMentioningTheMappedReviewerAndNobodyElse() throws Exception {
+        repository.replaceAll(List.of(new Group("team", "Team", List.of(new Group.Member("olive", "owner", "1002")), List.of(), List.of(),
+                        List.of(), null, true, List.of(), null, null, false, true,
+                        List.of(new Group.Person("octocat", Map.of("discord", "300000000000000003")),
+                                new Group.Person("hubot", Map.of("discord", "300000000000000004"))))),
+                List.of(new Route("reviews", "team", "Reviews", true, List.of(new Filter("event", List.of("pull_request"), false)), null,
+                        List.of(new DiscordTarget("111111111111111111", null)), false, false, List.of())));
+        snapshots.refresh();
+        discordAccepts();
+        byte[] requested = ("{\"action\":\"review_requested\",\"number\":7,\"test_run\":\"" + UUID.randomUUID() + "\","
+                + "\"requested_reviewer\":{\"login\":\"octocat\",\"id\":583231},\"sender\":{\"login\":\"alice\"},"
+                + "\"pull_request\":{\"number\":7,\"title\":\"Fix\",\"html_url\":\"https://github.com/acme/widget/pull/7\","
+                + "\"body\":\"@everyone please, and @stranger\",\"user\":{\"login\":\"alice\"},\"head\":{\"ref\":\"fix\"},"
+                + "\"base\":{\"ref\":\"main\"}},\"repository\":{\"full_name\":\"acme/widget\","
+                + "\"html_url\":\"https://github.com/acme/widget\"}}").getBytes(StandardCharsets.UTF_8);
+
+        HttpResponse<String> accepted = GithubWebhooks.post("http://127.0.0.1:" + port + "/webhook", SECRET, "pull_request",
+                UUID.randomUUID().toString(), requested);
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(30)).until(() -> DISCORD.findAll(postRequestedFor(urlEqualTo(CHANNEL))).size() == 1);
+
+        JsonNode sent = FakeGithub.parse(DISCORD.findAll(postRequestedFor(urlEqualTo(CHANNEL))).get(0).getBodyAsString());
+        assertThat(sent.path("content").asText()).isEqualTo("<@300000000000000003>");
+        assertThat(sent.path("allowed_mentions").path("parse")).as("nothing parsed from the text: no @everyone").isEmpty();
+        assertThat(sent.path("allowed_mentions").path("users")).extracting(JsonNode::asText).containsExactly("300000000000000003");
+    }
+
+    @Test
     void oneNamedDeadTargetIsReplayedAndADeliveredOneIsRefused() throws Exception {
         String deliveryId = endedDelivery(500, "dead");
         Browser adam = signedIn("adam");
