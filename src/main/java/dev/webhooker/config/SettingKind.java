@@ -99,6 +99,12 @@ enum SettingKind {
             return value.length() >= 32;
         }
     },
+    IP_ADDRESS("an IP address such as 127.0.0.1 or ::1") {
+        @Override
+        boolean accepts(String value) {
+            return !value.contains("/") && TrustedProxies.isRange(value);
+        }
+    },
     ADDRESS_RANGES("comma-separated IP addresses and CIDR ranges such as 10.0.0.0/8,192.168.1.5") {
         @Override
         boolean accepts(String value) {

@@ -17,6 +17,8 @@ final class Settings {
     public static final List<Setting> TYPED = List.of(
             new Setting("PORT", "server.port", PORT),
             new Setting("MANAGEMENT_PORT", "management.server.port", PORT),
+            new Setting("SERVER_ADDRESS", "server.address", IP_ADDRESS),
+            new Setting("MANAGEMENT_SERVER_ADDRESS", "management.server.address", IP_ADDRESS),
             new Setting("TRACING_SAMPLING_PROBABILITY", "management.tracing.sampling.probability", PROBABILITY),
             new Setting("TOMCAT_MAX_THREADS", "server.tomcat.threads.max", POSITIVE_INT),
             new Setting("TOMCAT_MIN_SPARE_THREADS", "server.tomcat.threads.min-spare", NON_NEGATIVE_INT),

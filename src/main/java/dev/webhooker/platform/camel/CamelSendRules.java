@@ -21,6 +21,8 @@ import dev.webhooker.platform.webhook.TargetAddressGuard;
 final class CamelSendRules {
 
     private static final String CAMEL = "camel";
+    /** A URI Camel refuses to make an endpoint of: the same URI is refused again, so it is final. */
+    static final ErrorCode CAMEL_ERROR = ErrorCode.refusedBy(CAMEL);
     private static final String MASK = "xxxxxx";
 
     private final CamelTargetSchemes schemes;
@@ -106,6 +108,6 @@ final class CamelSendRules {
             }
         }
         String error = PlatformCallSettings.errorText(uri.scheme() + ": " + text);
-        return SendOutcome.failure(forGood ? ErrorCode.refusedBy(CAMEL) : ErrorCode.NETWORK, null, error, 1);
+        return SendOutcome.failure(forGood ? CAMEL_ERROR : ErrorCode.NETWORK, null, error, 1);
     }
 }
