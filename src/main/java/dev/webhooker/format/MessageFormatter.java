@@ -83,7 +83,8 @@ public class MessageFormatter {
             try {
                 message = MessageTemplates.apply(route.template(), message, event);
             } catch (MessageTemplates.Unfilled e) {
-                // saved templates parse (the validator checks them); should one not, the formatter's wording goes out
+                // saved templates parse (the validator checks them); one that does not, or renders past its cap over
+                // an unusually long list, gives way to the formatter's wording
                 log.warn("the template of route {} does not render ({}: {}); sending the formatter's message", route.id(),
                         e.part(), e.getMessage());
             }

@@ -1,5 +1,6 @@
 package dev.webhooker.format;
 
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,10 +78,47 @@ final class MessageTemplates {
         }
         try {
             Template compiled = compiler.compile(text);
-            String rendered = compiled.execute(context).strip();
+            Capped out = new Capped(name);
+            compiled.execute(context, out);
+            String rendered = out.toString().strip();
             return rendered.isEmpty() ? null : rendered;
         } catch (MustacheException e) {
             throw new Unfilled(name, e.getMessage());
+        }
+    }
+
+    /** The most one part may render: far above any platform's limit, so that a template over a long list stops here. */
+    static final int MAX_RENDERED = 64 * 1024;
+
+    /** Collects a part's text and stops the rendering once it passes {@link #MAX_RENDERED}. */
+    private static final class Capped extends Writer {
+
+        private final StringBuilder text = new StringBuilder();
+        private final String part;
+
+        Capped(String part) {
+            this.part = part;
+        }
+
+        @Override
+        public void write(char[] chars, int offset, int length) {
+            if (text.length() + length > MAX_RENDERED) {
+                throw new Unfilled(part, "renders more than " + MAX_RENDERED + " characters");
+            }
+            text.append(chars, offset, length);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+
+        @Override
+        public String toString() {
+            return text.toString();
         }
     }
 

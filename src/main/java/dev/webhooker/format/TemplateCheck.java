@@ -50,10 +50,10 @@ public final class TemplateCheck {
         if (template == null) {
             return;
         }
-        for (String[] part : new String[][] {{"title", template.title()}, {"body", template.body()}, {"footer", template.footer()}}) {
-            String problem = part[1] == null ? null : MessageTemplate.syntaxProblem(part[1]);
+        for (Map.Entry<String, String> part : template.parts().entrySet()) {
+            String problem = MessageTemplate.syntaxProblem(part.getValue());
             if (problem != null) {
-                throw refused(route, part[0], problem);
+                throw refused(route, part.getKey(), problem);
             }
         }
         Route unworded = new Route(route.id(), route.groupId(), route.name(), true, route.filters(), route.ast(), route.targets(),

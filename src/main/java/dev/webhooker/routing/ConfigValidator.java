@@ -210,14 +210,14 @@ public final class ConfigValidator {
     /** Each part's length, and that it parses (what it leaves unfilled is checked against samples where it is saved). */
     private static void checkTemplate(Problems p, MessageTemplate template) {
         Map<String, List<Violation>> fields = violations(template);
-        for (String[] part : new String[][] {{"title", template.title()}, {"body", template.body()}, {"footer", template.footer()}}) {
-            if (!p.add("template.", fields, part[0]) && part[1] != null) {
-                String problem = MessageTemplate.syntaxProblem(part[1]);
+        template.parts().forEach((part, text) -> {
+            if (!p.add("template.", fields, part)) {
+                String problem = MessageTemplate.syntaxProblem(text);
                 if (problem != null) {
-                    p.add("template." + part[0], problem);
+                    p.add("template." + part, problem);
                 }
             }
-        }
+        });
     }
 
     /** Each person's login and accounts (each checked by its platform), and no login twice (ignoring case). */

@@ -1,5 +1,10 @@
 package dev.webhooker.routing;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import jakarta.validation.constraints.Size;
 
 import com.samskivert.mustache.Mustache;
@@ -26,19 +31,49 @@ public record MessageTemplate(
         footer = blankToNull(footer);
     }
 
-    /** What is wrong with {@code text} as a template (it does not parse), or null. */
+    /**
+     * Sections nested deeper than this are refused: each level repeats what it holds once per item of a list, so a
+     * few levels over the payload's lists would render for hours.
+     */
+    public static final int MAX_SECTION_DEPTH = 2;
+    private static final Pattern SECTION_TAG = Pattern.compile("\\{\\{\\s*([#^/])");
+
+    /** What is wrong with {@code text} as a template (it does not parse, or nests sections too deep), or null. */
     public static String syntaxProblem(String text) {
         try {
             Mustache.compiler().compile(text);
-            return null;
         } catch (MustacheException e) {
             return "not a template: " + e.getMessage();
         }
+        int depth = 0;
+        Matcher tag = SECTION_TAG.matcher(text);
+        while (tag.find()) {
+            depth += "/".equals(tag.group(1)) ? -1 : 1;
+            if (depth > MAX_SECTION_DEPTH) {
+                return "sections nested deeper than " + MAX_SECTION_DEPTH + " levels";
+            }
+        }
+        return null;
+    }
+
+    /** The parts it words, by name ({@code title}, {@code body}, {@code footer}), in that order; absent ones left out. */
+    public Map<String, String> parts() {
+        Map<String, String> parts = new LinkedHashMap<>();
+        if (title != null) {
+            parts.put("title", title);
+        }
+        if (body != null) {
+            parts.put("body", body);
+        }
+        if (footer != null) {
+            parts.put("footer", footer);
+        }
+        return parts;
     }
 
     /** Whether it words nothing (every part left to the formatter). */
     public boolean empty() {
-        return title == null && body == null && footer == null;
+        return parts().isEmpty();
     }
 
     private static String blankToNull(String text) {

@@ -58,5 +58,19 @@ class MessageTemplatesTest {
     void aTemplateThatDoesNotParseIsSaidSo() {
         assertThat(MessageTemplate.syntaxProblem("{{#open}}never closed")).startsWith("not a template:");
         assertThat(MessageTemplate.syntaxProblem("{{title}} {{^fields}}none{{/fields}}")).isNull();
+        assertThat(MessageTemplate.syntaxProblem("{{#fields}}{{#fields}}{{#fields}}x{{/fields}}{{/fields}}{{/fields}}"))
+                .as("a list repeated inside itself three deep").contains("nested deeper than 2");
+        assertThat(MessageTemplate.syntaxProblem("{{#fields}}{{#fields}}x{{/fields}}{{/fields}} {{#fields}}y{{/fields}}")).isNull();
+    }
+
+    @Test
+    void aPartThatRendersMoreThanItsCapStopsThere() throws Exception {
+        NeutralMessage longer = new NeutralMessage("t", null, 1, "d".repeat(4_000), null, java.util.Collections.nCopies(5,
+                new NeutralMessage.Field("n", "v", true)), null, null, List.of(), null, null, List.of());
+        MessageTemplate huge = new MessageTemplate(null, "{{#fields}}{{#fields}}{{body}}{{/fields}}{{/fields}}", null);
+        assertThat(MessageTemplates.apply(new MessageTemplate(null, "{{#fields}}{{name}} {{/fields}}", null), formatted(), pullRequest())
+                .description()).isEqualTo("Branch Files");
+        assertThatThrownBy(() -> MessageTemplates.apply(huge, longer, pullRequest()))
+                .isInstanceOf(MessageTemplates.Unfilled.class).hasMessageContaining("renders more than");
     }
 }
