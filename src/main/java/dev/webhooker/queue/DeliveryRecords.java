@@ -57,23 +57,11 @@ public class DeliveryRecords {
         StringBuilder sql = new StringBuilder("SELECT s.delivery_id, " + COLUMNS + " FROM delivery_state s WHERE s.status IN (")
                 .append(String.join(", ", search.statuses().stream().map(x -> "?").toList())).append(')');
         List<Object> args = new ArrayList<>(search.statuses());
-        if (search.repo() != null) {
-            // forges treat repository names without regard to case
-            sql.append(" AND LOWER(s.repo) = LOWER(?)");
-            args.add(search.repo());
-        }
-        if (search.event() != null) {
-            sql.append(" AND s.event = ?");
-            args.add(search.event());
-        }
-        if (search.since() != null) {
-            sql.append(" AND s.received_at >= ?");
-            args.add(search.since());
-        }
-        if (search.until() != null) {
-            sql.append(" AND s.received_at < ?");
-            args.add(search.until());
-        }
+        // forges treat repository names without regard to case
+        where(sql, args, " AND LOWER(s.repo) = LOWER(?)", search.repo());
+        where(sql, args, " AND s.event = ?", search.event());
+        where(sql, args, " AND s.received_at >= ?", search.since());
+        where(sql, args, " AND s.received_at < ?", search.until());
         List<String> scope = groupId != null ? List.of(groupId) : groups == null ? null : List.copyOf(groups);
         if (scope != null) {
             if (scope.isEmpty()) {
@@ -91,6 +79,14 @@ public class DeliveryRecords {
             d.put("deliveryId", rs.getString("delivery_id"));
             return d;
         }, args.toArray());
+    }
+
+    /** {@code condition} with {@code value} as its parameter, when the search sets it. */
+    private static void where(StringBuilder sql, List<Object> args, String condition, Object value) {
+        if (value != null) {
+            sql.append(condition);
+            args.add(value);
+        }
     }
 
     /** The payload of the stored delivery {@code key}, while it is kept. */
