@@ -1,5 +1,7 @@
 package dev.webhooker.delivery;
 
+import java.util.Optional;
+
 import dev.webhooker.routing.Target;
 
 /**
@@ -11,4 +13,21 @@ import dev.webhooker.routing.Target;
 public interface PlatformCalls {
 
     PlatformCall call(Target target, RenderedMessage message, String editMessageId, String idempotencyKey);
+
+    /**
+     * As {@link #call}, for a message of a pull request's or issue's thread whose root is {@code threadRoot} (the id
+     * {@link #startThread} gave, or the first message's where a reply is the thread).
+     */
+    default PlatformCall callInThread(Target target, RenderedMessage message, String threadRoot, String editMessageId,
+                                      String idempotencyKey) {
+        return call(target, message, editMessageId, idempotencyKey);
+    }
+
+    /**
+     * The request that starts a thread named {@code title} on the message {@code messageId}, whose answer's id is the
+     * thread's root; empty where the message itself is the root (later messages reply to it).
+     */
+    default Optional<PlatformCall> startThread(Target target, String messageId, String title) {
+        return Optional.empty();
+    }
 }

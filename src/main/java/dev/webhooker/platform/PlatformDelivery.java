@@ -1,5 +1,7 @@
 package dev.webhooker.platform;
 
+import java.util.Optional;
+
 import dev.webhooker.delivery.PlatformCall;
 import dev.webhooker.delivery.RenderedMessage;
 import dev.webhooker.format.NeutralMessage;
@@ -26,4 +28,22 @@ public interface PlatformDelivery {
      * not null. {@code idempotencyKey} names this (delivery, route, target) for a platform that drops repeats by it.
      */
     PlatformCall call(Target target, RenderedMessage message, String editMessageId, String idempotencyKey);
+
+    /**
+     * The request for a message in the thread of a pull request or issue, whose root is {@code threadRoot}: a new
+     * message into it, or an edit of {@code editMessageId} there. Only asked for targets whose {@link Target#threads()}
+     * is on; a platform without threads never has one.
+     */
+    default PlatformCall callInThread(Target target, RenderedMessage message, String threadRoot, String editMessageId,
+                                      String idempotencyKey) {
+        return call(target, message, editMessageId, idempotencyKey);
+    }
+
+    /**
+     * The request that starts a thread named {@code title} on the message {@code messageId} just sent; its answer's id
+     * is the thread's root. Empty where a reply to the message is the thread, and the message's id its root.
+     */
+    default Optional<PlatformCall> startThread(Target target, String messageId, String title) {
+        return Optional.empty();
+    }
 }

@@ -51,6 +51,17 @@ public final class Platforms implements MessageRenderer, PlatformCalls {
         return delivery(target).call(target, message, editMessageId, idempotencyKey);
     }
 
+    @Override
+    public PlatformCall callInThread(Target target, RenderedMessage message, String threadRoot, String editMessageId,
+                                     String idempotencyKey) {
+        return delivery(target).callInThread(target, message, threadRoot, editMessageId, idempotencyKey);
+    }
+
+    @Override
+    public Optional<PlatformCall> startThread(Target target, String messageId, String title) {
+        return delivery(target).startThread(target, messageId, title);
+    }
+
     private PlatformDelivery delivery(Target target) {
         return byName.get(target.platform());
     }

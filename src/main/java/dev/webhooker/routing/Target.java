@@ -45,6 +45,15 @@ public interface Target {
     }
 
     /**
+     * Whether each pull request or issue gets its own thread here ({@code threads: true}): the first message about it
+     * starts the thread and every later one goes into it. Only where the platform has threads and the target is a
+     * channel of the bot, not already a thread.
+     */
+    default boolean threads() {
+        return false;
+    }
+
+    /**
      * The chat a bot posts this target's messages into, whose consent a group needs ({@link ChatConsent}): the place a
      * message lands. Empty for a URL target: whoever holds the URL may post to it.
      */

@@ -72,7 +72,7 @@ class TargetStepsStagesTest {
 
         AnsweredSend refused = steps.answered(edit, SendOutcome.failure(ErrorCode.refusedBy("discord"), 404,
                 "{\"message\": \"Unknown Message\", \"code\": 10008}", 1));
-        assertThat(steps.editRefused(refused)).isTrue();
+        assertThat(steps.refused(refused)).isTrue();
 
         PreparedSend anew = steps.sendAnew(refused);
         assertThat(anew.request().step()).isEqualTo(PreparedSend.Step.SEND_IN_PLACE);
@@ -82,7 +82,7 @@ class TargetStepsStagesTest {
         assertThat(edit.inPlace().messageId()).isEqualTo("gone-1");
 
         AnsweredSend sent = steps.answered(anew, SendOutcome.success(200, "9001", 1));
-        assertThat(steps.editRefused(sent)).as("a new message is never sent twice").isFalse();
+        assertThat(steps.refused(sent)).as("a new message is never sent twice").isFalse();
         TargetOutcome outcome = steps.settle(sent);
 
         assertThat(outcome.outcome().ok()).isTrue();
@@ -102,7 +102,7 @@ class TargetStepsStagesTest {
         PreparedSend edit = steps.prepare(due("completed"));
 
         AnsweredSend failing = steps.answered(edit, SendOutcome.failure(ErrorCode.NETWORK, null, "connection reset", 1));
-        assertThat(steps.editRefused(failing)).isFalse();
+        assertThat(steps.refused(failing)).isFalse();
         assertThat(steps.settle(failing).outcome().errorCode()).isEqualTo(ErrorCode.NETWORK);
         assertThat(trackedId()).as("kept for the retry").isEqualTo("m-1");
 

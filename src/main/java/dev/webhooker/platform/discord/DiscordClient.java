@@ -91,6 +91,15 @@ public class DiscordClient {
                 "PATCH /channels/{id}/messages/{id}", channelId, body);
     }
 
+    /** POST /channels/{channelId}/messages/{messageId}/threads: a thread on that message, whose id is the message's. */
+    public SendOutcome startThread(String channelId, String messageId, ObjectNode body) {
+        if (!id(channelId) || !id(messageId)) {
+            return notAnId(id(channelId) ? "message" : "channel", id(channelId) ? messageId : channelId);
+        }
+        return call("POST", "/channels/" + channelId + "/messages/" + messageId + "/threads",
+                "POST /channels/{id}/messages/{id}/threads", channelId, body);
+    }
+
     /**
      * PATCH /webhooks/{applicationId}/{interactionToken}/messages/@original: the reply to an interaction that was
      * deferred. The interaction token authorises it (for 15 minutes), not the bot's.

@@ -6,9 +6,9 @@ import org.apache.camel.Endpoint;
 import org.apache.camel.support.DefaultComponent;
 
 /**
- * The {@code discord:} Camel component: {@code discord:createMessage} and {@code discord:editMessage}, sent by the
- * {@link DiscordClient} configured from DISCORD_API_URL, DISCORD_TOKEN and the platform call settings (timeouts,
- * rate-limit buckets). Registered as the Spring bean {@code discord} (PlatformConfiguration).
+ * The {@code discord:} Camel component: {@code discord:createMessage}, {@code discord:editMessage} and
+ * {@code discord:startThread}, sent by the {@link DiscordClient} configured from DISCORD_API_URL, DISCORD_TOKEN and the
+ * platform call settings (timeouts, rate-limit buckets). Registered as the Spring bean {@code discord} (PlatformConfiguration).
  */
 public class DiscordComponent extends DefaultComponent {
 

@@ -22,6 +22,7 @@ public final class DiscordPlatform implements TargetPlatform {
     /** A Discord target's wire shape: chatId and topicId are taken and dropped, as they always were (older targets carried every chat field). */
     record DiscordJson(@JsonDeserialize(using = TargetJson.PlatformId.class) String channelId,
                        @JsonDeserialize(using = TargetJson.PlatformId.class) String threadId,
+                       @TargetJson.Refused("must be true or false") Boolean threads,
                        JsonNode chatId, JsonNode topicId) {
     }
 
@@ -43,7 +44,7 @@ public final class DiscordPlatform implements TargetPlatform {
     @Override
     public Target read(TargetJson json) {
         DiscordJson bound = json.bind(DiscordJson.class);
-        return new DiscordTarget(bound.channelId(), TargetJson.orNull(bound.threadId()));
+        return new DiscordTarget(bound.channelId(), TargetJson.orNull(bound.threadId()), Boolean.TRUE.equals(bound.threads()));
     }
 
     @Override
@@ -51,6 +52,9 @@ public final class DiscordPlatform implements TargetPlatform {
         DiscordTarget t = (DiscordTarget) target;
         json.put("channelId", t.channelId());
         json.putPresent("threadId", t.threadId());
+        if (t.threads()) {
+            json.put("threads", true);
+        }
     }
 
     @Override
@@ -61,6 +65,10 @@ public final class DiscordPlatform implements TargetPlatform {
         problems.checkRequiredId("channelId", t.channelId(), "required for a discord target", this::chatIdProblem);
         problems.checkOptionalId("threadId", t.threadId(),
                 id -> SNOWFLAKE.matcher(id).matches() ? null : "a Discord thread id: 17 to 20 digits");
+        if (t.threads() && t.threadId() != null && !t.threadId().isBlank()) {
+            // a thread cannot hold threads of its own
+            problems.add("threads", "threads start in a channel: leave threadId empty, or threads off");
+        }
     }
 
     @Override

@@ -30,6 +30,9 @@ final class DiscordProducer extends DefaultProducer {
             case editMessage -> request.messageId() == null
                     ? SendOutcome.failure(ErrorCode.INTERNAL, null, "discord:editMessage without a message id", 0)
                     : client.editMessage(request.channelId(), request.messageId(), request.body());
+            case startThread -> request.messageId() == null
+                    ? SendOutcome.failure(ErrorCode.INTERNAL, null, "discord:startThread without a message id", 0)
+                    : client.startThread(request.channelId(), request.messageId(), request.body());
         });
     }
 }

@@ -4,10 +4,18 @@ import java.util.Optional;
 
 import dev.webhooker.routing.Target;
 
-/** A Discord channel, or a thread in it ({@code threadId}), the bot posts to and edits in place. */
-public record DiscordTarget(String channelId, String threadId) implements Target {
+/**
+ * A Discord channel, or a thread in it ({@code threadId}), the bot posts to and edits in place; with {@code threads}, a
+ * pull request's or issue's messages go into a thread started on its first message in the channel.
+ */
+public record DiscordTarget(String channelId, String threadId, boolean threads) implements Target {
 
     public static final String PLATFORM = "discord";
+
+    /** A channel or thread where every message is posted as it comes. */
+    public DiscordTarget(String channelId, String threadId) {
+        this(channelId, threadId, false);
+    }
 
     @Override
     public String platform() {

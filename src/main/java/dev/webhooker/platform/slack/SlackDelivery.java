@@ -29,6 +29,17 @@ public final class SlackDelivery implements PlatformDelivery {
     /** An incoming webhook posts a new message every time; the bot edits the tracked one (its ts) in place. */
     @Override
     public PlatformCall call(Target target, RenderedMessage message, String editMessageId, String idempotencyKey) {
+        return request(target, message, null, editMessageId);
+    }
+
+    /** A thread is the first message (its ts) and the replies to it ({@code thread_ts}); an edit needs only the ts. */
+    @Override
+    public PlatformCall callInThread(Target target, RenderedMessage message, String threadRoot, String editMessageId,
+                                     String idempotencyKey) {
+        return request(target, message, threadRoot, editMessageId);
+    }
+
+    private static PlatformCall request(Target target, RenderedMessage message, String threadRoot, String editMessageId) {
         if (!(message instanceof SlackMessage s) || !(target instanceof SlackTarget t)) {
             return Platforms.wrongMessage(target, message);
         }
@@ -36,7 +47,7 @@ public final class SlackDelivery implements PlatformDelivery {
             return Platforms.url(t.webhook().url()).map(url -> PlatformCall.to("slack:webhook", SlackRequest.toWebhook(url, s.body())))
                     .orElseGet(() -> Platforms.noUrl("slack"));
         }
-        String thread = t.threadId() == null || t.threadId().isBlank() ? null : t.threadId();
+        String thread = threadRoot != null ? threadRoot : t.threadId() == null || t.threadId().isBlank() ? null : t.threadId();
         return editMessageId != null
                 ? PlatformCall.to("slack:chat.update", SlackRequest.toChannel(t.channelId(), thread, editMessageId, s.body()))
                 : PlatformCall.to("slack:chat.postMessage", SlackRequest.toChannel(t.channelId(), thread, null, s.body()));

@@ -25,7 +25,8 @@ public final class SlackPlatform implements TargetPlatform {
     /** A Slack target's wire shape: an incoming webhook's URL (a credential), or a channel of the bot and its thread. */
     record SlackJson(String url,
                      @JsonDeserialize(using = TargetJson.PlatformId.class) String channelId,
-                     @JsonDeserialize(using = TargetJson.PlatformId.class) String threadId) {
+                     @JsonDeserialize(using = TargetJson.PlatformId.class) String threadId,
+                     @TargetJson.Refused("must be true or false") Boolean threads) {
     }
 
     @Override
@@ -45,10 +46,14 @@ public final class SlackPlatform implements TargetPlatform {
         if (url != null && (bound.channelId() != null || bound.threadId() != null)) {
             throw json.problem("url", "give url (an incoming webhook) or channelId (the bot), not both");
         }
+        boolean threads = Boolean.TRUE.equals(bound.threads());
+        if (url != null && threads) {
+            throw json.problem("threads", "an incoming webhook cannot answer in a thread: threads need the bot's channelId");
+        }
         if (url != null) {
             return SlackTarget.posting(url);
         }
-        return SlackTarget.channel(bound.channelId(), TargetJson.orNull(bound.threadId()));
+        return new SlackTarget(bound.channelId(), TargetJson.orNull(bound.threadId()), null, threads);
     }
 
     @Override
@@ -61,6 +66,9 @@ public final class SlackPlatform implements TargetPlatform {
         }
         json.put("channelId", t.channelId());
         json.putPresent("threadId", t.threadId());
+        if (t.threads()) {
+            json.put("threads", true);
+        }
     }
 
     @Override
@@ -76,6 +84,9 @@ public final class SlackPlatform implements TargetPlatform {
         }
         problems.checkOptionalId("threadId", t.threadId(),
                 id -> TS.matcher(id).matches() ? null : "a Slack message ts such as 1700000000.000100");
+        if (t.threads() && t.threadId() != null && !t.threadId().isBlank()) {
+            problems.add("threads", "threads start in a channel: leave threadId empty, or threads off");
+        }
     }
 
     @Override

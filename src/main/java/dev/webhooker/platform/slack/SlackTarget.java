@@ -7,11 +7,16 @@ import dev.webhooker.routing.Target;
 
 /**
  * A Slack channel: the bot's ({@code channelId}, optionally a thread's {@code threadId}, with SLACK_TOKEN), or an
- * incoming webhook's, whose URL is the {@code webhook}'s. Only the bot's messages are edited in place.
+ * incoming webhook's, whose URL is the {@code webhook}'s. Only the bot's messages are edited in place, and only the bot
+ * keeps a pull request's or issue's messages in one thread ({@code threads}).
  */
-public record SlackTarget(String channelId, String threadId, WebhookTarget.Webhook webhook) implements Target {
+public record SlackTarget(String channelId, String threadId, WebhookTarget.Webhook webhook, boolean threads) implements Target {
 
     public static final String PLATFORM = "slack";
+
+    public SlackTarget(String channelId, String threadId, WebhookTarget.Webhook webhook) {
+        this(channelId, threadId, webhook, false);
+    }
 
     /** A channel the bot posts to; {@code threadTs} answers in a thread. */
     public static SlackTarget channel(String channelId, String threadTs) {

@@ -43,6 +43,20 @@ public final class TelegramDelivery implements PlatformDelivery {
 
     @Override
     public PlatformCall call(Target target, RenderedMessage rendered, String editMessageId, String idempotencyKey) {
+        return request(target, rendered, null, editMessageId);
+    }
+
+    /**
+     * A thread is the first message and the replies to it: a new message replies to {@code threadRoot}
+     * ({@code reply_parameters}, refused by Telegram when that message is gone), an edit is made where the message is.
+     */
+    @Override
+    public PlatformCall callInThread(Target target, RenderedMessage rendered, String threadRoot, String editMessageId,
+                                     String idempotencyKey) {
+        return request(target, rendered, editMessageId == null ? threadRoot : null, editMessageId);
+    }
+
+    private PlatformCall request(Target target, RenderedMessage rendered, String replyTo, String editMessageId) {
         if (!(rendered instanceof TelegramMessage message) || !(target instanceof TelegramTarget t)) {
             return Platforms.wrongMessage(target, rendered);
         }
@@ -59,6 +73,9 @@ public final class TelegramDelivery implements PlatformDelivery {
         }
         if (editMessageId != null) {
             body.put("message_id", parseId(editMessageId));
+        }
+        if (replyTo != null) {
+            body.putObject("reply_parameters").put("message_id", parseId(replyTo));
         }
         body.put("parse_mode", "HTML");
         String method;

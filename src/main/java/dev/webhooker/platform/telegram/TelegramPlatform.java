@@ -28,6 +28,7 @@ public final class TelegramPlatform implements TargetPlatform {
     /** A Telegram target's wire shape: channelId and threadId are taken and dropped, as they always were (older targets carried every chat field). */
     record TelegramJson(@JsonDeserialize(using = TargetJson.PlatformId.class) String chatId,
                         @JsonDeserialize(using = TargetJson.PlatformId.class) String topicId,
+                        @TargetJson.Refused("must be true or false") Boolean threads,
                         JsonNode channelId, JsonNode threadId) {
     }
 
@@ -44,7 +45,7 @@ public final class TelegramPlatform implements TargetPlatform {
     @Override
     public Target read(TargetJson json) {
         TelegramJson bound = json.bind(TelegramJson.class);
-        return new TelegramTarget(bound.chatId(), TargetJson.orNull(bound.topicId()));
+        return new TelegramTarget(bound.chatId(), TargetJson.orNull(bound.topicId()), Boolean.TRUE.equals(bound.threads()));
     }
 
     @Override
@@ -52,6 +53,9 @@ public final class TelegramPlatform implements TargetPlatform {
         TelegramTarget t = (TelegramTarget) target;
         json.put("chatId", t.chatId());
         json.putPresent("topicId", t.topicId());
+        if (t.threads()) {
+            json.put("threads", true);
+        }
     }
 
     @Override

@@ -4,10 +4,18 @@ import java.util.Optional;
 
 import dev.webhooker.routing.Target;
 
-/** A Telegram chat (a number, or a public {@code @username}), or a topic in it ({@code topicId}). */
-public record TelegramTarget(String chatId, String topicId) implements Target {
+/**
+ * A Telegram chat (a number, or a public {@code @username}), or a topic in it ({@code topicId}); with {@code threads},
+ * a pull request's or issue's later messages reply to its first one.
+ */
+public record TelegramTarget(String chatId, String topicId, boolean threads) implements Target {
 
     public static final String PLATFORM = "telegram";
+
+    /** A chat or topic where every message is posted as it comes. */
+    public TelegramTarget(String chatId, String topicId) {
+        this(chatId, topicId, false);
+    }
 
     @Override
     public String platform() {
