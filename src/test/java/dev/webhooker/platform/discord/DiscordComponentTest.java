@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import org.apache.camel.CamelContext;
@@ -108,6 +109,20 @@ class DiscordComponentTest {
 
         assertThat(outcome.ok()).isTrue();
         discord.verify(1, patchRequestedFor(urlEqualTo("/channels/111/messages/9001")));
+    }
+
+    @Test
+    void startThreadPostsTheNameOnTheMessageAndAnswersWithTheThreadsId() {
+        discord.stubFor(post("/channels/111/messages/9001/threads").willReturn(okJson("{\"id\":\"9001\",\"type\":11}")));
+
+        SendOutcome outcome = send(DiscordRequest.START_THREAD, new DiscordRequest("111", "9001",
+                JsonNodeFactory.instance.objectNode().put("name", "#2 Update the README")));
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.messageId()).isEqualTo("9001");
+        discord.verify(postRequestedFor(urlEqualTo("/channels/111/messages/9001/threads"))
+                .withHeader("Authorization", equalTo("Bot bot-token"))
+                .withRequestBody(equalToJson("{\"name\":\"#2 Update the README\"}")));
     }
 
     @Test
