@@ -354,6 +354,8 @@ class ConsoleBrowserIT {
             wait(driver).until(ExpectedConditions.attributeToBe(channelBox, "aria-invalid", "true"));
             assertThat(chatForm.findElement(By.cssSelector(".field-error")).getText()).contains("Slack channel id");
             type(channelBox, "C0123ABCD");
+            // a thread per pull request in that channel
+            chatForm.findElement(By.cssSelector("[data-field='targets[0].threads']")).click();
             chatForm.findElement(By.cssSelector("button.add-target")).click();
             new Select(chatForm.findElement(By.cssSelector("[data-field='targets[1].platform']"))).selectByValue("teams");
             type(chatForm.findElement(By.cssSelector("[data-field='targets[1].url']")), "https://example.com/workflows/1");
@@ -361,7 +363,7 @@ class ConsoleBrowserIT {
             await().atMost(Duration.ofSeconds(10)).until(() -> snapshots.refresh().routesOf("team").stream()
                     .anyMatch(r -> r.id().equals("chat")));
             assertThat(snapshots.current().routesOf("team").stream().filter(r -> r.id().equals("chat")).findFirst().orElseThrow()
-                    .targets()).containsExactly(SlackTarget.channel("C0123ABCD", null),
+                    .targets()).containsExactly(new SlackTarget("C0123ABCD", null, null, true),
                     TeamsTarget.posting("https://example.com/workflows/1"));
 
             // a disabled endpoint: shown with its reason on the Targets screen, and re-enabled there

@@ -209,7 +209,10 @@ function targetRow(target, i, onRemove) {
   const first = h('input', {'data-field': 'targets[' + i + ']', size: 22});
   const second = h('input', {size: 10});
   const label1 = h('span', {}), label2 = h('span', {});
-  const chat = h('span', {class: 'row'}, h('label', {}, label1, ' ', first), h('label', {}, label2, ' ', second));
+  // each pull request or issue in a thread of its own, started by its first message in the channel
+  const threads = h('input', {type: 'checkbox', 'data-field': 'targets[' + i + '].threads', checked: !!target.threads});
+  const chat = h('span', {class: 'row'}, h('label', {}, label1, ' ', first), h('label', {}, label2, ' ', second),
+    h('label', {title: t('target.threadsHint')}, threads, ' ', t('target.threads')));
   // a webhook: the URL, a new secret (the stored ones, shown sealed, are kept while it is empty), the body format,
   // the timeout and static headers (one "Name: value" per line)
   const url = h('input', {type: 'url', size: 34, 'aria-label': t('target.url'), 'data-field': 'targets[' + i + '].url'});
@@ -282,13 +285,18 @@ function targetRow(target, i, onRemove) {
       return {platform: 'camel', uri: uri.value.trim(), ...(typed ? {secret: typed} : kept.length ? {secrets: kept} : {}),
         ...(keyed.checked ? {keyed: true} : {})};
     }
+    const threaded = threads.checked ? {threads: true} : {};
     if (platform.value === 'slack') {
-      if (url.value.trim()) return {platform: 'slack', url: url.value.trim()};
-      return {platform: 'slack', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {})};
+      // an incoming webhook with threads on goes as it is, so the server's refusal names the field
+      if (url.value.trim()) return {platform: 'slack', url: url.value.trim(), ...threaded};
+      return {platform: 'slack', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {}),
+        ...threaded};
     }
     return platform.value === 'discord'
-      ? {platform: 'discord', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {})}
-      : {platform: 'telegram', chatId: first.value.trim(), ...(second.value.trim() ? {topicId: second.value.trim()} : {})};
+      ? {platform: 'discord', channelId: first.value.trim(), ...(second.value.trim() ? {threadId: second.value.trim()} : {}),
+        ...threaded}
+      : {platform: 'telegram', chatId: first.value.trim(), ...(second.value.trim() ? {topicId: second.value.trim()} : {}),
+        ...threaded};
   };
   return row;
 }
