@@ -120,6 +120,7 @@ public final class TargetSteps {
                     && target.progress().attempts() == 0) {
                 logs = List.of(SendLogEntry.attempt(attempt.claim(), attempt.event(), target,
                         SendOutcome.failure(ErrorCode.FORMAT_ERROR, null, composed.formatError(), 0), started, 0));
+                send = PreparedSend.starting(due, started, logs, null);
             }
             send = PreparedSend.starting(due, started, logs, renderer.render(target.target(), composed.message(),
                     attempt.event()));

@@ -113,7 +113,7 @@ class ConfigWireTest {
         assertThatThrownBy(() -> storage.readGroup(json("{'id':'g','name':'G','logTarget':{'platform':'telegram','topicId':1.5}}")))
                 .hasMessage("group (id \"g\"): logTarget.topicId: must be a string");
         assertThatThrownBy(() -> input.readRoute(json("{'id':'r','groupId':'g','name':'n','enabled':true,'target':{'platform':'telegram','chat':'1'}}")))
-                .hasMessage("route (id \"r\", group \"g\"): target.chat: unknown field (expected one of channelId, chatId, platform, threadId, topicId)");
+                .hasMessage("route (id \"r\", group \"g\"): target.chat: unknown field (expected one of channelId, chatId, platform, threadId, threads, topicId)");
         assertThat(storage.readRoute(json("{'id':'r','groupId':'g','name':'n','target':{'platform':'telegram','chatId':'1','chat':'x'}}")).targets())
                 .containsExactly(new dev.webhooker.platform.telegram.TelegramTarget("1", null));
     }

@@ -180,7 +180,7 @@ class WebhookTargetConfigTest {
         assertThatThrownBy(() -> input.readRoute(route("{'platform':'webhook','url':'https://h.example.com','headers':{'X':1}}")))
                 .hasMessageContaining("targets[0].headers.X: must be a string");
         assertThatThrownBy(() -> input.readRoute(route("{'platform':'discord','channelId':'1','url':'https://h.example.com'}")))
-                .hasMessageContaining("targets[0].url: unknown field (expected one of channelId, chatId, platform, threadId, topicId)");
+                .hasMessageContaining("targets[0].url: unknown field (expected one of channelId, chatId, platform, threadId, threads, topicId)");
         assertThatThrownBy(() -> input.readRoute(route("{'platform':'webhook','url':'https://h.example.com','chatId':'1'}")))
                 .hasMessageContaining("targets[0].chatId: unknown field");
         assertThatThrownBy(() -> input.readRoute(route("{'platform':'matrix'}")))

@@ -2,13 +2,16 @@ package dev.webhooker.platform.discord;
 
 import java.util.Optional;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import dev.webhooker.routing.Target;
 
 /**
  * A Discord channel, or a thread in it ({@code threadId}), the bot posts to and edits in place; with {@code threads}, a
  * pull request's or issue's messages go into a thread started on its first message in the channel.
  */
-public record DiscordTarget(String channelId, String threadId, boolean threads) implements Target {
+public record DiscordTarget(String channelId, String threadId,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean threads) implements Target {
 
     public static final String PLATFORM = "discord";
 

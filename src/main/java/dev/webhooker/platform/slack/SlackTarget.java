@@ -2,6 +2,8 @@ package dev.webhooker.platform.slack;
 
 import java.util.Optional;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import dev.webhooker.platform.webhook.WebhookTarget;
 import dev.webhooker.routing.Target;
 
@@ -10,7 +12,8 @@ import dev.webhooker.routing.Target;
  * incoming webhook's, whose URL is the {@code webhook}'s. Only the bot's messages are edited in place, and only the bot
  * keeps a pull request's or issue's messages in one thread ({@code threads}).
  */
-public record SlackTarget(String channelId, String threadId, WebhookTarget.Webhook webhook, boolean threads) implements Target {
+public record SlackTarget(String channelId, String threadId, WebhookTarget.Webhook webhook,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean threads) implements Target {
 
     public static final String PLATFORM = "slack";
 

@@ -2,13 +2,16 @@ package dev.webhooker.platform.telegram;
 
 import java.util.Optional;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import dev.webhooker.routing.Target;
 
 /**
  * A Telegram chat (a number, or a public {@code @username}), or a topic in it ({@code topicId}); with {@code threads},
  * a pull request's or issue's later messages reply to its first one.
  */
-public record TelegramTarget(String chatId, String topicId, boolean threads) implements Target {
+public record TelegramTarget(String chatId, String topicId,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean threads) implements Target {
 
     public static final String PLATFORM = "telegram";
 
