@@ -44,7 +44,7 @@ import dev.webhooker.testsupport.GithubWebhooks;
 /**
  * One thread per pull request, through the running application: signed GitHub deliveries on {@code /webhook} about
  * pull request #2 (opened, a review comment, a review, merged) land in one thread on Discord, Telegram and Slack
- * (fakes that answer as the platforms do), and a Discord thread that was deleted is started again.
+ * (fakes that answer as the platforms do), and a thread whose first message was deleted is started again.
  */
 abstract class ThreadsContract {
 
@@ -145,8 +145,15 @@ abstract class ThreadsContract {
     }
 
     @Test
-    void aDiscordThreadThatWasDeletedIsStartedAgain() throws Exception {
+    void aThreadWhoseFirstMessageWasDeletedIsStartedAgain() throws Exception {
         deliver("pull_request", "opened", null);
+        // Telegram refuses a reply to a message that is gone; the same message without the reply goes through
+        TELEGRAM.stubFor(post(urlMatching("/bot123:TEST/send.*")).atPriority(1)
+                .withRequestBody(matchingJsonPath("$.reply_parameters.message_id", equalTo("77")))
+                .willReturn(aResponse().withStatus(400).withHeader("Content-Type", "application/json")
+                        .withBody("{\"ok\":false,\"error_code\":400,\"description\":\"Bad Request: message to be replied not found\"}")));
+        TELEGRAM.stubFor(post(urlMatching("/bot123:TEST/send.*")).atPriority(2)
+                .willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":78}}")));
         DISCORD.stubFor(post("/channels/5001/messages").willReturn(aResponse().withStatus(404)
                 .withHeader("Content-Type", "application/json").withBody("{\"message\": \"Unknown Channel\", \"code\": 10003}")));
         DISCORD.stubFor(post("/channels/" + CHANNEL + "/messages").willReturn(okJson("{\"id\":\"6001\"}")));
@@ -164,6 +171,12 @@ abstract class ThreadsContract {
                 .isEqualTo("6001");
         assertThat(jdbc.queryForObject("SELECT detail FROM send_logs WHERE delivery_id = ? AND target = ?", String.class,
                 deliveryId, CHANNEL)).contains("started anew");
+
+        List<LoggedRequest> telegram = TELEGRAM.findAll(postRequestedFor(urlMatching("/bot123:TEST/send.*")));
+        assertThat(telegram).hasSize(3);
+        assertThat(JSON.readTree(telegram.get(2).getBodyAsString()).has("reply_parameters")).as("to the chat").isFalse();
+        assertThat(jdbc.queryForObject("SELECT message_id FROM message_tracking WHERE event_id = ? AND target_id = ?",
+                String.class, "team:#thread:Codertocat/Hello-World#2", "-100")).isEqualTo("78");
     }
 
     /** Posts a fixture as a signed GitHub delivery and waits until every target has it. */
