@@ -144,6 +144,10 @@ public final class ConfigValidator {
             p.add("logTarget.platform", "the group log is a chat message: " + TargetPlatforms.names(TargetPlatform::carriesGroupLog));
         } else if (g.logTarget() != null) {
             checkTarget(p, "logTarget", g.logTarget());
+            if (g.logTarget().threads()) {
+                // the group log reports deliveries, not the story of one pull request
+                p.add("logTarget.threads", "the group log has no threads: set threads on a route's target");
+            }
         }
         return p.errors;
     }

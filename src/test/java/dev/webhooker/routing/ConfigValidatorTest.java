@@ -203,7 +203,10 @@ class ConfigValidatorTest {
                         },
                         "forgeSources: too many entries (21; at most 20)"),
                 Arguments.of("log target", (Consumer<ObjectNode>) g -> g.set("logTarget", node("{'platform':'telegram'}")),
-                        "logTarget.chatId: required for a telegram target"));
+                        "logTarget.chatId: required for a telegram target"),
+                Arguments.of("log target with threads", (Consumer<ObjectNode>) g -> g.set("logTarget",
+                                node("{'platform':'discord','channelId':'100000000000000001','threads':true}")),
+                        "logTarget.threads: the group log has no threads: set threads on a route's target"));
     }
 
     @ParameterizedTest(name = "{0}")
