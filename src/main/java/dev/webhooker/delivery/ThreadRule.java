@@ -6,9 +6,10 @@ package dev.webhooker.delivery;
  * <ul>
  *   <li>A success is the message delivered in the thread.</li>
  *   <li>A failure the retry schedule covers (network, 5xx, rate limit) keeps the thread for the retry.</li>
- *   <li>Any other refusal (the thread or its first message was deleted, or the thread locked) posts the message to the
- *       channel at once, as the first message of a new thread. The old root is replaced only when that post works, so
- *       a message the platform refuses wherever it goes never loses a thread that still exists.</li>
+ *   <li>Any other refusal (the thread was deleted or locked, or the message it replies to was deleted) posts the
+ *       message to the channel at once, as the first message of a new thread. The old root is replaced only when
+ *       that post works, so a message the platform refuses wherever it goes never loses a thread that still
+ *       exists.</li>
  * </ul>
  */
 final class ThreadRule {
