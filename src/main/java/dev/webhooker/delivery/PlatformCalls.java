@@ -24,6 +24,15 @@ public interface PlatformCalls {
     }
 
     /**
+     * The first message of a thread named {@code title}, in the target's chat: a request that, where the chat is a forum,
+     * opens the thread with it and answers its root ({@link SendOutcome#threadRoot()}); elsewhere the message as
+     * {@link #call} sends it.
+     */
+    default PlatformCall openThread(Target target, RenderedMessage message, String title, String idempotencyKey) {
+        return call(target, message, null, idempotencyKey);
+    }
+
+    /**
      * The request that starts a thread named {@code title} on the message {@code messageId}, whose answer's id is the
      * thread's root; empty where the message itself is the root (later messages reply to it).
      */

@@ -35,8 +35,9 @@ import dev.webhooker.routing.Target;
  * skipped. Storing a new id is best effort.
  * <p>
  * Threads ({@code threads: true}): under the lock of the pull request's or issue's thread on the target
- * ({@link ThreadSubject}), a message goes into the thread whose root is tracked, or, with none, to the channel, where it
- * becomes the root (Telegram, Slack: replies to it are the thread) or has the thread started on it (Discord). A thread
+ * ({@link ThreadSubject}), a message goes into the thread whose root is tracked, or, with none, opens the thread: in a
+ * forum the request makes a post or topic with it, elsewhere the message goes to the channel, where it becomes the
+ * root (Telegram, Slack: replies to it are the thread) or has the thread started on it (Discord). A thread
  * that refuses the message for good is started anew ({@link ThreadRule}). Every message delivered into a thread
  * refreshes its row, so pruning removes only threads quiet for the whole retention.
  */
@@ -238,7 +239,7 @@ public final class TargetSteps {
         PreparedSend.Step step = prepared.request().step();
         SendOutcome reply = answered.reply();
         if (thread == null || thread.root() != null || step == PreparedSend.Step.EDIT || step == PreparedSend.Step.START_THREAD
-                || !reply.ok() || reply.messageId() == null) {
+                || !reply.ok() || reply.messageId() == null || reply.threadRoot() != null) {
             return stage;
         }
         Optional<PlatformCall> start = calls.startThread(prepared.due().target().target(), reply.messageId(), thread.title());
@@ -384,15 +385,21 @@ public final class TargetSteps {
     }
 
     /**
-     * The request for the send's message: into its thread when it has one (a new message, or an edit of one there),
-     * else into the target's chat; a new message carries the idempotency key.
+     * The request for the send's message: into its thread when it has one (a new message, or an edit of one there); the
+     * first message of a thread opens it (a post in a forum, else a message in the chat); else into the target's chat.
+     * A new message carries the idempotency key.
      */
     private PlatformCall call(PreparedSend send, String editMessageId) {
         Target target = send.due().target().target();
         String key = editMessageId == null ? idempotencyKey(send.due()) : null;
-        String root = send.thread() == null ? null : send.thread().root();
-        return root == null ? calls.call(target, send.rendered(), editMessageId, key)
-                : calls.callInThread(target, send.rendered(), root, editMessageId, key);
+        PreparedSend.InThread thread = send.thread();
+        if (thread != null && thread.root() != null) {
+            return calls.callInThread(target, send.rendered(), thread.root(), editMessageId, key);
+        }
+        if (thread != null && editMessageId == null) {
+            return calls.openThread(target, send.rendered(), thread.title(), key);
+        }
+        return calls.call(target, send.rendered(), editMessageId, key);
     }
 
     /** What the platform's answer to the send's request makes of the send. */
@@ -429,11 +436,16 @@ public final class TargetSteps {
 
     /**
      * After a message of a thread was delivered: the thread's root is stored, or its row refreshed so that pruning
-     * keeps a thread in use. The first message is the root where a reply to it is the thread; a platform that starts
-     * threads on a message has stored the thread's id already ({@link #threadStarted}).
+     * keeps a thread in use. A thread the request opened (a forum post or topic) is stored even when its message
+     * failed, so the retry goes into it. Else the first message is the root where a reply to it is the thread; a
+     * platform that starts threads on a message has stored the thread's id already ({@link #threadStarted}).
      */
     private void keepThread(PreparedSend prepared, SendOutcome outcome) {
         PreparedSend.InThread thread = prepared.thread();
+        if (thread != null && outcome.threadRoot() != null) {
+            track(prepared, thread.eventId(), outcome.threadRoot(), null);
+            return;
+        }
         if (thread == null || !outcome.ok()) {
             return;
         }

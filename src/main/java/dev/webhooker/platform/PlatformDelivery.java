@@ -40,6 +40,16 @@ public interface PlatformDelivery {
     }
 
     /**
+     * The request for the first message of a pull request's or issue's thread named {@code title}: where the chat is
+     * made of threads (a forum), it opens one with the message and its answer names the thread
+     * ({@link dev.webhooker.delivery.SendOutcome#threadRoot()}); elsewhere it posts the message to the chat, where
+     * {@link #startThread} or the replies to it make the thread. By default, the message as {@link #call} sends it.
+     */
+    default PlatformCall openThread(Target target, RenderedMessage message, String title, String idempotencyKey) {
+        return call(target, message, null, idempotencyKey);
+    }
+
+    /**
      * The request that starts a thread named {@code title} on the message {@code messageId} just sent; its answer's id
      * is the thread's root. Empty where a reply to the message is the thread, and the message's id its root.
      */

@@ -58,6 +58,11 @@ public final class Platforms implements MessageRenderer, PlatformCalls {
     }
 
     @Override
+    public PlatformCall openThread(Target target, RenderedMessage message, String title, String idempotencyKey) {
+        return delivery(target).openThread(target, message, title, idempotencyKey);
+    }
+
+    @Override
     public Optional<PlatformCall> startThread(Target target, String messageId, String title) {
         return delivery(target).startThread(target, messageId, title);
     }

@@ -44,6 +44,8 @@ class TargetStepsThreadsTest {
     private final List<String> requests = new ArrayList<>();
     /** Whether the fake platform starts threads on a message (Discord) or replies to it (Telegram, Slack). */
     private boolean startsThreads = true;
+    /** Whether the fake platform asks for the first message of a thread on its own (a forum opens a post with it). */
+    private boolean opensThreads = false;
     private TargetSteps steps;
 
     @BeforeEach
@@ -65,6 +67,15 @@ class TargetStepsThreadsTest {
                                              String idempotencyKey) {
                 requests.add(edit == null ? "post in " + root : "edit " + edit + " in " + root);
                 return PlatformCall.to(edit == null ? "discord:createMessage" : "discord:editMessage", message);
+            }
+
+            @Override
+            public PlatformCall openThread(Target target, RenderedMessage message, String title, String idempotencyKey) {
+                if (!opensThreads) {
+                    return PlatformCalls.super.openThread(target, message, title, idempotencyKey);
+                }
+                requests.add("open thread '" + title + "'");
+                return PlatformCall.to("discord:openThread", message);
             }
 
             @Override
@@ -130,6 +141,64 @@ class TargetStepsThreadsTest {
 
         steps.release(steps.prepare(due("pull_request", "closed")));
         assertThat(requests).containsExactly("post to channel", "post in 77");
+    }
+
+    @Test
+    void aForumOpensAPostWithTheFirstMessageAndTheNextGoesIntoIt() {
+        opensThreads = true;
+        PreparedSend opened = steps.prepare(due("pull_request", "opened"));
+        AnsweredSend posted = steps.answered(opened, SendOutcome.success(201, "7001", 2).inThread("post:7001"));
+
+        assertThat(steps.refused(posted)).isFalse();
+        assertThat(steps.startThread(posted)).as("the post is the thread").isSameAs(posted);
+        TargetOutcome outcome = steps.settle(posted);
+        steps.release(opened);
+        assertThat(outcome.outcome().ok()).isTrue();
+        assertThat(outcome.outcome().messageId()).isEqualTo("7001");
+        assertThat(root()).isEqualTo("post:7001");
+
+        PreparedSend review = steps.prepare(due("pull_request_review", "submitted"));
+        steps.settle(steps.answered(review, SendOutcome.success(200, "7002", 1)));
+        steps.release(review);
+        assertThat(requests).containsExactly("open thread '#2 Update the README with new information.'",
+                "post in post:7001");
+        assertThat(root()).isEqualTo("post:7001");
+    }
+
+    @Test
+    void aThreadOpenedForAMessageThatThenFailedIsKeptForTheRetry() {
+        opensThreads = true;
+        PreparedSend opened = steps.prepare(due("pull_request", "opened"));
+        AnsweredSend failed = steps.answered(opened, SendOutcome.failure(ErrorCode.NETWORK, null, "connection reset", 3)
+                .inThread("topic:42"));
+
+        assertThat(steps.refused(failed)).isFalse();
+        assertThat(steps.settle(failed).outcome().errorCode()).isEqualTo(ErrorCode.NETWORK);
+        steps.release(opened);
+        assertThat(root()).isEqualTo("topic:42");
+
+        steps.release(steps.prepare(due("pull_request", "opened")));
+        assertThat(requests).as("the retry goes into the thread opened")
+                .containsExactly("open thread '#2 Update the README with new information.'", "post in topic:42");
+    }
+
+    @Test
+    void aForumPostThatRefusesTheMessageIsOpenedAnew() {
+        opensThreads = true;
+        track("post:7001");
+        PreparedSend inOld = steps.prepare(due("pull_request", "closed"));
+        PreparedSend anew = steps.sendAnew(steps.answered(inOld, SendOutcome.failure(ErrorCode.refusedBy("discord"), 404,
+                "{\"message\": \"Unknown Channel\", \"code\": 10003}", 1)));
+        AnsweredSend posted = steps.answered(anew, SendOutcome.success(201, "7101", 2).inThread("post:7101"));
+
+        assertThat(steps.startThread(posted)).isSameAs(posted);
+        TargetOutcome outcome = steps.settle(posted);
+        steps.release(anew);
+        assertThat(requests).containsExactly("post in post:7001",
+                "open thread '#2 Update the README with new information.'");
+        assertThat(outcome.outcome().tries()).isEqualTo(3);
+        assertThat(outcome.logs()).last().satisfies(l -> assertThat(l.detail()).contains("started anew"));
+        assertThat(root()).isEqualTo("post:7101");
     }
 
     @Test

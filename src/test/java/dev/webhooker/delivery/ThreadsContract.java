@@ -2,6 +2,7 @@ package dev.webhooker.delivery;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
@@ -37,6 +38,7 @@ import dev.webhooker.routing.ConfigSnapshots;
 import dev.webhooker.routing.Filter;
 import dev.webhooker.routing.Group;
 import dev.webhooker.routing.Route;
+import dev.webhooker.routing.Target;
 import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.testsupport.Fixtures;
 import dev.webhooker.testsupport.GithubWebhooks;
@@ -44,7 +46,8 @@ import dev.webhooker.testsupport.GithubWebhooks;
 /**
  * One thread per pull request, through the running application: signed GitHub deliveries on {@code /webhook} about
  * pull request #2 (opened, a review comment, a review, merged) land in one thread on Discord, Telegram and Slack
- * (fakes that answer as the platforms do), and a thread whose first message was deleted is started again.
+ * (fakes that answer as the platforms do), a thread whose first message was deleted is started again, and in a
+ * Discord forum channel and a Telegram forum supergroup the pull request is one post and one topic.
  */
 abstract class ThreadsContract {
 
@@ -54,6 +57,7 @@ abstract class ThreadsContract {
     static final WireMockServer SLACK = started();
     static final String SECRET = "threads-contract-secret";
     static final String CHANNEL = "300000000000000001";
+    static final String FORUM = "300000000000000009";
     static final String SLACK_ROOT = "1733220000.000100";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -87,20 +91,17 @@ abstract class ThreadsContract {
     @Autowired
     JdbcTemplate jdbc;
 
-    /** Each test's deliveries are new to the deduplication, whatever ran before on the same database. */
+    /** Each delivery is new to the deduplication, whatever ran before on the same database. */
     private final String run = UUID.randomUUID().toString();
+    private int delivered;
 
     @BeforeEach
     void routeWithThreads() {
-        repository.replaceAll(List.of(new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true,
-                        List.of(), null, null, false)),
-                List.of(new Route("prs", "team", "Pull requests", true, List.of(new Filter("event",
-                        List.of("pull_request", "pull_request_review", "pull_request_review_comment"), false)), null,
-                        List.of(new DiscordTarget(CHANNEL, null, true), new TelegramTarget("-100", null, true),
-                                new SlackTarget("C0123ABCD", null, null, true)), false, false, List.of())));
-        snapshots.refresh();
+        routeTo(List.of(new DiscordTarget(CHANNEL, null, true), new TelegramTarget("-100", null, true),
+                new SlackTarget("C0123ABCD", null, null, true)));
         jdbc.update("DELETE FROM message_tracking");
         DISCORD.resetAll();
+        DISCORD.stubFor(get("/channels/" + CHANNEL).willReturn(okJson("{\"id\":\"" + CHANNEL + "\",\"type\":0}")));
         DISCORD.stubFor(post("/channels/" + CHANNEL + "/messages").willReturn(okJson("{\"id\":\"5001\"}")));
         DISCORD.stubFor(post("/channels/" + CHANNEL + "/messages/5001/threads").willReturn(okJson("{\"id\":\"5001\",\"type\":11}")));
         DISCORD.stubFor(post("/channels/5001/messages").willReturn(okJson("{\"id\":\"5100\"}")));
@@ -179,11 +180,84 @@ abstract class ThreadsContract {
                 String.class, "team:#thread:Codertocat/Hello-World#2", "-100")).isEqualTo("78");
     }
 
+    @Test
+    void inAForumThePullRequestIsOnePostOnDiscordAndOneTopicOnTelegram() throws Exception {
+        routeTo(List.of(new DiscordTarget(FORUM, null, true), new TelegramTarget("-200", null, true)));
+        DISCORD.stubFor(get("/channels/" + FORUM).willReturn(okJson("{\"id\":\"" + FORUM + "\",\"type\":15}")));
+        DISCORD.stubFor(post("/channels/" + FORUM + "/threads").willReturn(okJson(
+                "{\"id\":\"7001\",\"type\":11,\"parent_id\":\"" + FORUM + "\",\"message\":{\"id\":\"7001\"}}")));
+        DISCORD.stubFor(post("/channels/7001/messages").willReturn(okJson("{\"id\":\"7100\"}")));
+        TELEGRAM.stubFor(post("/bot123:TEST/getChat").atPriority(1).willReturn(okJson(
+                "{\"ok\":true,\"result\":{\"id\":-200,\"type\":\"supergroup\",\"is_forum\":true}}")));
+        TELEGRAM.stubFor(post("/bot123:TEST/createForumTopic").atPriority(1).willReturn(okJson(
+                "{\"ok\":true,\"result\":{\"message_thread_id\":42,\"name\":\"#2\"}}")));
+
+        deliver("pull_request", "opened", null);
+        deliver("pull_request_review_comment", "created", null);
+        deliver("pull_request_review", "submitted", null);
+        deliver("pull_request", "closed", "merged");
+
+        // Discord: a post opened with the first message, the rest in the post; nothing in the forum itself
+        DISCORD.verify(1, postRequestedFor(urlEqualTo("/channels/" + FORUM + "/threads"))
+                .withRequestBody(matchingJsonPath("$.name", equalTo("#2 Update the README with new information.")))
+                .withRequestBody(matchingJsonPath("$.message.embeds[0].title")));
+        DISCORD.verify(0, postRequestedFor(urlEqualTo("/channels/" + FORUM + "/messages")));
+        DISCORD.verify(3, postRequestedFor(urlEqualTo("/channels/7001/messages")));
+
+        // Telegram: a topic named after the pull request, every message in it
+        TELEGRAM.verify(1, postRequestedFor(urlEqualTo("/bot123:TEST/createForumTopic"))
+                .withRequestBody(matchingJsonPath("$.name", equalTo("#2 Update the README with new information."))));
+        List<LoggedRequest> telegram = TELEGRAM.findAll(postRequestedFor(urlMatching("/bot123:TEST/send.*")));
+        assertThat(telegram).hasSize(4).allSatisfy(r -> {
+            assertThat(JSON.readTree(r.getBodyAsString()).path("message_thread_id").asLong()).isEqualTo(42);
+            assertThat(JSON.readTree(r.getBodyAsString()).has("reply_parameters")).isFalse();
+        });
+
+        assertThat(jdbc.queryForList("SELECT target_id || '=' || message_id FROM message_tracking WHERE event_id = ?",
+                String.class, "team:#thread:Codertocat/Hello-World#2"))
+                .containsExactlyInAnyOrder(FORUM + "=post:7001", "-200=topic:42");
+
+        // the post and the topic were deleted: the next event opens new ones
+        DISCORD.stubFor(post("/channels/7001/messages").willReturn(aResponse().withStatus(404)
+                .withHeader("Content-Type", "application/json").withBody("{\"message\": \"Unknown Channel\", \"code\": 10003}")));
+        DISCORD.stubFor(post("/channels/" + FORUM + "/threads").willReturn(okJson(
+                "{\"id\":\"7002\",\"type\":11,\"message\":{\"id\":\"7002\"}}")));
+        TELEGRAM.stubFor(post(urlMatching("/bot123:TEST/send.*")).atPriority(1)
+                .withRequestBody(matchingJsonPath("$.message_thread_id", equalTo("42")))
+                .willReturn(aResponse().withStatus(400).withHeader("Content-Type", "application/json")
+                        .withBody("{\"ok\":false,\"error_code\":400,\"description\":\"Bad Request: message thread not found\"}")));
+        TELEGRAM.stubFor(post("/bot123:TEST/createForumTopic").atPriority(1).willReturn(okJson(
+                "{\"ok\":true,\"result\":{\"message_thread_id\":43,\"name\":\"#2\"}}")));
+
+        String deliveryId = deliver("pull_request", "synchronize", null);
+
+        DISCORD.verify(2, postRequestedFor(urlEqualTo("/channels/" + FORUM + "/threads")));
+        TELEGRAM.verify(2, postRequestedFor(urlEqualTo("/bot123:TEST/createForumTopic")));
+        List<LoggedRequest> sent = TELEGRAM.findAll(postRequestedFor(urlMatching("/bot123:TEST/send.*")));
+        assertThat(JSON.readTree(sent.get(sent.size() - 1).getBodyAsString()).path("message_thread_id").asLong())
+                .isEqualTo(43);
+        assertThat(jdbc.queryForList("SELECT target_id || '=' || message_id FROM message_tracking WHERE event_id = ?",
+                String.class, "team:#thread:Codertocat/Hello-World#2"))
+                .containsExactlyInAnyOrder(FORUM + "=post:7002", "-200=topic:43");
+        assertThat(jdbc.queryForList("SELECT detail FROM send_logs WHERE delivery_id = ?", String.class, deliveryId))
+                .hasSize(2).allSatisfy(detail -> assertThat(detail).contains("started anew"));
+    }
+
+    /** Group "team" with one route of pull request events to {@code targets}, each with threads. */
+    private void routeTo(List<Target> targets) {
+        repository.replaceAll(List.of(new Group("team", "Team", List.of(), List.of(), List.of(), List.of(), null, true,
+                        List.of(), null, null, false)),
+                List.of(new Route("prs", "team", "Pull requests", true, List.of(new Filter("event",
+                        List.of("pull_request", "pull_request_review", "pull_request_review_comment"), false)), null,
+                        targets, false, false, List.of())));
+        snapshots.refresh();
+    }
+
     /** Posts a fixture as a signed GitHub delivery and waits until every target has it. */
     private String deliver(String event, String fixture, String merged) throws Exception {
         ObjectNode payload = (ObjectNode) JSON.readTree(Files.readString(
                 Fixtures.root().resolve("github").resolve(event).resolve(fixture + ".json")));
-        payload.put("test_run", run);
+        payload.put("test_run", run + "/" + ++delivered);
         if (merged != null) {
             ((ObjectNode) payload.path("pull_request")).put("merged", true);
         }

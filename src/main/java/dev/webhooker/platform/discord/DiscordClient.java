@@ -101,6 +101,36 @@ public class DiscordClient {
     }
 
     /**
+     * GET /channels/{channelId}: the channel, whose {@code type} tells a text channel (0) from one made of posts (a
+     * forum, 15, or media channel, 16); or the failure that answered instead.
+     */
+    public Answered channel(String channelId) {
+        if (!id(channelId)) {
+            return Answered.of(notAnId("channel", channelId));
+        }
+        return exchange("GET", "/channels/" + channelId, "GET /channels/{id}", channelId, null);
+    }
+
+    /**
+     * POST /channels/{channelId}/threads in a forum or media channel: a post, {@code {"name", "message"}}, whose
+     * first message carries the id of the post's thread.
+     */
+    public SendOutcome startForumPost(String channelId, ObjectNode post) {
+        if (!id(channelId)) {
+            return notAnId("channel", channelId);
+        }
+        return call("POST", "/channels/" + channelId + "/threads", "POST /channels/{id}/threads", channelId, post);
+    }
+
+    /** An answer and its JSON (null when it had none, or was a failure). */
+    public record Answered(SendOutcome outcome, JsonNode body) {
+
+        static Answered of(SendOutcome outcome) {
+            return new Answered(outcome, null);
+        }
+    }
+
+    /**
      * PATCH /webhooks/{applicationId}/{interactionToken}/messages/@original: the reply to an interaction that was
      * deferred. The interaction token authorises it (for 15 minutes), not the bot's.
      */
@@ -156,13 +186,18 @@ public class DiscordClient {
     }
 
     private SendOutcome call(String method, String path, String route, String channelId, ObjectNode body) {
+        return exchange(method, path, route, channelId, body).outcome();
+    }
+
+    /** One call under the bot's rate limits; {@code body} null sends none (a GET). */
+    private Answered exchange(String method, String path, String route, String channelId, ObjectNode body) {
         if (channelId == null || channelId.isBlank()) {
-            return SendOutcome.failure(ErrorCode.NO_TARGET, null, "Discord target has no channelId", 0);
+            return Answered.of(SendOutcome.failure(ErrorCode.NO_TARGET, null, "Discord target has no channelId", 0));
         }
         if (token == null || token.isBlank()) {
-            return SendOutcome.failure(ErrorCode.NO_TOKEN, null, "DISCORD_TOKEN is not set", 0);
+            return Answered.of(SendOutcome.failure(ErrorCode.NO_TOKEN, null, "DISCORD_TOKEN is not set", 0));
         }
-        String payload = body.toString();
+        String payload = body == null ? null : body.toString();
         // the bot's token goes in a header, never into the record
         CallRecord record = CallRecord.request(method, baseUrl + path, Map.of(), payload);
         int tries = 0;
@@ -171,7 +206,8 @@ public class DiscordClient {
         while (tries < settings.maxTries()) {
             Optional<Duration> deferred = limits.turn(settings.rateLimitCap(), List.of(GLOBAL, bucketKey(route, channelId)), quotas);
             if (deferred.isPresent()) {
-                return SendOutcome.rateLimited(deferred.get(), null, "Discord rate limit: waiting " + deferred.get().toMillis() + " ms", tries);
+                return Answered.of(SendOutcome.rateLimited(deferred.get(), null, "Discord rate limit: waiting "
+                        + deferred.get().toMillis() + " ms", tries));
             }
             tries++;
             HttpResponse<String> response;
@@ -180,17 +216,18 @@ public class DiscordClient {
                         .timeout(settings.requestTimeout())
                         .header("Authorization", "Bot " + token)
                         .header("Content-Type", "application/json")
-                        .method(method, HttpRequest.BodyPublishers.ofString(payload))
+                        .method(method, payload == null ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(payload))
                         .build(), HttpResponse.BodyHandlers.ofString());
             } catch (HttpTimeoutException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord timed out after " + settings.requestTimeout(), tries)
-                        .withCall(record);
+                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "Discord timed out after "
+                        + settings.requestTimeout(), tries).withCall(record));
             } catch (IOException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord unreachable: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), tries).withCall(record);
+                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "Discord unreachable: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), tries).withCall(record));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);
+                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries));
             }
             remember(route, channelId, response);
             int status = response.statusCode();
@@ -202,18 +239,21 @@ public class DiscordClient {
                 last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Max retries exceeded: " + PlatformCallSettings.errorText(response.body()), tries)
                         .withCall(answered);
                 if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
-                    return SendOutcome.rateLimited(retryAfter, 429, PlatformCallSettings.errorText(response.body()), tries)
-                            .withCall(answered);
+                    return Answered.of(SendOutcome.rateLimited(retryAfter, 429, PlatformCallSettings.errorText(response.body()), tries)
+                            .withCall(answered));
                 }
                 continue;
             }
             if (status >= 200 && status < 300) {
-                return SendOutcome.success(status, readId(response.body()), tries).withCall(answered);
+                JsonNode answer = parse(response.body());
+                String id = answer == null || !answer.hasNonNull("id") ? null : answer.get("id").asText();
+                return new Answered(SendOutcome.success(status, id, tries).withCall(answered), answer);
             }
             ErrorCode code = status >= 500 ? DiscordErrors.DISCORD_5XX : DiscordErrors.DISCORD_ERROR;
-            return SendOutcome.failure(code, status, PlatformCallSettings.errorText(response.body()), tries).withCall(answered);
+            return Answered.of(SendOutcome.failure(code, status, PlatformCallSettings.errorText(response.body()), tries)
+                    .withCall(answered));
         }
-        return last;
+        return Answered.of(last);
     }
 
     /** Learns the route's bucket, and blocks the bucket when its last request was used up. */
@@ -244,11 +284,6 @@ public class DiscordClient {
         }
         JsonNode body = parse(response.body());
         return body != null && body.path("global").asBoolean(false);
-    }
-
-    private String readId(String body) {
-        JsonNode node = parse(body);
-        return node == null || !node.hasNonNull("id") ? null : node.get("id").asText();
     }
 
     private JsonNode parse(String body) {

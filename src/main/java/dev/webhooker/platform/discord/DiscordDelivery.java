@@ -15,8 +15,9 @@ import dev.webhooker.routing.WebhookEvent;
 
 /**
  * A Discord target: an embed, created or edited on the thread or else the channel ({@code discord:createMessage},
- * {@code discord:editMessage}); with {@code threads}, a thread started on a pull request's first message
- * ({@code discord:startThread}) takes its later ones.
+ * {@code discord:editMessage}); with {@code threads}, a pull request's first message opens its thread
+ * ({@code discord:openThread}: a post in a forum channel, else a message with a thread started on it,
+ * {@code discord:startThread}), which takes its later ones.
  */
 public final class DiscordDelivery implements PlatformDelivery {
 
@@ -46,8 +47,8 @@ public final class DiscordDelivery implements PlatformDelivery {
     }
 
     /**
-     * A thread is a channel of its own, whose id is that of the message it was started on; that message stays in the
-     * parent channel, so an edit of it is addressed there, and everything else to the thread.
+     * A thread is a channel of its own: everything is addressed to it, but for an edit of the message a thread was
+     * started on, which stays in the parent channel ({@link DiscordThread}).
      */
     @Override
     public PlatformCall callInThread(Target target, RenderedMessage message, String threadRoot, String editMessageId,
@@ -55,8 +56,26 @@ public final class DiscordDelivery implements PlatformDelivery {
         if (!(message instanceof DiscordMessage d) || !(target instanceof DiscordTarget t)) {
             return Platforms.wrongMessage(target, message);
         }
-        String channel = threadRoot == null || threadRoot.equals(editMessageId) ? t.channelId() : threadRoot;
+        if (threadRoot == null) {
+            return request(t.channelId(), d, editMessageId, idempotencyKey);
+        }
+        DiscordThread thread = DiscordThread.of(threadRoot);
+        String channel = editMessageId == null ? thread.channelId() : thread.channelOf(editMessageId, t.channelId());
         return request(channel, d, editMessageId, idempotencyKey);
+    }
+
+    /**
+     * The message to the target's channel, by {@code discord:openThread}: a forum or media channel takes it as a new
+     * post named {@code title}, whose thread the answer names; a text channel as a message, on which
+     * {@link #startThread} then starts the thread.
+     */
+    @Override
+    public PlatformCall openThread(Target target, RenderedMessage message, String title, String idempotencyKey) {
+        PlatformCall post = call(target, message, null, idempotencyKey);
+        if (!post.sendable() || !(post.body() instanceof DiscordRequest request)) {
+            return post;
+        }
+        return PlatformCall.to(DiscordRequest.OPEN_THREAD, new DiscordRequest(request.channelId(), null, request.body(), title));
     }
 
     /** POST /channels/{channel}/messages/{message}/threads: the thread's id is the message's. */

@@ -17,7 +17,7 @@ class DiscordEndpoint extends DefaultEndpoint {
 
     /** The operations the delivery engine makes, named as in Discord's API reference. */
     public enum Operation {
-        createMessage, editMessage, startThread;
+        createMessage, editMessage, startThread, openThread;
 
         static Operation named(String name) {
             return Arrays.stream(values()).filter(o -> o.name().equals(name)).findFirst()
@@ -26,7 +26,7 @@ class DiscordEndpoint extends DefaultEndpoint {
         }
     }
 
-    @UriPath(description = "createMessage, editMessage or startThread")
+    @UriPath(description = "createMessage, editMessage, startThread or openThread")
     private final Operation operation;
 
     DiscordEndpoint(String uri, DiscordComponent component, Operation operation) {

@@ -8,7 +8,8 @@ import dev.webhooker.routing.Target;
 
 /**
  * A Discord channel, or a thread in it ({@code threadId}), the bot posts to and edits in place; with {@code threads}, a
- * pull request's or issue's messages go into a thread started on its first message in the channel.
+ * pull request's or issue's messages go into a thread started on its first message in the channel, or, in a forum
+ * channel, into the post its first message opens.
  */
 public record DiscordTarget(String channelId, String threadId,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean threads) implements Target {

@@ -28,7 +28,8 @@ import dev.webhooker.platform.limits.RateLimits;
  * The one client of the Telegram Bot API ({@code {TELEGRAM_API_URL}/bot{TELEGRAM_TOKEN}/{method}}), shared by every
  * feature that talks to Telegram, so they share the application's one HTTP client, its connect and request timeouts
  * and the bot's rate limits: the delivery route sends and edits messages through our own {@code telegram:} component
- * ({@link TelegramProducer}: sendMessage, sendPhoto, editMessageText, editMessageCaption); the chat commands reply
+ * ({@link TelegramProducer}: sendMessage, sendPhoto, editMessageText, editMessageCaption; getChat and
+ * createForumTopic when a pull request's thread is opened); the chat commands reply
  * through it, ask for the bot's name and a member's status; the chat-link flow answers through it; the telegram-sync
  * job points the bot's webhook at this service.
  * <p>
@@ -69,16 +70,43 @@ public class TelegramClient {
 
     /** Calls {@code method} with {@code body}, which carries {@code chat_id}. */
     public SendOutcome call(String method, ObjectNode body) {
+        return exchange(method, body, true).outcome();
+    }
+
+    /** getChat: the chat, whose {@code is_forum} tells a forum supergroup; or the failure that answered instead. */
+    public Answered chat(String chatId) {
+        return exchange("getChat", json.createObjectNode().put("chat_id", chatId), false);
+    }
+
+    /** createForumTopic named {@code name} in a forum supergroup: the answer's {@code message_thread_id} is the topic. */
+    public Answered createForumTopic(String chatId, String name) {
+        return exchange("createForumTopic", json.createObjectNode().put("chat_id", chatId).put("name", name), false);
+    }
+
+    /** An answer and its {@code result} (null when it had none, or was a failure). */
+    public record Answered(SendOutcome outcome, JsonNode result) {
+
+        static Answered of(SendOutcome outcome) {
+            return new Answered(outcome, null);
+        }
+    }
+
+    /**
+     * One call under the bot's rate limits; a {@code message} also takes the chat's and the group's quota, which
+     * Telegram sets for messages (a read, or the topic a message is about to open, takes only the bot's). A 429 blocks
+     * the chat for every call.
+     */
+    private Answered exchange(String method, ObjectNode body, boolean message) {
         String chatId = body.path("chat_id").asText("");
         if (chatId.isBlank()) {
-            return SendOutcome.failure(ErrorCode.NO_TARGET, null, "Telegram target has no chatId", 0);
+            return Answered.of(SendOutcome.failure(ErrorCode.NO_TARGET, null, "Telegram target has no chatId", 0));
         }
         if (token == null || token.isBlank()) {
-            return SendOutcome.failure(ErrorCode.NO_TOKEN, null, "TELEGRAM_TOKEN is not set", 0);
+            return Answered.of(SendOutcome.failure(ErrorCode.NO_TOKEN, null, "TELEGRAM_TOKEN is not set", 0));
         }
         String key = "telegram:" + chatId;
         List<String> blocks = List.of(key);
-        List<Quota.Use> quotas = quotas(chatId);
+        List<Quota.Use> quotas = message ? quotas(chatId) : List.of(botQuota);
         String payload = body.toString();
         // the URL holds the bot's token: the record names the method only
         CallRecord record = CallRecord.request("POST", baseUrl + "/bot…/" + method, Map.of(), payload);
@@ -87,8 +115,8 @@ public class TelegramClient {
         while (tries < settings.maxTries()) {
             Optional<Duration> deferred = limits.turn(settings.rateLimitCap(), blocks, quotas);
             if (deferred.isPresent()) {
-                return SendOutcome.rateLimited(deferred.get(), null, "Telegram rate limit: waiting " + deferred.get().toMillis()
-                        + " ms", tries);
+                return Answered.of(SendOutcome.rateLimited(deferred.get(), null, "Telegram rate limit: waiting "
+                        + deferred.get().toMillis() + " ms", tries));
             }
             tries++;
             HttpResponse<String> response;
@@ -99,15 +127,15 @@ public class TelegramClient {
                         .POST(HttpRequest.BodyPublishers.ofString(payload))
                         .build(), HttpResponse.BodyHandlers.ofString());
             } catch (HttpTimeoutException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram timed out after " + settings.requestTimeout(), tries)
-                        .withCall(record);
+                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram timed out after "
+                        + settings.requestTimeout(), tries).withCall(record));
             } catch (IOException e) {
                 // the message may contain the URL, and so the token: keep only the exception type
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram unreachable: " + e.getClass().getSimpleName(), tries)
-                        .withCall(record);
+                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram unreachable: "
+                        + e.getClass().getSimpleName(), tries).withCall(record));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);
+                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries));
             }
             int status = response.statusCode();
             CallRecord answered = record.answered(status, response.body());
@@ -119,19 +147,20 @@ public class TelegramClient {
                 limits.block(key, retryAfter);
                 last = SendOutcome.failure(ErrorCode.RETRIES, 429, error, tries).withCall(answered);
                 if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
-                    return SendOutcome.rateLimited(retryAfter, 429, error, tries).withCall(answered);
+                    return Answered.of(SendOutcome.rateLimited(retryAfter, 429, error, tries).withCall(answered));
                 }
                 continue;
             }
             if (status >= 200 && status < 300 && (answer == null || answer.path("ok").asBoolean(true))) {
-                JsonNode id = answer == null ? null : answer.path("result").path("message_id");
-                return SendOutcome.success(status, id == null || id.isMissingNode() || id.isNull() ? null : id.asText(), tries)
-                        .withCall(answered);
+                JsonNode result = answer == null ? null : answer.get("result");
+                JsonNode id = result == null ? null : result.get("message_id");
+                return new Answered(SendOutcome.success(status, id == null || id.isNull() ? null : id.asText(), tries)
+                        .withCall(answered), result);
             }
             ErrorCode code = status >= 500 ? TelegramErrors.TELEGRAM_5XX : TelegramErrors.TELEGRAM_ERROR;
-            return SendOutcome.failure(code, status, error, tries).withCall(answered);
+            return Answered.of(SendOutcome.failure(code, status, error, tries).withCall(answered));
         }
-        return last;
+        return Answered.of(last);
     }
 
     /**

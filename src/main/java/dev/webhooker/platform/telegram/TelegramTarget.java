@@ -8,7 +8,8 @@ import dev.webhooker.routing.Target;
 
 /**
  * A Telegram chat (a number, or a public {@code @username}), or a topic in it ({@code topicId}); with {@code threads},
- * a pull request's or issue's later messages reply to its first one.
+ * a pull request's or issue's later messages reply to its first one, or, in a forum supergroup, go into the topic its
+ * first message opens.
  */
 public record TelegramTarget(String chatId, String topicId,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean threads) implements Target {

@@ -1,8 +1,11 @@
 package dev.webhooker.platform.discord;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.patch;
 import static com.github.tomakehurst.wiremock.client.WireMock.patchRequestedFor;
@@ -123,6 +126,53 @@ class DiscordComponentTest {
         discord.verify(postRequestedFor(urlEqualTo("/channels/111/messages/9001/threads"))
                 .withHeader("Authorization", equalTo("Bot bot-token"))
                 .withRequestBody(equalToJson("{\"name\":\"#2 Update the README\"}")));
+    }
+
+    @Test
+    void openThreadInAForumChannelOpensAPostWithTheMessageAndAnswersWithThePost() {
+        discord.stubFor(get("/channels/333").willReturn(okJson("{\"id\":\"333\",\"type\":15,\"name\":\"reviews\"}")));
+        discord.stubFor(post("/channels/333/threads").willReturn(okJson(
+                "{\"id\":\"7001\",\"type\":11,\"parent_id\":\"333\",\"message\":{\"id\":\"7001\"}}")));
+
+        SendOutcome outcome = send(DiscordRequest.OPEN_THREAD, new DiscordRequest("333", null, message(), "#2 Update the README"));
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.messageId()).isEqualTo("7001");
+        assertThat(outcome.threadRoot()).isEqualTo("post:7001");
+        assertThat(outcome.tries()).as("the channel asked, then the post").isEqualTo(2);
+        discord.verify(getRequestedFor(urlEqualTo("/channels/333")).withHeader("Authorization", equalTo("Bot bot-token")));
+        discord.verify(postRequestedFor(urlEqualTo("/channels/333/threads")).withRequestBody(equalToJson(
+                "{\"name\":\"#2 Update the README\",\"message\":{\"content\":\"hello\"}}")));
+        discord.verify(0, postRequestedFor(urlEqualTo("/channels/333/messages")));
+    }
+
+    @Test
+    void openThreadInATextChannelPostsTheMessageForTheThreadToBeStartedOn() {
+        discord.stubFor(get("/channels/111").willReturn(okJson("{\"id\":\"111\",\"type\":0}")));
+        discord.stubFor(post("/channels/111/messages").willReturn(okJson("{\"id\":\"9001\"}")));
+
+        SendOutcome outcome = send(DiscordRequest.OPEN_THREAD, new DiscordRequest("111", null, message(), "#2 Update the README"));
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.messageId()).isEqualTo("9001");
+        assertThat(outcome.threadRoot()).isNull();
+        discord.verify(postRequestedFor(urlEqualTo("/channels/111/messages"))
+                .withRequestBody(equalToJson("{\"content\":\"hello\",\"nonce\":\"n-1\",\"enforce_nonce\":true}")));
+    }
+
+    @Test
+    void openThreadWhereTheChannelCannotBeReadIsThatAnswer() {
+        discord.stubFor(get("/channels/444").willReturn(aResponse().withStatus(404)
+                .withHeader("Content-Type", "application/json").withBody("{\"message\":\"Unknown Channel\",\"code\":10003}")));
+        discord.stubFor(get("/channels/555").willReturn(aResponse().withStatus(503)));
+
+        SendOutcome unknown = send(DiscordRequest.OPEN_THREAD, new DiscordRequest("444", null, message(), "#2"));
+        SendOutcome down = send(DiscordRequest.OPEN_THREAD, new DiscordRequest("555", null, message(), "#2"));
+
+        assertThat(unknown.errorCode()).isEqualTo(DiscordErrors.DISCORD_ERROR);
+        assertThat(unknown.error()).contains("Unknown Channel");
+        assertThat(down.errorCode()).isEqualTo(DiscordErrors.DISCORD_5XX);
+        assertThat(discord.findAll(postRequestedFor(anyUrl()))).isEmpty();
     }
 
     @Test

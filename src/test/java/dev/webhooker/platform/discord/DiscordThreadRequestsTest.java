@@ -48,4 +48,29 @@ class DiscordThreadRequestsTest {
         assertThat(request.messageId()).isEqualTo("5001");
         assertThat(request.body().toString()).isEqualTo("{\"name\":\"#2 Update the README\"}");
     }
+
+    @Test
+    void theFirstMessageOpensTheThreadWithItsNameAndTheNonce() {
+        PlatformCall open = delivery.openThread(target, message, "#2 Update the README", "n-1");
+
+        assertThat(open.endpoint()).isEqualTo(DiscordRequest.OPEN_THREAD);
+        DiscordRequest request = (DiscordRequest) open.body();
+        assertThat(request.channelId()).isEqualTo("111");
+        assertThat(request.threadName()).isEqualTo("#2 Update the README");
+        assertThat(request.body().path("embeds").size()).isEqualTo(1);
+        assertThat(request.body().path("nonce").asText()).isEqualTo("n-1");
+    }
+
+    @Test
+    void everyMessageOfAForumPostIsInThePostItsFirstOneToo() {
+        PlatformCall reply = delivery.callInThread(target, message, "post:7001", null, "n-2");
+        PlatformCall first = delivery.callInThread(target, message, "post:7001", "7001", null);
+        PlatformCall later = delivery.callInThread(target, message, "post:7001", "7002", null);
+
+        assertThat(((DiscordRequest) reply.body()).channelId()).isEqualTo("7001");
+        assertThat(reply.endpoint()).isEqualTo(DiscordRequest.CREATE_MESSAGE);
+        assertThat(first.endpoint()).isEqualTo(DiscordRequest.EDIT_MESSAGE);
+        assertThat(((DiscordRequest) first.body()).channelId()).as("a post's first message is in the post").isEqualTo("7001");
+        assertThat(((DiscordRequest) later.body()).channelId()).isEqualTo("7001");
+    }
 }

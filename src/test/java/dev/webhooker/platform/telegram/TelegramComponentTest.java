@@ -1,7 +1,9 @@
 package dev.webhooker.platform.telegram;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
@@ -101,6 +103,80 @@ class TelegramComponentTest {
         assertThat(outcome.call().status()).isEqualTo(200);
         telegram.verify(postRequestedFor(urlEqualTo("/bot" + TOKEN + "/sendMessage")).withRequestBody(equalToJson(
                 "{\"chat_id\":\"-100\",\"text\":\"<b>hi</b>\",\"parse_mode\":\"HTML\",\"message_thread_id\":7}")));
+    }
+
+    private SendOutcome openThread(String chat) {
+        return template.requestBody(TelegramThreadOpening.ENDPOINT, new TelegramThreadOpening("sendMessage",
+                JSON.createObjectNode().put("chat_id", chat).put("text", "<b>hi</b>").put("parse_mode", "HTML"),
+                "#2 Update the README"), SendOutcome.class);
+    }
+
+    private void chat(String id, boolean forum) {
+        telegram.stubFor(post("/bot" + TOKEN + "/getChat").withRequestBody(matchingJsonPath("$.chat_id", equalTo(id)))
+                .willReturn(okJson("{\"ok\":true,\"result\":{\"id\":" + id + ",\"type\":\"supergroup\",\"is_forum\":"
+                        + forum + "}}")));
+    }
+
+    @Test
+    void openThreadInAForumCreatesATopicAndSendsTheMessageThere() {
+        chat("-200", true);
+        telegram.stubFor(post("/bot" + TOKEN + "/createForumTopic").willReturn(okJson(
+                "{\"ok\":true,\"result\":{\"message_thread_id\":42,\"name\":\"#2 Update the README\",\"icon_color\":7322096}}")));
+        telegram.stubFor(post("/bot" + TOKEN + "/sendMessage").willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":90}}")));
+
+        SendOutcome outcome = openThread("-200");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.messageId()).isEqualTo("90");
+        assertThat(outcome.threadRoot()).isEqualTo("topic:42");
+        assertThat(outcome.tries()).isEqualTo(3);
+        telegram.verify(postRequestedFor(urlEqualTo("/bot" + TOKEN + "/createForumTopic"))
+                .withRequestBody(equalToJson("{\"chat_id\":\"-200\",\"name\":\"#2 Update the README\"}")));
+        telegram.verify(postRequestedFor(urlEqualTo("/bot" + TOKEN + "/sendMessage")).withRequestBody(equalToJson(
+                "{\"chat_id\":\"-200\",\"text\":\"<b>hi</b>\",\"parse_mode\":\"HTML\",\"message_thread_id\":42}")));
+    }
+
+    @Test
+    void openThreadInAChatThatIsNoForumSendsTheMessageAsItIs() {
+        chat("-300", false);
+        telegram.stubFor(post("/bot" + TOKEN + "/sendMessage").willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":91}}")));
+
+        SendOutcome outcome = openThread("-300");
+
+        assertThat(outcome.messageId()).isEqualTo("91");
+        assertThat(outcome.threadRoot()).isNull();
+        telegram.verify(0, postRequestedFor(urlEqualTo("/bot" + TOKEN + "/createForumTopic")));
+        telegram.verify(postRequestedFor(urlEqualTo("/bot" + TOKEN + "/sendMessage")).withRequestBody(equalToJson(
+                "{\"chat_id\":\"-300\",\"text\":\"<b>hi</b>\",\"parse_mode\":\"HTML\"}")));
+    }
+
+    @Test
+    void aForumThatRefusesTheBotATopicGetsTheMessageInTheChat() {
+        chat("-400", true);
+        telegram.stubFor(post("/bot" + TOKEN + "/createForumTopic").willReturn(aResponse().withStatus(400)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"ok\":false,\"error_code\":400,\"description\":\"Bad Request: not enough rights to create a topic\"}")));
+        telegram.stubFor(post("/bot" + TOKEN + "/sendMessage").willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":92}}")));
+
+        SendOutcome outcome = openThread("-400");
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.messageId()).isEqualTo("92");
+        assertThat(outcome.threadRoot()).as("the replies to the message are the thread").isNull();
+        telegram.verify(postRequestedFor(urlEqualTo("/bot" + TOKEN + "/sendMessage")).withRequestBody(equalToJson(
+                "{\"chat_id\":\"-400\",\"text\":\"<b>hi</b>\",\"parse_mode\":\"HTML\"}")));
+    }
+
+    @Test
+    void aTopicThatCouldNotBeCreatedForNowIsTheAnswerAndNoMessageIsSent() {
+        chat("-500", true);
+        telegram.stubFor(post("/bot" + TOKEN + "/createForumTopic").willReturn(aResponse().withStatus(502)));
+
+        SendOutcome outcome = openThread("-500");
+
+        assertThat(outcome.errorCode()).isEqualTo(TelegramErrors.TELEGRAM_5XX);
+        assertThat(outcome.tries()).isEqualTo(2);
+        telegram.verify(0, postRequestedFor(urlEqualTo("/bot" + TOKEN + "/sendMessage")));
     }
 
     @Test

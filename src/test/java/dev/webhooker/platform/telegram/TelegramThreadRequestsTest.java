@@ -44,4 +44,37 @@ class TelegramThreadRequestsTest {
         assertThat(delivery.startThread(target, "77", "#2 Update the README")).isEmpty();
         assertThat(((ObjectNode) delivery.call(target, message, null, "k").body()).has("reply_parameters")).isFalse();
     }
+
+    @Test
+    void theFirstMessageOpensTheThreadWithTheMethodItsParametersAndTheName() {
+        PlatformCall open = delivery.openThread(target, message, "#2 Update the README", "k");
+
+        assertThat(open.endpoint()).isEqualTo("telegram:openThread");
+        TelegramThreadOpening opening = (TelegramThreadOpening) open.body();
+        assertThat(opening.method()).isEqualTo("sendMessage");
+        assertThat(opening.name()).isEqualTo("#2 Update the README");
+        assertThat(opening.parameters().path("chat_id").asText()).isEqualTo("-100");
+        assertThat(opening.parameters().has("message_thread_id")).isFalse();
+    }
+
+    @Test
+    void aTargetThatIsATopicSendsTheFirstMessageThereAsItIs() {
+        TelegramTarget topic = new TelegramTarget("-100", "7", true);
+
+        PlatformCall open = delivery.openThread(topic, message, "#2 Update the README", "k");
+
+        assertThat(open.endpoint()).isEqualTo("telegram:sendMessage");
+        assertThat(((ObjectNode) open.body()).path("message_thread_id").asLong()).isEqualTo(7);
+    }
+
+    @Test
+    void aMessageOfATopicThreadGoesToTheTopicAndRepliesToNothing() {
+        ObjectNode body = (ObjectNode) delivery.callInThread(target, message, "topic:42", null, "k").body();
+        ObjectNode edit = (ObjectNode) delivery.callInThread(target, message, "topic:42", "90", null).body();
+
+        assertThat(body.path("message_thread_id").asLong()).isEqualTo(42);
+        assertThat(body.has("reply_parameters")).isFalse();
+        assertThat(edit.path("message_id").asLong()).isEqualTo(90);
+        assertThat(edit.has("reply_parameters")).isFalse();
+    }
 }
