@@ -17,8 +17,9 @@ import dev.webhooker.routing.WebhookEvent;
  * A Telegram target: HTML, sent with sendMessage / sendPhoto or edited with editMessageText / editMessageCaption
  * ({@code telegram:<method>}), with {@code chat_id}, {@code message_thread_id} for a topic and
  * {@code parse_mode=HTML}; with {@code threads}, a pull request's first message opens its thread
- * ({@code telegram:openThread}: a topic in a forum supergroup, else the replies to it). The avatar card is served by {@code richHeaderHost} (TELEGRAM_RICH_HEADER_HOST, else
- * BASE_URL); with neither, messages with an avatar go out as sendPhoto.
+ * ({@code telegram:openThread}: a topic in a forum supergroup, else the replies to it). The avatar card is served by
+ * {@code richHeaderHost} (TELEGRAM_RICH_HEADER_HOST, else BASE_URL); with neither, messages with an avatar go out as
+ * sendPhoto.
  */
 public final class TelegramDelivery implements PlatformDelivery {
 
