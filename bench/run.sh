@@ -18,7 +18,7 @@
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
-# BENCH_SCALE_INSTANCES (the instance counts of the scale point, default "1 2 3"), BENCH_JFR=1 (a JFR recording of every app the run starts, ingest-<app>.jfr in its bench/target/run-* directory),
+# BENCH_SCALE_INSTANCES (the instance counts of the scale point, default "1 2 3"), BENCH_JFR=1 (JFR recordings of the ingest, end-to-end, webhook and backlog apps, ingest-<app>.jfr in their bench/target/run-* directory),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
 # embedded production e2e-rate e2e-saturation webhook-saturation backlog backlog-postgres slow-senders slow-senders-other paging scale claim bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
