@@ -28,10 +28,10 @@ import dev.webhooker.platform.limits.RateLimits;
  * The one client of the Telegram Bot API ({@code {TELEGRAM_API_URL}/bot{TELEGRAM_TOKEN}/{method}}), shared by every
  * feature that talks to Telegram, so they share the application's one HTTP client, its connect and request timeouts
  * and the bot's rate limits: the delivery route sends and edits messages through our own {@code telegram:} component
- * ({@link TelegramProducer}: sendMessage, sendPhoto, editMessageText, editMessageCaption; getChat and
- * createForumTopic when a pull request's thread is opened); the chat commands reply through it, ask for the bot's
- * name and a member's status; the chat-link flow answers through it; the telegram-sync job points the bot's webhook
- * at this service.
+ * ({@link TelegramProducer}: sendMessage, sendPhoto, editMessageText, editMessageCaption; and
+ * {@link TelegramThreadOpener}: getChat and createForumTopic when a pull request's thread is opened); the chat
+ * commands reply through it, ask for the bot's name and a member's status; the chat-link flow answers through it;
+ * the telegram-sync job points the bot's webhook at this service.
  * <p>
  * Plain {@link HttpClient} rather than camel-telegram: we need {@code link_preview_options},
  * {@code message_thread_id} on every method, the error {@code description} and

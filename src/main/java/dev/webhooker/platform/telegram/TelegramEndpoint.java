@@ -8,7 +8,10 @@ import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.DefaultEndpoint;
 
-/** One Bot API method; the body is the method's JSON parameters (with {@code chat_id}), the answer a SendOutcome. */
+/**
+ * One Bot API method; the body is the method's JSON parameters (with {@code chat_id}), the answer a SendOutcome. One
+ * name is ours, not Telegram's: {@code openThread} ({@link TelegramThreadOpener}).
+ */
 @UriEndpoint(scheme = "telegram", title = "Telegram", syntax = "telegram:method", producerOnly = true,
         category = Category.CHAT)
 class TelegramEndpoint extends DefaultEndpoint {
@@ -27,7 +30,9 @@ class TelegramEndpoint extends DefaultEndpoint {
 
     @Override
     public Producer createProducer() {
-        return new TelegramProducer(this, ((TelegramComponent) getComponent()).client(), method);
+        TelegramClient client = ((TelegramComponent) getComponent()).client();
+        return TelegramThreadOpening.METHOD.equals(method) ? new TelegramThreadOpener(this, client)
+                : new TelegramProducer(this, client, method);
     }
 
     @Override

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 record TelegramThreadOpening(String method, ObjectNode parameters, String name) {
 
-    /** Not a Bot API method: the endpoint's producer makes the calls it takes. */
+    /** Not a Bot API method: its endpoint's producer is {@link TelegramThreadOpener}, which makes the calls it takes. */
     static final String METHOD = "openThread";
     static final String ENDPOINT = "telegram:" + METHOD;
 }
