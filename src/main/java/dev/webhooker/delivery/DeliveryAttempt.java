@@ -16,17 +16,15 @@ import dev.webhooker.routing.WebhookEvent;
 
 /**
  * One claimed delivery on its way through routes/delivery.camel.yaml: the claim and its trace, the event once its
- * payload is resolved, the (route x target) plan, the sends due in this attempt, their outcomes not committed yet, and
- * — once concluded — the group log messages to send. The body of the delivery route; its target sends run in
- * parallel, read it (and share each route's formatted message), and hand their outcomes to the split's aggregation
- * ({@link TargetOutcomes}) and to the {@link OutcomeStore}, which commits them.
+ * payload is resolved, the (route x target) plan, the sends due in this attempt, and — once concluded — the group log
+ * messages to send. The body of the delivery route; its target sends run in parallel, read it (and share each route's
+ * formatted message), and hand their outcomes to the split's aggregation ({@link TargetOutcomes}), not to it.
  */
 public final class DeliveryAttempt {
 
     private final ClaimedDelivery claim;
     private final DeliveryTracing.Scope trace;
     private final Map<String, MessageComposer.Composed> composedByRoute = new ConcurrentHashMap<>();
-    private final OutcomeStore.Pending pendingOutcomes = new OutcomeStore.Pending();
     private WebhookEvent event;
     private List<DeliveryTarget> plan = List.of();
     private List<DueSend> sends = List.of();
@@ -71,13 +69,9 @@ public final class DeliveryAttempt {
         return delivered;
     }
 
-    /** {@code planStored}: the plan was read from delivery_targets; else the first outcomes write it. */
-    void resolved(WebhookEvent event, List<DeliveryTarget> plan, boolean planStored) {
+    void resolved(WebhookEvent event, List<DeliveryTarget> plan) {
         this.event = event;
         this.plan = plan;
-        if (planStored) {
-            pendingOutcomes.planRead();
-        }
     }
 
     void missing(List<DeliveryTarget> plan) {
@@ -91,11 +85,6 @@ public final class DeliveryAttempt {
 
     long keepStoringUntilNanos() {
         return keepStoringUntilNanos;
-    }
-
-    /** The sends' outcomes that {@link OutcomeStore} has not committed yet. */
-    OutcomeStore.Pending pendingOutcomes() {
-        return pendingOutcomes;
     }
 
     void concluded(List<GroupLogSend> groupLogs, boolean delivered) {

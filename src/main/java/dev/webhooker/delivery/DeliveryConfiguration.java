@@ -101,19 +101,12 @@ class DeliveryConfiguration {
     }
 
     @Bean
-    OutcomeStore outcomeStore(DeliveryTargets targets, SendLogs sendLogs, TargetHealth targetHealth,
-                              ObjectProvider<Clock> clock) {
-        return new OutcomeStore(targets, sendLogs, targetHealth, clock(clock));
-    }
-
-    @Bean
-    DeliverySteps deliverySteps(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs,
-                                OutcomeStore outcomeStore, PayloadResolver payloads, RouteCatalog catalog,
-                                MessageComposer composer, MessageRenderer renderer, PlatformCalls calls,
-                                DeliveryProperties settings, ObjectProvider<Clock> clock, DeliveryMeters deliveryMeters,
-                                DeliveryTracing deliveryTracing) {
-        return new DeliverySteps(queue, targets, sendLogs, outcomeStore, payloads, catalog, composer, renderer, calls,
-                settings, deliveryMeters, deliveryTracing, clock(clock));
+    DeliverySteps deliverySteps(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs, PayloadResolver payloads,
+                                RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer,
+                                PlatformCalls calls, DeliveryProperties settings, ObjectProvider<Clock> clock,
+                                DeliveryMeters deliveryMeters, DeliveryTracing deliveryTracing) {
+        return new DeliverySteps(queue, targets, sendLogs, payloads, catalog, composer, renderer, calls, settings,
+                deliveryMeters, deliveryTracing, clock(clock));
     }
 
     @Bean
@@ -123,11 +116,12 @@ class DeliveryConfiguration {
 
     @Bean
     TargetSteps targetSteps(RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer, PlatformCalls calls,
-                            MessageTracking tracking, MessageLocks locks, OutcomeStore outcomeStore,
+                            MessageTracking tracking, MessageLocks locks, DeliveryTargets targets, SendLogs sendLogs,
                             TargetHealth targetHealth, DeliveryProperties settings, ObjectProvider<Clock> clock,
                             DeliveryMeters deliveryMeters) {
-        return new TargetSteps(catalog, composer, renderer, calls, tracking, locks, outcomeStore, targetHealth,
-                settings, deliveryMeters, clock(clock));
+        return new TargetSteps(catalog, composer, renderer, calls, tracking, locks,
+                new OutcomeStore(targets, sendLogs, targetHealth, clock(clock)), targetHealth, settings, deliveryMeters,
+                clock(clock));
     }
 
     /** The aggregation of the split over a delivery's target sends. */

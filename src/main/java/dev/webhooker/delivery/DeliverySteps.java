@@ -29,8 +29,7 @@ import dev.webhooker.routing.WebhookEvent;
 /**
  * The steps of one claimed delivery in routes/delivery.camel.yaml (bean {@code deliverySteps}):
  * {@link #open} puts it in the logging context and its trace, {@link #plan} resolves the
- * payload, plans the (route x target) rows on the first attempt (written with the first outcome) and renews the lease
- * for the sends that are due;
+ * payload, plans the (route x target) rows on the first attempt and renews the lease for the sends that are due;
  * the route then sends them in parallel ({@link TargetSteps}) and collects what each came to ({@link TargetOutcomes});
  * {@link #conclude} either reschedules the delivery for its earliest non-final target or, when every target is final
  * (or the payload is missing), marks it final and prepares the group logs; the parked payload of a delivered one is
@@ -50,7 +49,6 @@ public final class DeliverySteps {
     private final DeliveryQueue queue;
     private final DeliveryTargets targets;
     private final SendLogs sendLogs;
-    private final OutcomeStore outcomeStore;
     private final PayloadResolver payloads;
     private final RouteCatalog catalog;
     private final MessageComposer composer;
@@ -61,14 +59,12 @@ public final class DeliverySteps {
     private final DeliveryTracing tracing;
     private final Clock clock;
 
-    DeliverySteps(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs, OutcomeStore outcomeStore,
-                  PayloadResolver payloads, RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer,
-                  PlatformCalls calls, DeliveryProperties settings, DeliveryMeters meters, DeliveryTracing tracing,
-                  Clock clock) {
+    DeliverySteps(DeliveryQueue queue, DeliveryTargets targets, SendLogs sendLogs, PayloadResolver payloads,
+                  RouteCatalog catalog, MessageComposer composer, MessageRenderer renderer, PlatformCalls calls,
+                  DeliveryProperties settings, DeliveryMeters meters, DeliveryTracing tracing, Clock clock) {
         this.queue = queue;
         this.targets = targets;
         this.sendLogs = sendLogs;
-        this.outcomeStore = outcomeStore;
         this.payloads = payloads;
         this.catalog = catalog;
         this.composer = composer;
@@ -87,9 +83,8 @@ public final class DeliverySteps {
     }
 
     /**
-     * Resolves the payload and the plan (read on a retry; made on the first attempt, since attempts counts claims and
-     * the first one cannot have one to read, and written with its first outcome: {@link OutcomeStore}), and renews the
-     * lease when a target is due.
+     * Resolves the payload and the plan (written on the first attempt: attempts counts claims, so the first one
+     * cannot have one to read), and renews the lease when a target is due.
      */
     public DeliveryAttempt plan(DeliveryAttempt attempt) {
         ClaimedDelivery claim = attempt.claim();
@@ -101,11 +96,10 @@ public final class DeliverySteps {
         }
         WebhookEvent event = new WebhookEvent(claim.provider(), claim.event(), payload.get(), claim.installationId(),
                 claim.groupId());
-        boolean stored = !plan.isEmpty();
-        if (!stored) {
-            plan = firstPlan(claim, event);
+        if (plan.isEmpty()) {
+            plan = targets.savePlan(claim.key(), firstPlan(claim, event));
         }
-        attempt.resolved(event, plan, stored);
+        attempt.resolved(event, plan);
         Instant now = clock.instant();
         List<DueSend> due = plan.stream().filter(t -> t.progress().dueAt(now)).map(t -> new DueSend(attempt, t)).toList();
         if (!due.isEmpty() && !queue.renew(claim, settings.lease())) {
@@ -228,15 +222,11 @@ public final class DeliverySteps {
         LOG.warn("delivery {}: lease lost to another worker; leaving it to them", attempt.claim().key());
     }
 
-    /**
-     * An error outside any target (config, database): the whole delivery is retried on the schedule, with the plan it
-     * had (the outcomes committed so far stand).
-     */
+    /** An error outside any target (config, database): the whole delivery is retried on the schedule. */
     public void retryWhole(DeliveryAttempt attempt, Exception e) {
         ClaimedDelivery claim = attempt.claim();
         LOG.warn("delivery {} attempt {} failed: {}", claim.key(), claim.attempts(), e.toString(), e);
         String error = "INTERNAL: " + e;
-        outcomeStore.keepPlan(attempt);
         try {
             Optional<Duration> delay = settings.retryPolicy().delayAfter(claim.attempts());
             if (delay.isPresent()) {

@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -65,18 +64,21 @@ public class DeliveryTargets {
     }
 
     /**
-     * Writes the plan (every row not yet tried) in one transaction and returns what is stored. If a plan exists already (a
-     * worker whose lease expired wrote it), that one wins and this one is dropped.
+     * Writes the plan in one transaction and returns what is stored. If a plan exists already (a worker whose lease
+     * expired wrote it), that one wins and this one is dropped.
      */
     public List<DeliveryTarget> savePlan(String deliveryKey, List<DeliveryTarget> plan) {
         if (plan.isEmpty()) {
             // no route matched: nothing to write, so no (empty) transaction and commit
             return plan;
         }
-        Instant now = Instant.now();
+        long now = System.currentTimeMillis();
+        List<Object[]> rows = plan.stream().map(t -> planRow(t, now)).toList();
         try {
             commits.execute(() -> {
-                insertRows(plan, Collections.nCopies(plan.size(), now));
+                MultiRowInsert.into(jdbc, vendor, "delivery_targets (delivery_key, group_id, route_id, target_id, position,"
+                        + " route_name, platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts,"
+                        + " next_attempt_at, updated_at)", rows);
                 return null;
             });
             return plan;
@@ -84,26 +86,6 @@ public class DeliveryTargets {
             // the other writer's plan is complete (it was one transaction too)
             return list(deliveryKey);
         }
-    }
-
-    /**
-     * Inserts plan rows as they stand after this attempt's sends (each with the time its outcome was reached), in the
-     * current transaction: a plan written with its first outcomes instead of before the sends, so that each row is
-     * written once rather than inserted and then updated. A {@link DuplicateKeyException} means that another worker
-     * stored a plan for the delivery first.
-     */
-    public void insertAll(List<DeliveryTarget> rows, List<Instant> times) {
-        insertRows(rows, times);
-    }
-
-    private void insertRows(List<DeliveryTarget> rows, List<Instant> times) {
-        List<Object[]> values = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            values.add(planRow(rows.get(i), times.get(i).toEpochMilli()));
-        }
-        MultiRowInsert.into(jdbc, vendor, "delivery_targets (delivery_key, group_id, route_id, target_id, position,"
-                + " route_name, platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts,"
-                + " next_attempt_at, last_error, error_code, http_status, message_id, updated_at)", values);
     }
 
     /**
@@ -118,8 +100,7 @@ public class DeliveryTargets {
         return new Object[] {t.deliveryKey(), t.groupId(), t.routeId(), t.targetId(), t.position(), t.routeName(),
                 t.target().platform(), wire.path("channelId").textValue(), wire.path("threadId").textValue(),
                 wire.path("chatId").textValue(), wire.path("topicId").textValue(), idsOnly ? null : json.toText(wire),
-                t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(),
-                t.lastError(), t.errorCode(), t.httpStatus(), t.messageId(), now};
+                t.progress().status().wireName(), t.progress().attempts(), t.progress().nextAttemptAt().toEpochMilli(), now};
     }
 
     /**

@@ -594,25 +594,14 @@ abstract class DeliveryEngineContract {
         EngineHarness engine = new EngineHarness(ds, kind(), clock, "a", discord.baseUrl(), telegram.baseUrl(), catalog,
                 payloads, EngineHarness.settings(LEASE), calls -> calls,
                 (dataSource, commits) -> new DeliveryTargets(dataSource, commits, EngineHarness.SEAL) {
-                    // a first attempt's outcomes are inserted with its plan, a retry's update its rows
-                    @Override
-                    public void insertAll(List<DeliveryTarget> rows, List<java.time.Instant> times) {
-                        blip(rows);
-                        super.insertAll(rows, times);
-                    }
-
                     @Override
                     public void updateAll(List<DeliveryTarget> outcomes, List<java.time.Instant> times) {
-                        blip(outcomes);
-                        super.updateAll(outcomes, times);
-                    }
-
-                    private void blip(List<DeliveryTarget> outcomes) {
                         if (outcomes.stream().anyMatch(t -> t.progress().status() == TargetStatus.DELIVERED)
                                 && failuresLeft.getAndDecrement() > 0) {
                             // the database answers nothing for a moment, right after a platform did
                             throw new org.springframework.transaction.CannotCreateTransactionException("connection refused");
                         }
+                        super.updateAll(outcomes, times);
                     }
                 });
 
@@ -635,15 +624,6 @@ abstract class DeliveryEngineContract {
         EngineHarness engine = new EngineHarness(ds, kind(), clock, "a", discord.baseUrl(), telegram.baseUrl(), catalog,
                 payloads, EngineHarness.settings(Duration.ofMillis(800)), calls -> calls,
                 (dataSource, commits) -> new DeliveryTargets(dataSource, commits, EngineHarness.SEAL) {
-                    // a first attempt's outcomes are inserted with its plan, a retry's update its rows
-                    @Override
-                    public void insertAll(List<DeliveryTarget> rows, List<java.time.Instant> times) {
-                        if (away.get() && !rows.isEmpty()) {
-                            throw new org.springframework.transaction.CannotCreateTransactionException("connection refused");
-                        }
-                        super.insertAll(rows, times);
-                    }
-
                     @Override
                     public void updateAll(List<DeliveryTarget> outcomes, List<java.time.Instant> times) {
                         if (away.get()) {
@@ -873,9 +853,7 @@ abstract class DeliveryEngineContract {
         doomedWorker.start();
         try {
             assertThat(at222.await(10, TimeUnit.SECONDS)).isTrue();
-            // a first attempt writes its plan with its first outcomes: until then the delivery has no target rows
-            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
-                    .ignoreException(org.springframework.dao.EmptyResultDataAccessException.class).until(() ->
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() ->
                     "delivered".equals(target(key, "111").get("status")) && "delivered".equals(target(key, "-100/7").get("status")));
             assertThat(rows.status(key)).isEqualTo("processing");
             assertThat(discordPosts("111")).isEqualTo(1);

@@ -78,7 +78,6 @@ final class EngineHarness implements AutoCloseable {
     private final CamelContext camel;
     private final ProducerTemplate work;
     private final TargetSendPool sends;
-    private final OutcomeStore outcomes;
 
     EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, String discordUrl, String telegramUrl,
                   RouteCatalog catalog, PayloadStore payloads, DeliveryProperties settings) {
@@ -130,14 +129,12 @@ final class EngineHarness implements AutoCloseable {
         camel.addComponent("delivery-queue", new DueDeliveriesComponent(poller, wakeUp, settings.workers()));
         camel.getRegistry().bind("deliveryTargetSends", sends.executorService());
         camel.getRegistry().bind("targetOutcomes", new TargetOutcomes());
+        camel.getRegistry().bind("deliverySteps", new DeliverySteps(queue, store, sendLogs, new PayloadResolver(JSON, payloads),
+                catalog, composer, renderer, requests, settings, DeliveryMeters.none(), DeliveryTracing.none(), clock));
         this.health = new TargetHealth(ds, settings.failureStreak());
-        this.outcomes = new OutcomeStore(store, sendLogs, health, clock);
-        camel.getRegistry().bind("deliverySteps", new DeliverySteps(queue, store, sendLogs, outcomes,
-                new PayloadResolver(JSON, payloads), catalog, composer, renderer, requests, settings, DeliveryMeters.none(),
-                DeliveryTracing.none(), clock));
         camel.getRegistry().bind("targetSteps", new TargetSteps(catalog, composer, renderer, requests,
-                new MessageTracking(ds, clock), new MessageLocks(ds, clock), outcomes, health, settings,
-                DeliveryMeters.none(), clock));
+                new MessageTracking(ds, clock), new MessageLocks(ds, clock), new OutcomeStore(store, sendLogs, health, clock),
+                health, settings, DeliveryMeters.none(), clock));
         try {
             PluginHelper.getRoutesLoader(camel).loadRoutes(
                     ResourceHelper.resolveMandatoryResource(camel, "file:routes/delivery.camel.yaml"));

@@ -156,7 +156,7 @@ class TargetStepsStagesTest {
         try {
             attempt.resolved(new WebhookEvent("github", "workflow_run",
                     (com.fasterxml.jackson.databind.node.ObjectNode) EngineHarness.JSON.readTree(RUN.formatted(action)), null,
-                    "g1"), List.of(target), false);
+                    "g1"), List.of(target));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

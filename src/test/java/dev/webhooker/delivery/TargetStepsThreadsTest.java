@@ -311,7 +311,7 @@ class TargetStepsThreadsTest {
         DeliveryAttempt attempt = new DeliveryAttempt(claim, DeliveryTracing.none().continueDelivery(null));
         DeliveryTarget target = new DeliveryTarget(claim.key(), "g1", "prs", 0, "PRs", new DiscordTarget("111", null, true),
                 TargetProgress.fresh(clock.instant()), null, null, null, null);
-        attempt.resolved(new WebhookEvent("github", event, payload, null, "g1"), List.of(target), false);
+        attempt.resolved(new WebhookEvent("github", event, payload, null, "g1"), List.of(target));
         return new DueSend(attempt, target);
     }
 
