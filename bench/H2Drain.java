@@ -1,0 +1,361 @@
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * The embedded database's share of a backlog drain, without HTTP, Camel or threads: the statements that
+ * delivering a push to 3 targets makes on H2, replayed on a fresh H2 file built from the project's migrations,
+ * with the embedded default's URL settings. Deliveries go through in waves, each step of a wave one transaction
+ * (as the delivery engine's group commit joins the steps of concurrent workers).
+ *
+ *   java -cp h2.jar bench/H2Drain.java VARIANT[/VARIANT…] [deliveries] [wave] [rounds]
+ *
+ * A VARIANT is "current", or any of planned-with-outcomes (the plan rows inserted with
+ * their outcomes), planned-in-outcomes-commit (inserted, then updated, in one commit),
+ * planned-with-first-outcome (inserted with one outcome, the other two updated in the next commit), outcomes-with-release, no-payload, payload-table (the payload in a table of
+ * its own, written once) and cache=KB joined by
+ * commas. Each variant has its own database; they take turns, round by round. Prints the thread's CPU µs per send of
+ * each round and the median of the second half of the rounds (the first ones warm the JIT up). A diagnostic for
+ * choosing what to change; the backlog point of run.sh measures the service.
+ */
+public class H2Drain {
+
+    static final int TARGETS = 3;
+    static final String PAYLOAD;
+    static final String CALL_RECORD;
+
+    static {
+        StringBuilder p = new StringBuilder("{\"ref\":\"refs/heads/main\",\"commits\":[");
+        while (p.length() < 10_000) {
+            p.append("{\"id\":\"").append(UUID.randomUUID()).append("\",\"message\":\"a commit message of some length\"},");
+        }
+        PAYLOAD = p.append("{}]}").toString();
+        StringBuilder c = new StringBuilder("{\"request\":{\"embeds\":[{\"description\":\"");
+        while (c.length() < 1_500) {
+            c.append("rendered text ");
+        }
+        CALL_RECORD = c.append("\"}]},\"answer\":{\"id\":\"1\"}}").toString();
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> variants = List.of((args.length > 0 ? args[0] : "current").split("/"));
+        int deliveries = args.length > 1 ? Integer.parseInt(args[1]) : 8_000;
+        int wave = args.length > 2 ? Integer.parseInt(args[2]) : 16;
+        int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 4;
+        Path dir = Files.createTempDirectory("h2drain");
+        List<Connection> connections = new ArrayList<>();
+        for (int v = 0; v < variants.size(); v++) {
+            String cache = option(variants.get(v), "cache", "1024");
+            String url = "jdbc:h2:file:" + dir.resolve("webhooker" + v) + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;"
+                    + "DEFAULT_NULL_ORDERING=HIGH;WRITE_DELAY=0;CACHE_SIZE=" + cache + ";RETENTION_TIME=5000;"
+                    + "DB_CLOSE_ON_EXIT=FALSE;NON_KEYWORDS=KEY,VALUE";
+            Connection c = DriverManager.getConnection(url, "sa", "");
+            migrate(c);
+            if (variants.get(v).contains("payload-table")) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("CREATE TABLE delivery_payloads (key VARCHAR PRIMARY KEY, payload VARCHAR NOT NULL)");
+                }
+            }
+            c.setAutoCommit(false);
+            connections.add(c);
+        }
+        List<List<Double>> perSend = new ArrayList<>();
+        List<List<Double>> fillPerDelivery = new ArrayList<>();
+        variants.forEach(v -> {
+            perSend.add(new ArrayList<>());
+            fillPerDelivery.add(new ArrayList<>());
+        });
+        // the variants take turns, so that each meets the same JIT state and the same table sizes
+        for (int round = 1; round <= rounds; round++) {
+            for (int v = 0; v < variants.size(); v++) {
+                String variant = variants.get(v);
+                Connection c = connections.get(v);
+                long fill0 = cpu();
+                List<String> keys = fill(c, deliveries, variant);
+                double fillMicros = (cpu() - fill0) / 1e3 / deliveries;
+                fillPerDelivery.get(v).add(fillMicros);
+                long cpu0 = cpu();
+                for (int i = 0; i < keys.size(); i += wave) {
+                    drainWave(c, variant, wave);
+                }
+                double micros = (cpu() - cpu0) / 1e3 / (deliveries * TARGETS);
+                perSend.get(v).add(micros);
+                System.out.printf("round %d %s: %.1f CPU µs per send, %.1f per delivery written%n", round, variant, micros,
+                        fillMicros);
+            }
+        }
+        for (int v = 0; v < variants.size(); v++) {
+            System.out.printf("median of rounds %d-%d, %s: %.1f CPU µs per send, %.1f per delivery written%n", rounds / 2 + 1,
+                    rounds, variants.get(v), median(perSend.get(v).subList(rounds / 2, rounds)),
+                    median(fillPerDelivery.get(v).subList(rounds / 2, rounds)));
+        }
+        for (Connection c : connections) {
+            c.close();
+        }
+    }
+
+    static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    /** The value of {@code name=value} among a variant's comma-separated parts, or {@code fallback}. */
+    static String option(String variant, String name, String fallback) {
+        for (String part : variant.split(",")) {
+            if (part.startsWith(name + "=")) {
+                return part.substring(name.length() + 1);
+            }
+        }
+        return fallback;
+    }
+
+    static long cpu() {
+        return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+
+    static void migrate(Connection c) throws Exception {
+        Path migrations = Path.of("src/main/resources/db/migration/h2");
+        List<Path> files;
+        try (Stream<Path> s = Files.list(migrations)) {
+            files = new ArrayList<>(s.toList());
+        }
+        files.sort(Comparator.comparing((Path f) -> version(f)));
+        try (Statement st = c.createStatement()) {
+            for (Path f : files) {
+                st.execute("RUNSCRIPT FROM '" + f.toAbsolutePath() + "'");
+            }
+        }
+    }
+
+    /** V17_2 → 17002: the migrations' order. */
+    static int version(Path f) {
+        String[] parts = f.getFileName().toString().substring(1).split("__")[0].split("_");
+        return Integer.parseInt(parts[0]) * 1000 + (parts.length > 1 ? Integer.parseInt(parts[1]) : 0);
+    }
+
+    /** The backlog: pending deliveries, as the ingress writes them. */
+    static List<String> fill(Connection c, int n, String variant) throws SQLException {
+        boolean inRow = !variant.contains("no-payload") && !variant.contains("payload-table");
+        PreparedStatement apart = variant.contains("payload-table")
+                ? c.prepareStatement("INSERT INTO delivery_payloads (key, payload) VALUES (?, ?)") : null;
+        List<String> keys = new ArrayList<>();
+        long now = System.currentTimeMillis();
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO delivery_state (key, status, updated_at, delivery_id,"
+                + " provider, event, group_id, installation_id, payload, payload_ref, received_at, attempts, next_attempt_at,"
+                + " trace_parent, repo) VALUES (?, 'pending', ?, ?, 'github', 'push', 'bench', NULL, ?, NULL, ?, 0, ?, NULL,"
+                + " 'acme/widgets')")) {
+            for (int i = 0; i < n; i++) {
+                String id = UUID.randomUUID().toString();
+                String key = "github:" + id;
+                keys.add(key);
+                ps.setString(1, key);
+                ps.setLong(2, now);
+                ps.setString(3, id);
+                ps.setString(4, inRow ? PAYLOAD : null);
+                ps.setLong(5, now);
+                ps.setLong(6, now);
+                ps.executeUpdate();
+                if (apart != null) {
+                    apart.setString(1, key);
+                    apart.setString(2, PAYLOAD);
+                    apart.executeUpdate();
+                }
+                // the ingress commits each webhook (several at once share a commit under load)
+                if (i % 8 == 7) {
+                    c.commit();
+                }
+            }
+        }
+        c.commit();
+        if (apart != null) {
+            apart.close();
+        }
+        return keys;
+    }
+
+    static void drainWave(Connection c, String variant, int wave) throws SQLException {
+        long now = System.currentTimeMillis();
+        List<String> claimed = claim(c, variant, wave, now);
+        c.commit();
+        if (claimed.isEmpty()) {
+            return;
+        }
+        if (variant.contains("planned-in-outcomes-commit")) {
+            insertTargets(c, claimed, now, 0);
+            updateOutcomes(c, claimed, now, 0);
+        } else if (variant.contains("planned-with-first-outcome")) {
+            insertTargets(c, claimed, now, 1);
+            c.commit();
+            updateOutcomes(c, claimed, now, 1);
+        } else if (!variant.contains("planned-with-outcomes")) {
+            insertTargets(c, claimed, now, 0);
+            c.commit();
+            updateOutcomes(c, claimed, now, 0);
+        } else {
+            insertTargets(c, claimed, now, TARGETS);
+        }
+        insertLogs(c, claimed, now);
+        if (!variant.contains("outcomes-with-release")) {
+            c.commit();
+        }
+        release(c, claimed, now);
+        c.commit();
+    }
+
+    static List<String> claim(Connection c, String variant, int limit, long now) throws SQLException {
+        List<String> candidates = new ArrayList<>();
+        for (String status : List.of("pending", "retrying")) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT key, next_attempt_at FROM delivery_state WHERE status = ?"
+                    + " AND next_attempt_at <= ? ORDER BY status, next_attempt_at LIMIT ?")) {
+                ps.setString(1, status);
+                ps.setLong(2, now);
+                ps.setInt(3, limit * 2);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        candidates.add(rs.getString(1));
+                    }
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT key, next_attempt_at FROM delivery_state WHERE"
+                + " status = 'processing' AND locked_until < ? ORDER BY status, next_attempt_at LIMIT ?")) {
+            ps.setLong(1, now);
+            ps.setInt(2, limit * 2);
+            ps.executeQuery().close();
+        }
+        List<String> won = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("UPDATE delivery_state SET status = 'processing', attempts = attempts + 1,"
+                + " locked_by = ?, locked_until = ?, updated_at = ? WHERE key = ? AND ((status IN ('pending','retrying')"
+                + " AND next_attempt_at <= ?) OR (status = 'processing' AND locked_until < ?))")) {
+            for (String key : candidates) {
+                if (won.size() == limit) {
+                    break;
+                }
+                ps.setString(1, "me/" + key);
+                ps.setLong(2, now + 60_000);
+                ps.setLong(3, now);
+                ps.setString(4, key);
+                ps.setLong(5, now);
+                ps.setLong(6, now);
+                if (ps.executeUpdate() == 1) {
+                    won.add(key);
+                }
+            }
+        }
+        if (!won.isEmpty()) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT key, delivery_id, provider, event, group_id,"
+                    + " installation_id, " + (variant.contains("payload-table")
+                    ? "(SELECT p.payload FROM delivery_payloads p WHERE p.key = d.key) AS payload" : "payload")
+                    + ", payload_ref, received_at, attempts, locked_by, trace_parent FROM delivery_state d"
+                    + " WHERE key IN (" + String.join(", ", Collections.nCopies(won.size(), "?")) + ")")) {
+                for (int i = 0; i < won.size(); i++) {
+                    ps.setString(i + 1, won.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rs.getString("payload");
+                    }
+                }
+            }
+        }
+        return won;
+    }
+
+    static void insertTargets(Connection c, List<String> keys, long now, int withOutcomes) throws SQLException {
+        StringBuilder sql = new StringBuilder("INSERT INTO delivery_targets (delivery_key, group_id, route_id, target_id,"
+                + " position, route_name, platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts,"
+                + " next_attempt_at, updated_at, message_id) VALUES ");
+        int rows = keys.size() * TARGETS;
+        sql.append(String.join(", ", Collections.nCopies(rows, "(?, 'bench', 'bench-push', ?, ?, 'push to three targets',"
+                + " 'discord', ?, NULL, NULL, NULL, NULL, ?, ?, ?, ?, ?)")));
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            int p = 1;
+            for (String key : keys) {
+                for (int t = 0; t < TARGETS; t++) {
+                    boolean delivered = t < withOutcomes;
+                    ps.setString(p++, key);
+                    ps.setString(p++, "discord:" + t);
+                    ps.setInt(p++, t);
+                    ps.setString(p++, "22222222222222222" + t);
+                    ps.setString(p++, delivered ? "delivered" : "pending");
+                    ps.setInt(p++, delivered ? 1 : 0);
+                    ps.setLong(p++, now);
+                    ps.setLong(p++, now);
+                    ps.setString(p++, delivered ? "1300000000000000" + t : null);
+                }
+            }
+            ps.executeUpdate();
+        }
+    }
+
+    static void updateOutcomes(Connection c, List<String> keys, long now, int from) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE delivery_targets SET status = ?, attempts = ?, next_attempt_at = ?,"
+                + " last_error = ?, error_code = ?, http_status = ?, message_id = ?, updated_at = ?"
+                + " WHERE delivery_key = ? AND position = ?")) {
+            for (String key : keys) {
+                for (int t = from; t < TARGETS; t++) {
+                    ps.setString(1, "delivered");
+                    ps.setInt(2, 1);
+                    ps.setLong(3, now);
+                    ps.setString(4, null);
+                    ps.setString(5, null);
+                    ps.setObject(6, 200);
+                    ps.setString(7, "1300000000000000" + t);
+                    ps.setLong(8, now);
+                    ps.setString(9, key);
+                    ps.setInt(10, t);
+                    ps.executeUpdate();
+                }
+            }
+        }
+    }
+
+    static void insertLogs(Connection c, List<String> keys, long now) throws SQLException {
+        int rows = keys.size() * TARGETS;
+        String sql = "INSERT INTO send_logs (ts, route_id, event, repo, target, ok, error, status, message_id, delivery_id,"
+                + " platform, actor, action, duration_ms, error_code, attempts, detail, group_id, call_record) VALUES "
+                + String.join(", ", Collections.nCopies(rows, "(?, 'bench-push', 'push', 'acme/widgets', ?, 1, NULL, 200, ?,"
+                + " ?, 'discord', 'octocat', NULL, 3, NULL, 1, NULL, 'bench', ?)"));
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            int p = 1;
+            for (String key : keys) {
+                for (int t = 0; t < TARGETS; t++) {
+                    ps.setLong(p++, now);
+                    ps.setString(p++, "discord:" + t);
+                    ps.setString(p++, "1300000000000000" + t);
+                    ps.setString(p++, key.substring(7));
+                    ps.setString(p++, CALL_RECORD);
+                }
+            }
+            ps.executeUpdate();
+        }
+    }
+
+    static void release(Connection c, List<String> keys, long now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE delivery_state SET status = ?,"
+                + " next_attempt_at = COALESCE(?, next_attempt_at), locked_by = NULL, locked_until = NULL, last_error = ?,"
+                + " updated_at = ? WHERE key = ? AND locked_by = ? AND status = 'processing'")) {
+            for (String key : keys) {
+                ps.setString(1, "delivered");
+                ps.setObject(2, null);
+                ps.setString(3, null);
+                ps.setLong(4, now);
+                ps.setString(5, key);
+                ps.setString(6, "me/" + key);
+                ps.executeUpdate();
+            }
+        }
+    }
+}
