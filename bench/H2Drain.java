@@ -14,21 +14,21 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
- * The embedded database's share of a backlog drain, without HTTP, Camel or threads: the statements that
- * delivering a push to 3 targets makes on H2, replayed on a fresh H2 file built from the project's migrations,
- * with the embedded default's URL settings. Deliveries go through in waves, each step of a wave one transaction
- * (as the delivery engine's group commit joins the steps of concurrent workers).
+ * The embedded database's share of a backlog drain, without HTTP, Camel or threads: the statements that delivering a
+ * push to 3 targets makes on H2, replayed on a fresh H2 file built from the project's SQL migrations, with the URL
+ * settings that DatabaseUrl gives the embedded default. Deliveries go through in waves, each step of a wave one
+ * transaction (as the delivery engine's group commit joins the steps of concurrent workers).
  *
  *   java -cp h2.jar bench/H2Drain.java VARIANT[/VARIANT…] [deliveries] [wave] [rounds]
  *
- * A VARIANT is "current", or any of planned-with-outcomes (the plan rows inserted with
- * their outcomes), planned-in-outcomes-commit (inserted, then updated, in one commit),
- * planned-with-first-outcome (inserted with one outcome, the other two updated in the next commit), outcomes-with-release, no-payload, payload-table (the payload in a table of
- * its own, written once), fewer-indexes (delivery_targets and send_logs without their secondary indexes but
- * send_logs' delivery_id) and cache=KB joined by
- * commas. Each variant has its own database; they take turns, round by round. Prints the thread's CPU µs per send of
- * each round and the median of the second half of the rounds (the first ones warm the JIT up). A diagnostic for
- * choosing what to change; the backlog point of run.sh measures the service.
+ * A VARIANT is "current" or any of these joined by commas: planned-with-outcomes (the plan rows inserted with their
+ * outcomes), planned-in-outcomes-commit (inserted, then updated, in one commit), planned-with-first-outcome (inserted
+ * with one outcome, the other two updated in the next commit), outcomes-with-release, no-payload, payload-table (the
+ * payload in a table of its own, written once), fewer-indexes (delivery_targets and send_logs without their
+ * secondary indexes but send_logs' delivery_id) and cache=KB. Each variant has its own database; they take turns,
+ * round by round. Prints the thread's CPU µs per send of each round and the median of the second half of the rounds
+ * (the first ones warm the JIT up). A diagnostic for choosing what to change; the backlog point of run.sh measures
+ * the service.
  */
 public class H2Drain {
 
@@ -119,7 +119,8 @@ public class H2Drain {
     static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
+        int middle = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
     /** The value of {@code name=value} among a variant's comma-separated parts, or {@code fallback}. */
