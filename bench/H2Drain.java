@@ -13,13 +13,19 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import dev.webhooker.store.DatabaseUrl;
+
 /**
  * The embedded database's share of a backlog drain, without HTTP, Camel or threads: the statements that delivering a
- * push to 3 targets makes on H2, replayed on a fresh H2 file built from the project's SQL migrations, with the URL
- * settings that DatabaseUrl gives the embedded default. Deliveries go through in waves, each step of a wave one
- * transaction (as the delivery engine's group commit joins the steps of concurrent workers).
+ * push to 3 targets makes on H2, replayed on a fresh H2 file built from the project's SQL migrations, opened with the
+ * URL that DatabaseUrl gives the embedded default. Deliveries go through in waves, each step of a wave one transaction
+ * (as the delivery engine's group commit joins the steps of concurrent workers). The statements are those that
+ * DeliveryQueue, DeliveryTargets and SendLogs make on H2, written out here so that variants can change them: a change
+ * of those classes' SQL belongs here too, or "current" no longer measures the service.
  *
- *   java -cp h2.jar bench/H2Drain.java VARIANT[/VARIANT…] [deliveries] [wave] [rounds]
+ *   java -cp h2.jar:target/classes bench/H2Drain.java VARIANT[/VARIANT…] [deliveries] [wave] [rounds]
+ *
+ * (target/classes: the project built, for DatabaseUrl.)
  *
  * A VARIANT is "current" or any of these joined by commas: planned-with-outcomes (the plan rows inserted with their
  * outcomes), planned-in-outcomes-commit (inserted, then updated, in one commit), planned-with-first-outcome (inserted
@@ -57,11 +63,12 @@ public class H2Drain {
         Path dir = Files.createTempDirectory("h2drain");
         List<Connection> connections = new ArrayList<>();
         for (int v = 0; v < variants.size(); v++) {
-            String cache = option(variants.get(v), "cache", "1024");
-            String url = "jdbc:h2:file:" + dir.resolve("webhooker" + v) + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;"
-                    + "DEFAULT_NULL_ORDERING=HIGH;WRITE_DELAY=0;CACHE_SIZE=" + cache + ";RETENTION_TIME=5000;"
-                    + "DB_CLOSE_ON_EXIT=FALSE;NON_KEYWORDS=KEY,VALUE";
-            Connection c = DriverManager.getConnection(url, "sa", "");
+            // the service's own embedded URL (DATABASE_URL unset), with a variant's cache size if it names one
+            DatabaseUrl embedded = DatabaseUrl.resolve(null, null, null, dir.resolve("variant" + v));
+            String cache = option(variants.get(v), "cache", null);
+            String url = cache == null ? embedded.jdbcUrl()
+                    : embedded.jdbcUrl().replaceAll("CACHE_SIZE=\\d+", "CACHE_SIZE=" + cache);
+            Connection c = DriverManager.getConnection(url, embedded.user(), embedded.password());
             migrate(c);
             if (variants.get(v).contains("no-targets-index")) {
                 try (Statement st = c.createStatement()) {
