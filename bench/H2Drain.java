@@ -108,14 +108,18 @@ public class H2Drain {
                 List<String> keys = fill(c, deliveries, variant);
                 double fillMicros = (cpu() - fill0) / 1e3 / deliveries;
                 fillPerDelivery.get(v).add(fillMicros);
+                long[] written0 = written(c);
                 long cpu0 = cpu();
                 for (int i = 0; i < keys.size(); i += wave) {
                     drainWave(c, variant, wave);
                 }
                 double micros = (cpu() - cpu0) / 1e3 / (deliveries * TARGETS);
+                long[] written1 = written(c);
                 perSend.get(v).add(micros);
-                System.out.printf("round %d %s: %.1f CPU µs per send, %.1f per delivery written%n", round, variant, micros,
-                        fillMicros);
+                System.out.printf("round %d %s: %.1f CPU µs per send, %.1f per delivery written; per send %.3f file writes"
+                        + " (commits), %.1f KB%n", round, variant, micros, fillMicros,
+                        (written1[0] - written0[0]) / (double) (deliveries * TARGETS),
+                        (written1[1] - written0[1]) / 1024.0 / (deliveries * TARGETS));
             }
         }
         for (int v = 0; v < variants.size(); v++) {
@@ -143,6 +147,18 @@ public class H2Drain {
             }
         }
         return fallback;
+    }
+
+    /** The writes into the database's file so far, and their bytes: with WRITE_DELAY=0 one write per commit. */
+    static long[] written(Connection c) throws SQLException {
+        long[] writes = new long[2];
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT setting_name, setting_value"
+                + " FROM information_schema.settings WHERE setting_name IN ('info.FILE_WRITE', 'info.FILE_WRITE_BYTES')")) {
+            while (rs.next()) {
+                writes[rs.getString(1).endsWith("BYTES") ? 1 : 0] = Long.parseLong(rs.getString(2));
+            }
+        }
+        return writes;
     }
 
     static long cpu() {

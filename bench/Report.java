@@ -210,14 +210,15 @@ public class Report {
         }
         if (points.containsKey("backlog-embedded") || points.containsKey("backlog-postgres")) {
             md.append("\n## 9. A backlog drained (8,000 pushes x 3 targets held, then let go; sends/s from the 40 % to the 95 % mark)\n\n");
-            md.append("| storage | sends/s | service's CPU µs per send | PostgreSQL's CPU µs per send | statements per delivery (with BEGIN, COMMIT, savepoints) |\n|---|---|---|---|---|\n");
+            md.append("| storage | sends/s | service's CPU µs per send | PostgreSQL's CPU µs per send | statements per delivery (with BEGIN, COMMIT, savepoints) | H2 file writes (commits) per send |\n|---|---|---|---|---|---|\n");
             md.append("| embedded default | ").append(fig("backlog-embedded", "sends_per_s", 0)).append(" | ")
-                    .append(fig("backlog-embedded", "app_cpu_us_per_send", 0)).append(" | – | – |\n");
+                    .append(fig("backlog-embedded", "app_cpu_us_per_send", 0)).append(" | – | – | ")
+                    .append(fig("backlog-embedded", "h2_file_writes_per_send", 3)).append(" |\n");
             md.append("| PostgreSQL + Redis | ").append(fig("backlog-postgres", "sends_per_s", 0)).append(" | ")
                     .append(fig("backlog-postgres", "app_cpu_us_per_send", 0)).append(" | ")
                     .append(fig("backlog-postgres", "postgres_cpu_us_per_send", 0)).append(" | ")
                     .append(fig("backlog-postgres", "statements_per_delivery", 2)).append(" (")
-                    .append(fig("backlog-postgres", "statements_with_transactions_per_delivery", 2)).append(") |\n");
+                    .append(fig("backlog-postgres", "statements_with_transactions_per_delivery", 2)).append(") | – |\n");
             md.append("\nPostgreSQL + Redis = ").append(ratio("backlog-postgres", "sends_per_s", "backlog-embedded", "sends_per_s"))
                     .append(" of the embedded default.\n");
         }

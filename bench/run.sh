@@ -18,7 +18,9 @@
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
-# BENCH_SCALE_INSTANCES (the instance counts of the scale point, default "1 2 3"), BENCH_JFR=1 (JFR recordings of the ingest, end-to-end, webhook and backlog apps, ingest-<app>.jfr in their bench/target/run-* directory),
+# BENCH_E2E_WARMUP_MAX_ROUNDS (12) and BENCH_BACKLOG_WARMUP_MAX_ROUNDS (30), BENCH_BACKLOG_PUSHES,
+# BENCH_SCALE_INSTANCES (the instance counts of the scale point, default "1 2 3"), BENCH_JFR=1 (JFR recordings of the ingest, end-to-end, webhook and backlog apps, ingest-<app>.jfr in their bench/target/run-* directory;
+# BENCH_JFR_SETTINGS=default samples less often than the default "profile", which cost the backlog point about a third),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
 # embedded production e2e-rate e2e-saturation webhook-saturation backlog backlog-postgres slow-senders slow-senders-other paging scale claim bare startup). A subset run writes its report into its
 # bench/target/run-* directory only, never into bench/results/.
@@ -46,6 +48,9 @@ E2E_SECONDS=${BENCH_E2E_SECONDS:-15}
 SATURATION_WEBHOOKS=${BENCH_SATURATION_WEBHOOKS:-1500}
 # the e2e and webhook points warm up until compiled, for at most this many rounds
 E2E_WARMUP_MAX_ROUNDS=${BENCH_E2E_WARMUP_MAX_ROUNDS:-12}
+# the backlog point's rounds alternate intake and drain, and C2 went on compiling for 15 to 18 of them (about five
+# minutes) before it used under 5 % of a core: with 12, the repetitions measured the JIT's tail (2026-12-04-warm-up.md)
+BACKLOG_WARMUP_MAX_ROUNDS=${BENCH_BACKLOG_WARMUP_MAX_ROUNDS:-30}
 DRIP_CONNECTIONS=${BENCH_DRIP_CONNECTIONS:-200}
 DRIP_SECONDS=${BENCH_DRIP_SECONDS:-60}
 DRIP_RATE=${BENCH_DRIP_RATE:-50}
@@ -274,7 +279,7 @@ log "machine: $(tr '\n' ' ' < "$WORK/machine.txt")"
 # jfr_opts NAME: the JFR options of an app run when BENCH_JFR=1 (recording into $WORK/ingest-NAME.jfr)
 jfr_opts() {
   [ "${BENCH_JFR:-0}" = 1 ] || return 0
-  echo "-XX:FlightRecorderOptions:stackdepth=256 -XX:StartFlightRecording=settings=profile,filename=$ROOT/$WORK/ingest-$1.jfr"
+  echo "-XX:FlightRecorderOptions:stackdepth=256 -XX:StartFlightRecording=settings=${BENCH_JFR_SETTINGS:-profile},filename=$ROOT/$WORK/ingest-$1.jfr"
 }
 if want embedded; then
 log "embedded: starting webhooker (H2 file, SQL KV, payload directory)"
@@ -448,13 +453,13 @@ backlog_round() {
   java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$pushes" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
   # the statements of the delivery alone: counted from here (the workers' first claims, made while held, are left out)
   [ -n "${BACKLOG_COUNT_STATEMENTS:-}" ] && psql -q -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c 'SELECT pg_stat_statements_reset()' > /dev/null
-  local c0 c1 p0 p1 pg
-  pg=$(postgres_pids); c0=$(cpu_ticks "$APP_PID"); p0=$(cpu_ticks $pg)
+  local c0 c1 p0 p1 pg w0 w1
+  pg=$(postgres_pids); c0=$(cpu_ticks "$APP_PID"); p0=$(cpu_ticks $pg); w0=$(h2_file_writes)
   curl -s "$SINK/hold?on=0" > /dev/null
   for _ in $(seq 1200); do
     n=$(curl -s "$SINK/count"); [ "$n" -ge "$expected" ] && break; sleep 0.25
   done
-  c1=$(cpu_ticks "$APP_PID"); p1=$(cpu_ticks $pg)
+  c1=$(cpu_ticks "$APP_PID"); p1=$(cpu_ticks $pg); w1=$(h2_file_writes)
   drain 30
   curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
   # the CPU the service (and PostgreSQL, when it is one of the machine's processes) spent per send while it drained:
@@ -462,14 +467,19 @@ backlog_round() {
   echo "$(java bench/Load.java drain "$WORK/arrivals-$tag.tsv" "$expected")" \
     "app_cpu_us_per_send=$(awk -v c=$((c1 - c0)) -v hz="$(getconf CLK_TCK)" -v n="$expected" 'BEGIN{printf "%.0f", c / hz * 1e6 / n}')" \
     "postgres_cpu_us_per_send=$(awk -v c=$((p1 - p0)) -v hz="$(getconf CLK_TCK)" -v n="$expected" 'BEGIN{printf "%.0f", c / hz * 1e6 / n}')" \
+    "h2_file_writes_per_send=$(awk -v a="$w0" -v b="$w1" -v n="$expected" 'BEGIN{if (a == "" || b == "") print "NaN"; else printf "%.3f", (b - a) / n}')" \
     | tee -a "$WORK/join.log"
+}
+# the embedded database's writes into its file so far, one per commit (webhooker_h2_file_writes_total); empty on PostgreSQL
+h2_file_writes() {
+  curl -s "http://127.0.0.1:$MANAGEMENT_PORT/actuator/prometheus" | awk '$1 ~ /^webhooker_h2_file_writes_total({|$)/ {printf "%.0f", $2}'
 }
 backlog_warmup_round() { backlog_round 2000 "backlog-warmup-$BACKLOG_LABEL-$1" > /dev/null; }
 # backlog_points LABEL : warm-up, then $REPS measured rounds, recorded as backlog-LABEL
 backlog_points() {
   local label=$1 rep line
   BACKLOG_LABEL=$label
-  warm_up_until_compiled "backlog-$label" "$E2E_WARMUP_MAX_ROUNDS" backlog_warmup_round
+  warm_up_until_compiled "backlog-$label" "$BACKLOG_WARMUP_MAX_ROUNDS" backlog_warmup_round
   echo "backlog_warmup_$label=$WARMUP_ROUNDS rounds of 2,000 pushes; the JIT compilers used $WARMUP_JIT of a core in the last" >> "$WORK/machine.txt"
   for rep in $(seq "$REPS"); do
     # the first measured round on PostgreSQL counts its statements
@@ -483,6 +493,7 @@ backlog_points() {
     record "backlog-$label" "$rep" messages "$(sed -E 's/.*messages=([0-9]+).*/\1/' <<< "$line")"
     record "backlog-$label" "$rep" app_cpu_us_per_send "$(sed -E 's/.*app_cpu_us_per_send=([0-9]+).*/\1/' <<< "$line")"
     record "backlog-$label" "$rep" postgres_cpu_us_per_send "$(sed -E 's/.*postgres_cpu_us_per_send=([0-9]+).*/\1/' <<< "$line")"
+    record "backlog-$label" "$rep" h2_file_writes_per_send "$(sed -E 's/.*h2_file_writes_per_send=([0-9.NaN]+).*/\1/' <<< "$line")"
     log "backlog $label rep $rep: $line"
   done
 }

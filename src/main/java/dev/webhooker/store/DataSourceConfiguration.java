@@ -74,4 +74,10 @@ class DataSourceConfiguration {
     H2Housekeeping h2Housekeeping(DataSource dataSource, DatabaseUrl url) {
         return new H2Housekeeping(dataSource, url.vendor());
     }
+
+    /** webhooker_h2_file_writes_total on the embedded default (see {@link H2FileMeters}). */
+    @Bean
+    H2FileMeters h2FileMeters(DataSource dataSource, DatabaseUrl url) {
+        return new H2FileMeters(dataSource, url.vendor());
+    }
 }

@@ -1,0 +1,54 @@
+package dev.webhooker.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+import javax.sql.DataSource;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import org.h2.mvstore.FileStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code webhooker_h2_file_writes_total}: how many times the embedded H2 database wrote into its file. With
+ * WRITE_DELAY=0 every commit that changed something writes one chunk, so the counter's rate is the embedded
+ * default's commit rate, and its growth per delivery tells whether the group commits join the workers' writes
+ * (the backlog benchmark divides it by the sends). Compaction's rewrites ({@link H2Housekeeping}) count too.
+ * Not registered on PostgreSQL, nor for an in-memory H2 database.
+ */
+final class H2FileMeters implements MeterBinder {
+
+    private static final Logger LOG = LoggerFactory.getLogger(H2FileMeters.class);
+
+    private final DataSource dataSource;
+    private final DatabaseUrl.Vendor vendor;
+
+    H2FileMeters(DataSource dataSource, DatabaseUrl.Vendor vendor) {
+        this.dataSource = dataSource;
+        this.vendor = vendor;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        if (vendor != DatabaseUrl.Vendor.H2) {
+            return;
+        }
+        // the store lives as long as the database, which the pool keeps open until the application stops
+        FileStore<?> file;
+        try (Connection connection = dataSource.getConnection()) {
+            file = H2Housekeeping.fileStoreOf(connection).map(store -> store.getFileStore()).orElse(null);
+        } catch (SQLException e) {
+            LOG.warn("the embedded database's file meters are left out: {}", e.toString());
+            return;
+        }
+        if (file == null) {
+            return;
+        }
+        FunctionCounter.builder("webhooker.h2.file.writes", file, FileStore::getWriteCount)
+                .description("Writes into the embedded H2 database's file: one chunk per commit that changed something, and compaction's")
+                .register(registry);
+    }
+}
