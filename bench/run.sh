@@ -505,7 +505,7 @@ if want backlog || want backlog-postgres; then
   STARTED_PIDS+=("$SINK_PID")
   wait_http "http://127.0.0.1:$SINK_PORT/control/count"
   SINK=http://127.0.0.1:$SINK_PORT/control
-  FIXTURE=$FIXTURES/github/push/commits.json
+  FIXTURE=${BENCH_BACKLOG_FIXTURE:-$FIXTURES/github/push/commits.json}
   if want backlog; then
     log "backlog: embedded default, $BACKLOG_PUSHES pushes x 3 targets"
     APP_EXTRA_OPTS=$(jfr_opts backlog) start_app backlog "${backlog_app_env[@]}"
