@@ -18,7 +18,8 @@
 #   resources RSS and CPU under load; start-up time to ready, beside a bare Boot + Camel app
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
-# BENCH_E2E_WARMUP_MAX_ROUNDS (12) and BENCH_BACKLOG_WARMUP_MAX_ROUNDS (30), BENCH_BACKLOG_PUSHES,
+# BENCH_E2E_WARMUP_MAX_ROUNDS (12) and BENCH_BACKLOG_WARMUP_MAX_ROUNDS (30), BENCH_BACKLOG_PUSHES, BENCH_BACKLOG_FIXTURE
+# (the push the backlog points send, default the shared commits.json),
 # BENCH_SCALE_INSTANCES (the instance counts of the scale point, default "1 2 3"), BENCH_JFR=1 (JFR recordings of the ingest, end-to-end, webhook and backlog apps, ingest-<app>.jfr in their bench/target/run-* directory;
 # BENCH_JFR_SETTINGS=default samples less often than the default "profile", which cost the backlog point about a third),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
