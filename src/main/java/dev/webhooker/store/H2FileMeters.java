@@ -41,7 +41,7 @@ final class H2FileMeters implements MeterBinder {
         try (Connection connection = dataSource.getConnection()) {
             file = H2Housekeeping.fileStoreOf(connection).map(store -> store.getFileStore()).orElse(null);
         } catch (SQLException e) {
-            LOG.warn("the embedded database's file meters are left out: {}", e.toString());
+            LOG.warn("webhooker_h2_file_writes_total is left out: {}", e.toString());
             return;
         }
         if (file == null) {
