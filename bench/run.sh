@@ -49,8 +49,8 @@ E2E_SECONDS=${BENCH_E2E_SECONDS:-15}
 SATURATION_WEBHOOKS=${BENCH_SATURATION_WEBHOOKS:-1500}
 # the e2e and webhook points warm up until compiled, for at most this many rounds
 E2E_WARMUP_MAX_ROUNDS=${BENCH_E2E_WARMUP_MAX_ROUNDS:-12}
-# the backlog point's rounds alternate intake and drain, and C2 went on compiling for 15 to 18 of them (about five
-# minutes) before it used under 5 % of a core: with 12, the repetitions measured the JIT's tail (2026-12-04-warm-up.md)
+# the backlog point's rounds alternate intake and drain, and C2 went on compiling for 12 to 18 of them (up to five
+# minutes) before it used under 5 % of a core: with at most 12, the repetitions could measure the JIT's tail (2026-12-04-warm-up.md)
 BACKLOG_WARMUP_MAX_ROUNDS=${BENCH_BACKLOG_WARMUP_MAX_ROUNDS:-30}
 DRIP_CONNECTIONS=${BENCH_DRIP_CONNECTIONS:-200}
 DRIP_SECONDS=${BENCH_DRIP_SECONDS:-60}
