@@ -28,13 +28,14 @@ import dev.webhooker.store.DatabaseUrl;
  * (target/classes: the project built, for DatabaseUrl.)
  *
  * A VARIANT is "current" or any of these joined by commas: planned-with-outcomes (the plan rows inserted with their
- * outcomes), planned-in-outcomes-commit (inserted, then updated, in one commit), planned-with-first-outcome (inserted
- * with one outcome, the other two updated in the next commit), outcomes-with-release, no-payload, payload-table (the
- * payload in a table of its own, written once), fewer-indexes (delivery_targets and send_logs without their
- * secondary indexes but send_logs' delivery_id), no-targets-index (delivery_targets without its (group_id, status)
- * index) and cache=KB. Each variant has its own database; they take turns, round by round. Prints the thread's CPU
- * µs per send of each round and the median of the second half of the rounds (the first ones warm the JIT up). A
- * diagnostic for choosing what to change; the backlog point of run.sh measures the service.
+ * outcomes), planned-in-outcomes-commit (inserted, then updated, in one commit), planned-with-first-outcome
+ * (inserted with one outcome, the other two updated in the next commit), outcomes-with-release, no-payload,
+ * payload-table (the payload in a table of its own, written once), fewer-indexes (delivery_targets and send_logs
+ * without their secondary indexes but send_logs' delivery_id), no-targets-index (delivery_targets without its
+ * (group_id, status) index), json-as-text (the payload and the call record as character strings, as before V18_1)
+ * and cache=KB. Each variant has its own database; they take turns, round by round. Prints the thread's CPU µs per
+ * send of each round and the median of the second half of the rounds (the first ones warm the JIT up). A diagnostic
+ * for choosing what to change; the backlog point of run.sh measures the service.
  */
 public class H2Drain {
 
@@ -83,6 +84,12 @@ public class H2Drain {
                             "idx_send_logs_group_id_route_id_desc")) {
                         st.execute("DROP INDEX " + index);
                     }
+                }
+            }
+            if (variants.get(v).contains("json-as-text")) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("ALTER TABLE delivery_state ALTER COLUMN payload SET DATA TYPE CHARACTER VARYING");
+                    st.execute("ALTER TABLE send_logs ALTER COLUMN call_record SET DATA TYPE CHARACTER VARYING");
                 }
             }
             if (variants.get(v).contains("payload-table")) {

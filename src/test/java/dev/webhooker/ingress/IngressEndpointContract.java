@@ -40,6 +40,7 @@ import dev.webhooker.store.ConfigRepository;
 import dev.webhooker.store.KvKeys;
 import dev.webhooker.store.KvStore;
 import dev.webhooker.store.PayloadStore;
+import dev.webhooker.testsupport.DeliveryRows;
 import dev.webhooker.testsupport.Fixtures;
 import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.platform.discord.DiscordTarget;
@@ -183,7 +184,7 @@ abstract class IngressEndpointContract {
     Map<String, Object> row(String key) {
         List<Map<String, Object>> rows = jdbc.queryForList("SELECT * FROM delivery_state WHERE key = ?", key);
         assertThat(rows).as("delivery row %s", key).hasSize(1);
-        return rows.get(0);
+        return DeliveryRows.withTextColumns(rows.get(0));
     }
 
     int count(String sql, Object... args) {

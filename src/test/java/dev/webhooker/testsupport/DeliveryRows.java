@@ -1,5 +1,9 @@
 package dev.webhooker.testsupport;
 
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
 import javax.sql.DataSource;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -25,6 +29,17 @@ public final class DeliveryRows {
 
     public String status(String key) {
         return jdbc.queryForObject("SELECT status FROM delivery_state WHERE key = ?", String.class, key);
+    }
+
+    /**
+     * A row read as a map with its JSON columns as text: H2 keeps the payload and the call record as their UTF-8
+     * bytes (migration V18_1), which a map of column values holds as {@code byte[]}; every statement of the service
+     * reads them back as text.
+     */
+    public static Map<String, Object> withTextColumns(Map<String, Object> row) {
+        Map<String, Object> text = new HashMap<>(row);
+        text.replaceAll((column, value) -> value instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : value);
+        return text;
     }
 
     public JdbcTemplate jdbc() {
