@@ -32,7 +32,8 @@ import dev.webhooker.store.DatabaseUrl;
  * (inserted with one outcome, the other two updated in the next commit), outcomes-with-release, no-payload,
  * payload-table (the payload in a table of its own, written once), fewer-indexes (delivery_targets and send_logs
  * without their secondary indexes but send_logs' delivery_id), no-targets-index (delivery_targets without its
- * (group_id, status) index), json-as-text (the payload and the call record as character strings, as before V18_1)
+ * (group_id, status) index), json-as-text (the payload and the call record as character strings, as before V18_1;
+ * payload-as-text and call-record-as-text: one of them), payload=N (pushes of about N characters, 10,000 by default)
  * and cache=KB. Each variant has its own database; they take turns, round by round. Prints the thread's CPU µs per
  * send of each round and the median of the second half of the rounds (the first ones warm the JIT up). A diagnostic
  * for choosing what to change; the backlog point of run.sh measures the service.
@@ -40,15 +41,9 @@ import dev.webhooker.store.DatabaseUrl;
 public class H2Drain {
 
     static final int TARGETS = 3;
-    static final String PAYLOAD;
     static final String CALL_RECORD;
 
     static {
-        StringBuilder p = new StringBuilder("{\"ref\":\"refs/heads/main\",\"commits\":[");
-        while (p.length() < 10_000) {
-            p.append("{\"id\":\"").append(UUID.randomUUID()).append("\",\"message\":\"a commit message of some length\"},");
-        }
-        PAYLOAD = p.append("{}]}").toString();
         StringBuilder c = new StringBuilder("{\"request\":{\"embeds\":[{\"description\":\"");
         while (c.length() < 1_500) {
             c.append("rendered text ");
@@ -86,9 +81,13 @@ public class H2Drain {
                     }
                 }
             }
-            if (variants.get(v).contains("json-as-text")) {
+            if (variants.get(v).contains("json-as-text") || variants.get(v).contains("payload-as-text")) {
                 try (Statement st = c.createStatement()) {
                     st.execute("ALTER TABLE delivery_state ALTER COLUMN payload SET DATA TYPE CHARACTER VARYING");
+                }
+            }
+            if (variants.get(v).contains("json-as-text") || variants.get(v).contains("call-record-as-text")) {
+                try (Statement st = c.createStatement()) {
                     st.execute("ALTER TABLE send_logs ALTER COLUMN call_record SET DATA TYPE CHARACTER VARYING");
                 }
             }
@@ -146,6 +145,15 @@ public class H2Drain {
         return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
+    /** A push-like payload of about {@code length} characters (a variant's payload=N, 10,000 by default). */
+    static String payload(int length) {
+        StringBuilder p = new StringBuilder("{\"ref\":\"refs/heads/main\",\"commits\":[");
+        while (p.length() < length) {
+            p.append("{\"id\":\"").append(UUID.randomUUID()).append("\",\"message\":\"a commit message of some length\"},");
+        }
+        return p.append("{}]}").toString();
+    }
+
     /** The value of {@code name=value} among a variant's comma-separated parts, or {@code fallback}. */
     static String option(String variant, String name, String fallback) {
         for (String part : variant.split(",")) {
@@ -199,6 +207,7 @@ public class H2Drain {
                 ? c.prepareStatement("INSERT INTO delivery_payloads (key, payload) VALUES (?, ?)") : null;
         List<String> keys = new ArrayList<>();
         long now = System.currentTimeMillis();
+        String payload = payload(Integer.parseInt(option(variant, "payload", "10000")));
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO delivery_state (key, status, updated_at, delivery_id,"
                 + " provider, event, group_id, installation_id, payload, payload_ref, received_at, attempts, next_attempt_at,"
                 + " trace_parent, repo) VALUES (?, 'pending', ?, ?, 'github', 'push', 'bench', NULL, ?, NULL, ?, 0, ?, NULL,"
@@ -210,13 +219,13 @@ public class H2Drain {
                 ps.setString(1, key);
                 ps.setLong(2, now);
                 ps.setString(3, id);
-                ps.setString(4, inRow ? PAYLOAD : null);
+                ps.setString(4, inRow ? payload : null);
                 ps.setLong(5, now);
                 ps.setLong(6, now);
                 ps.executeUpdate();
                 if (apart != null) {
                     apart.setString(1, key);
-                    apart.setString(2, PAYLOAD);
+                    apart.setString(2, payload);
                     apart.executeUpdate();
                 }
                 // the ingress commits each webhook (several at once share a commit under load)
