@@ -9,6 +9,7 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
@@ -26,15 +27,25 @@ class H2JsonColumnsTest {
 
     private static final String PAYLOAD = "{\"message\":\"déjà vu ✓ 🚀\",\"n\":1}";
 
+    private DataSource dataSource;
+
+    @AfterEach
+    void closeDatabase() throws Exception {
+        if (dataSource instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
+    }
+
     @Test
     void thePayloadAndTheCallRecordAreStoredAsTheirUtf8Bytes() {
-        JdbcTemplate jdbc = new JdbcTemplate(TestDatabases.create(TestDatabases.Kind.H2));
+        dataSource = TestDatabases.create(TestDatabases.Kind.H2);
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         assertThat(jdbc.queryForList("SELECT table_name || '.' || column_name || ' ' || UPPER(data_type) FROM information_schema.columns"
                 + " WHERE (table_name, column_name) IN (('delivery_state', 'payload'), ('send_logs', 'call_record'))"
                 + " ORDER BY table_name", String.class))
                 .containsExactly("delivery_state.payload BINARY VARYING", "send_logs.call_record BINARY VARYING");
 
-        new DeliveryRows(jdbc.getDataSource()).insertPending("github", null, "d1", "push", PAYLOAD, null, 0);
+        new DeliveryRows(dataSource).insertPending("github", null, "d1", "push", PAYLOAD, null, 0);
         assertThat(jdbc.queryForObject("SELECT OCTET_LENGTH(payload) FROM delivery_state", Integer.class))
                 .isEqualTo(PAYLOAD.getBytes(StandardCharsets.UTF_8).length)
                 .isGreaterThan(PAYLOAD.length());
@@ -42,7 +53,7 @@ class H2JsonColumnsTest {
 
     @Test
     void aClaimReadsTheTextThatWasQueuedWithEveryCharacterKept() {
-        DataSource dataSource = TestDatabases.create(TestDatabases.Kind.H2);
+        dataSource = TestDatabases.create(TestDatabases.Kind.H2);
         TestClock clock = new TestClock(Instant.parse("2026-12-04T10:00:00Z"));
         DeliveryQueue queue = new DeliveryQueue(dataSource, CommitGroups.of(new DataSourceTransactionManager(dataSource),
                 TestDatabases.Kind.H2.vendor()).delivery(), clock, "node-a", DueWorkNotice.none());
@@ -58,7 +69,7 @@ class H2JsonColumnsTest {
 
     @Test
     void rowsWrittenAsTextBeforeTheUpgradeReadTheSameAfterIt() {
-        DataSource dataSource = TestDatabases.before(TestDatabases.Kind.H2, "17.2");
+        dataSource = TestDatabases.before(TestDatabases.Kind.H2, "17.2");
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         new DeliveryRows(dataSource).insertPending("github", null, "d1", "push", PAYLOAD, null, 0);
         jdbc.update("INSERT INTO send_logs (ts, route_id, event, target, ok, delivery_id, call_record) VALUES (0, 'r', 'push',"
