@@ -93,7 +93,8 @@ public class H2Drain {
             }
             if (variants.get(v).contains("payload-table")) {
                 try (Statement st = c.createStatement()) {
-                    st.execute("CREATE TABLE delivery_payloads (key VARCHAR PRIMARY KEY, payload VARCHAR NOT NULL)");
+                    // bytes, as the service keeps a payload in the row since V18_1
+                    st.execute("CREATE TABLE delivery_payloads (key VARCHAR PRIMARY KEY, payload BINARY VARYING NOT NULL)");
                 }
             }
             c.setAutoCommit(false);
