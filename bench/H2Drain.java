@@ -1,7 +1,6 @@
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,19 +12,27 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+
 import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.H2WrittenCommits;
 
 /**
- * The embedded database's share of a backlog drain, without HTTP, Camel or threads: the statements that delivering a
- * push to 3 targets makes on H2, replayed on a fresh H2 file built from the project's SQL migrations, opened with the
- * URL that DatabaseUrl gives the embedded default. Deliveries go through in waves, each step of a wave one transaction
- * (as the delivery engine's group commit joins the steps of concurrent workers). The statements are those that
- * DeliveryQueue, DeliveryTargets and SendLogs make on H2, written out here so that variants can change them: a change
- * of those classes' SQL belongs here too, or "current" no longer measures the service.
+ * The embedded database's share of a backlog drain, without HTTP or Camel: the statements that delivering a push to 3
+ * targets makes on H2, replayed on a fresh H2 file built from the project's SQL migrations, opened with the URL that
+ * DatabaseUrl gives the embedded default and through the DataSource the service puts around it (H2WrittenCommits).
+ * Deliveries go through in waves, each step of a wave one transaction (as the delivery engine's group commit joins the
+ * steps of concurrent workers); with THREADS above 1, that many threads drain at once, each its own share of the
+ * backlog on its own connection (as the engine's concurrent batches do). The statements are those that DeliveryQueue,
+ * DeliveryTargets and SendLogs make on H2, written out here so that variants can change them: a change of those
+ * classes' SQL belongs here too, or "current" no longer measures the service.
  *
- *   java -cp h2.jar:target/classes bench/H2Drain.java VARIANT[/VARIANT…] [deliveries] [wave] [rounds]
+ *   java -cp CLASSPATH bench/H2Drain.java VARIANT[/VARIANT…] [deliveries] [wave] [rounds] [threads]
  *
- * (target/classes: the project built, for DatabaseUrl.)
+ * CLASSPATH: target/classes (the project built) and the jars of H2, HikariCP, spring-jdbc, spring-tx, spring-core,
+ * spring-beans, spring-jcl and slf4j-api from the local Maven repository (bench/README.md has the line).
  *
  * A VARIANT is "current" or any of these joined by commas: planned-with-outcomes (the plan rows inserted with their
  * outcomes), planned-in-outcomes-commit (inserted, then updated, in one commit), planned-with-first-outcome
@@ -33,9 +40,10 @@ import dev.webhooker.store.DatabaseUrl;
  * payload-table (the payload in a table of its own, written once), fewer-indexes (delivery_targets and send_logs
  * without their secondary indexes but send_logs' delivery_id), no-targets-index (delivery_targets without its
  * (group_id, status) index), json-as-text (the payload and the call record as character strings, as before V18_1;
- * payload-as-text and call-record-as-text: one of them), payload=N (pushes of about N characters, 10,000 by default)
- * and cache=KB. Each variant has its own database; they take turns, round by round. Prints the thread's CPU µs per
- * send of each round and the median of the second half of the rounds (the first ones warm the JIT up). A diagnostic
+ * payload-as-text and call-record-as-text: one of them), payload=N (pushes of about N characters, 10,000 by default),
+ * cache=KB and write-delay-0 (H2 writes its file inside every commit, WRITE_DELAY=0, and the DataSource is the bare
+ * pool: the embedded default before commits shared their writes). Each variant has its own database; they take turns,
+ * round by round. Prints the process's CPU µs per send of each round and the median of the second half of the rounds (the first ones warm the JIT up). A diagnostic
  * for choosing what to change; the backlog point of run.sh measures the service.
  */
 public class H2Drain {
@@ -56,15 +64,28 @@ public class H2Drain {
         int deliveries = args.length > 1 ? Integer.parseInt(args[1]) : 8_000;
         int wave = args.length > 2 ? Integer.parseInt(args[2]) : 16;
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 4;
+        int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
         Path dir = Files.createTempDirectory("h2drain");
-        List<Connection> connections = new ArrayList<>();
+        List<List<Connection>> connections = new ArrayList<>();
+        List<HikariDataSource> pools = new ArrayList<>();
         for (int v = 0; v < variants.size(); v++) {
             // the service's own embedded URL (DATABASE_URL unset), with a variant's cache size if it names one
             DatabaseUrl embedded = DatabaseUrl.resolve(null, null, null, dir.resolve("variant" + v));
             String cache = option(variants.get(v), "cache", null);
             String url = cache == null ? embedded.jdbcUrl()
                     : embedded.jdbcUrl().replaceAll("CACHE_SIZE=\\d+", "CACHE_SIZE=" + cache);
-            Connection c = DriverManager.getConnection(url, embedded.user(), embedded.password());
+            boolean writeDelay0 = variants.get(v).contains("write-delay-0");
+            if (writeDelay0) {
+                url = url.replace("WRITE_DELAY=1000", "WRITE_DELAY=0");
+            }
+            HikariDataSource pool = new HikariDataSource();
+            pool.setJdbcUrl(url);
+            pool.setUsername(embedded.user());
+            pool.setPassword(embedded.password());
+            pool.setMaximumPoolSize(threads + 1);
+            // as the service opens it (DataSourceConfiguration), or as it did with WRITE_DELAY=0
+            DataSource dataSource = writeDelay0 ? pool : H2WrittenCommits.around(pool);
+            Connection c = dataSource.getConnection();
             migrate(c);
             if (variants.get(v).contains("no-targets-index")) {
                 try (Statement st = c.createStatement()) {
@@ -98,7 +119,14 @@ public class H2Drain {
                 }
             }
             c.setAutoCommit(false);
-            connections.add(c);
+            List<Connection> perThread = new ArrayList<>(List.of(c));
+            while (perThread.size() < threads) {
+                Connection more = dataSource.getConnection();
+                more.setAutoCommit(false);
+                perThread.add(more);
+            }
+            connections.add(perThread);
+            pools.add(pool);
         }
         List<List<Double>> perSend = new ArrayList<>();
         List<List<Double>> fillPerDelivery = new ArrayList<>();
@@ -110,15 +138,19 @@ public class H2Drain {
         for (int round = 1; round <= rounds; round++) {
             for (int v = 0; v < variants.size(); v++) {
                 String variant = variants.get(v);
-                Connection c = connections.get(v);
+                Connection c = connections.get(v).get(0);
                 long fill0 = cpu();
                 List<String> keys = fill(c, deliveries, variant);
                 double fillMicros = (cpu() - fill0) / 1e3 / deliveries;
                 fillPerDelivery.get(v).add(fillMicros);
                 long[] written0 = written(c);
                 long cpu0 = cpu();
-                for (int i = 0; i < keys.size(); i += wave) {
-                    drainWave(c, variant, wave);
+                if (threads == 1) {
+                    for (int i = 0; i < keys.size(); i += wave) {
+                        drainWave(c, variant, wave, null);
+                    }
+                } else {
+                    drainConcurrently(connections.get(v), variant, wave, keys);
                 }
                 double micros = (cpu() - cpu0) / 1e3 / (deliveries * TARGETS);
                 long[] written1 = written(c);
@@ -134,9 +166,12 @@ public class H2Drain {
                     rounds, variants.get(v), median(perSend.get(v).subList(rounds / 2, rounds)),
                     median(fillPerDelivery.get(v).subList(rounds / 2, rounds)));
         }
-        for (Connection c : connections) {
-            c.close();
+        for (List<Connection> perThread : connections) {
+            for (Connection c : perThread) {
+                c.close();
+            }
         }
+        pools.forEach(HikariDataSource::close);
     }
 
     static double median(List<Double> values) {
@@ -165,7 +200,12 @@ public class H2Drain {
         return fallback;
     }
 
-    /** The writes into the database's file so far, and their bytes: with WRITE_DELAY=0 one write per commit. */
+    /** A commit; through the service's DataSource it returns once H2 has written it into the file. */
+    static void commit(Connection c) throws SQLException {
+        c.commit();
+    }
+
+    /** The writes into the database's file so far, and their bytes: one write per commit (see commit). */
     static long[] written(Connection c) throws SQLException {
         long[] writes = new long[2];
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT setting_name, setting_value"
@@ -177,8 +217,48 @@ public class H2Drain {
         return writes;
     }
 
+    /**
+     * The process's CPU time: with a write delay H2 writes its file on threads of its own, and with several threads the
+     * drain is all of them. The JIT compilers and the collector count too, so the first rounds are left out.
+     */
     static long cpu() {
-        return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /**
+     * The drain on several threads at once, each with its own connection and its own share of the backlog, as the
+     * delivery engine's concurrent batches commit: their claims take their candidates from their share, after the
+     * same candidate queries.
+     */
+    static void drainConcurrently(List<Connection> perThread, String variant, int wave, List<String> keys)
+            throws Exception {
+        List<Thread> running = new ArrayList<>();
+        List<Exception> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int t = 0; t < perThread.size(); t++) {
+            List<String> share = new ArrayList<>();
+            for (int i = t; i < keys.size(); i += perThread.size()) {
+                share.add(keys.get(i));
+            }
+            Connection c = perThread.get(t);
+            Thread thread = new Thread(() -> {
+                try {
+                    for (int i = 0; i < share.size(); i += wave) {
+                        drainWave(c, variant, wave, share.subList(i, Math.min(share.size(), i + wave)));
+                    }
+                } catch (Exception e) {
+                    failures.add(e);
+                }
+            });
+            thread.start();
+            running.add(thread);
+        }
+        for (Thread thread : running) {
+            thread.join();
+        }
+        if (!failures.isEmpty()) {
+            throw failures.get(0);
+        }
     }
 
     static void migrate(Connection c) throws Exception {
@@ -231,21 +311,21 @@ public class H2Drain {
                 }
                 // the ingress commits each webhook (several at once share a commit under load)
                 if (i % 8 == 7) {
-                    c.commit();
+                    commit(c);
                 }
             }
         }
-        c.commit();
+        commit(c);
         if (apart != null) {
             apart.close();
         }
         return keys;
     }
 
-    static void drainWave(Connection c, String variant, int wave) throws SQLException {
+    static void drainWave(Connection c, String variant, int wave, List<String> share) throws SQLException {
         long now = System.currentTimeMillis();
-        List<String> claimed = claim(c, variant, wave, now);
-        c.commit();
+        List<String> claimed = claim(c, variant, wave, now, share);
+        commit(c);
         if (claimed.isEmpty()) {
             return;
         }
@@ -254,24 +334,24 @@ public class H2Drain {
             updateOutcomes(c, claimed, now, 0);
         } else if (variant.contains("planned-with-first-outcome")) {
             insertTargets(c, claimed, now, 1);
-            c.commit();
+            commit(c);
             updateOutcomes(c, claimed, now, 1);
         } else if (!variant.contains("planned-with-outcomes")) {
             insertTargets(c, claimed, now, 0);
-            c.commit();
+            commit(c);
             updateOutcomes(c, claimed, now, 0);
         } else {
             insertTargets(c, claimed, now, TARGETS);
         }
         insertLogs(c, claimed, now);
         if (!variant.contains("outcomes-with-release")) {
-            c.commit();
+            commit(c);
         }
         release(c, claimed, now);
-        c.commit();
+        commit(c);
     }
 
-    static List<String> claim(Connection c, String variant, int limit, long now) throws SQLException {
+    static List<String> claim(Connection c, String variant, int limit, long now, List<String> share) throws SQLException {
         List<String> candidates = new ArrayList<>();
         for (String status : List.of("pending", "retrying")) {
             try (PreparedStatement ps = c.prepareStatement("SELECT key, next_attempt_at FROM delivery_state WHERE status = ?"
@@ -291,6 +371,9 @@ public class H2Drain {
             ps.setLong(1, now);
             ps.setInt(2, limit * 2);
             ps.executeQuery().close();
+        }
+        if (share != null) {
+            candidates = share; // a thread's own share, so that concurrent threads do not take each other's rows
         }
         List<String> won = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("UPDATE delivery_state SET status = 'processing', attempts = attempts + 1,"

@@ -10,9 +10,10 @@ import org.springframework.transaction.PlatformTransactionManager;
  * run in parallel (one batch at a time left most of the CPU idle while its leader ran everyone's statements:
  * bench/results/2026-11-29-e.md).
  * <p>
- * Embedded H2: intake commits one batch at a time, in a group of its own. H2 writes every commit as a new chunk
- * under one store lock, so parallel intake batches did not write in parallel; they only made more commits, and
- * each chunk leaves records on the heap that outlive young collections (about 0.7 KB a chunk: its table of
+ * Embedded H2: intake commits one batch at a time, in a group of its own. When it was chosen, H2 wrote every commit
+ * as a new chunk under one store lock, so parallel intake batches did not write in parallel; they only made more
+ * chunks (commits now share them, {@link H2WrittenCommits}, but they still write one at a time), and each chunk
+ * leaves records on the heap that outlive young collections (about 0.7 KB a chunk: its table of
  * contents and cache entries). The delivery engine keeps four batches at once in its own group: its units run
  * more statements each, and with one batch at a time the end-to-end p99 at 200 webhooks/s was worse in the
  * back-to-back runs, with backlogs of one to three seconds in some repetitions. A webhook's acknowledgement

@@ -31,7 +31,7 @@ class DataSourceConfiguration {
     }
 
     @Bean
-    DataSource dataSource(DatabaseUrl url) {
+    DataSource dataSource(DatabaseUrl url, WebhookerProperties properties) {
         HikariDataSource ds = new HikariDataSource();
         ds.setPoolName("webhooker");
         ds.setJdbcUrl(url.jdbcUrl());
@@ -59,8 +59,15 @@ class DataSourceConfiguration {
             ds.addDataSourceProperty("socketTimeout", "15");
             ds.addDataSourceProperty("tcpKeepAlive", "true");
             ds.addDataSourceProperty("options", "-c statement_timeout=10000");
+            return ds;
         }
-        return ds;
+        try {
+            return H2WrittenCommits.around(ds);
+        } catch (IllegalStateException unopened) {
+            // in use by another process, say: one line naming the setting, not the trace of a failed start
+            throw new InvalidSettingException(properties.database().external() ? "DATABASE_URL" : "DATA_DIR",
+                    unopened.getMessage());
+        }
     }
 
     /** The group commits of intake and delivery (see {@link CommitGroups} for how many batches run at once). */

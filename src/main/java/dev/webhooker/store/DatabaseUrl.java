@@ -41,11 +41,17 @@ public record DatabaseUrl(String jdbcUrl, String user, String password, Vendor v
     }
 
     /**
-     * The embedded default. WRITE_DELAY=0 makes every commit reach the file before the commit returns,
-     * so an acknowledged webhook survives a SIGKILL of the process (H2 2.3 then stores the MVStore chunk
-     * synchronously in each commit; with the default delay SigkillDurabilityIT loses acknowledged rows).
-     * The commit reaches the operating system, not necessarily the disk: a power cut can still lose the
-     * last commits, which PostgreSQL (fsync on commit) does not.
+     * The embedded default. WRITE_DELAY=1000 lets H2 commit a transaction in memory and leave the file to a write
+     * that several commits share; the application's DataSource ({@link H2WrittenCommits}) makes each commit wait
+     * for that write, so an acknowledged webhook still survives a SIGKILL of the process (SigkillDurabilityIT).
+     * With WRITE_DELAY=0 H2 wrote the file inside every commit, one commit after the other under its store lock,
+     * and each write copied the B-tree paths of every table a commit touched: under the delivery engine's load
+     * about one write per two sends, against one per four now. The delay itself only paces H2's background writer,
+     * which catches changes made without the DataSource. A commit reaches the operating system, not necessarily
+     * the disk: a power cut can still lose the last commits, which PostgreSQL (fsync on commit) does not.
+     * <p>
+     * AUTO_COMPACT_FILL_RATE=0: that background writer would also compact the file, without a limit on what it
+     * rewrites at once; {@link H2Housekeeping} does it instead, a bounded step every second.
      * <p>
      * CACHE_SIZE=1024 (KB; H2's default is 16 MB): every commit copies the pages it changes, so a large page
      * cache mostly holds superseded copies, payloads included, long enough for them to be promoted to the old
@@ -65,7 +71,7 @@ public record DatabaseUrl(String jdbcUrl, String user, String password, Vendor v
     static DatabaseUrl embedded(Path dataDir) {
         Path file = dataDir.toAbsolutePath().normalize().resolve("webhooker");
         String jdbc = "jdbc:h2:file:" + file + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"
-                + ";WRITE_DELAY=0;CACHE_SIZE=1024;RETENTION_TIME=5000;DB_CLOSE_ON_EXIT=FALSE;" + H2_NON_KEYWORDS;
+                + ";WRITE_DELAY=1000;AUTO_COMPACT_FILL_RATE=0;CACHE_SIZE=1024;RETENTION_TIME=5000;DB_CLOSE_ON_EXIT=FALSE;" + H2_NON_KEYWORDS;
         return new DatabaseUrl(jdbc, "sa", "", Vendor.H2);
     }
 

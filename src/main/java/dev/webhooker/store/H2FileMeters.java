@@ -14,10 +14,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code webhooker_h2_file_writes_total}: how many times an H2 file database (the embedded default, or a
- * {@code jdbc:h2:file:} DATABASE_URL) wrote into its file. With the embedded URL's WRITE_DELAY=0 every commit that
- * changed something writes one chunk, so the counter's rate is the commit rate, and its growth per delivery tells
- * whether the group commits join the workers' writes (the backlog benchmark divides it by the sends). Compaction's
- * rewrites ({@link H2Housekeeping}) count too. Not registered on PostgreSQL, nor for an in-memory H2 database.
+ * {@code jdbc:h2:file:} DATABASE_URL) wrote into its file. Every write is one chunk, shared by the commits that
+ * waited for it ({@link H2WrittenCommits}), so its growth per delivery tells how well the group commits and the
+ * shared writes join the workers' writes (the backlog benchmark divides it by the sends). Compaction's rewrites
+ * ({@link H2Housekeeping}) and H2's background writer count too. Not registered on PostgreSQL, nor for an
+ * in-memory H2 database.
  */
 final class H2FileMeters implements MeterBinder {
 
@@ -48,8 +49,8 @@ final class H2FileMeters implements MeterBinder {
             return;
         }
         FunctionCounter.builder("webhooker.h2.file.writes", file, FileStore::getWriteCount)
-                .description("Writes into the H2 database's file, compaction's included; with WRITE_DELAY=0 (the embedded"
-                        + " default) one per commit that changed something")
+                .description("Writes into the H2 database's file, compaction's included; each one carries every commit"
+                        + " that waited for it")
                 .register(registry);
     }
 }

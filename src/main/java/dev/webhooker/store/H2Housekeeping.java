@@ -13,8 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What H2's own background writer would do for the embedded file database, which WRITE_DELAY=0 switches
- * off together with that thread (see {@link DatabaseUrl#embedded}): rewrite the live pages of sparse chunks
+ * The embedded file database's compaction, which its URL switches off in H2's background writer (see
+ * {@link DatabaseUrl#embedded}) so that it is done here in bounded steps: rewrite the live pages of sparse chunks
  * so their space can be reused, and force what was written to the disk.
  * <p>
  * Without it every commit left a chunk in the file that a few live pages kept alive for good: under a

@@ -14,11 +14,11 @@ class DatabaseUrlTest {
     private static final Path DATA = Path.of("/tmp/wh-data");
 
     @Test
-    void unsetMeansTheEmbeddedH2FileUnderDataDirWithCommitsWrittenAtOnce() {
+    void unsetMeansTheEmbeddedH2FileUnderDataDirCommittingInMemoryWithoutH2sOwnCompaction() {
         DatabaseUrl url = DatabaseUrl.resolve("", null, null, DATA);
 
         assertThat(url.vendor()).isEqualTo(DatabaseUrl.Vendor.H2);
-        assertThat(url.jdbcUrl()).startsWith("jdbc:h2:file:/tmp/wh-data/webhooker;").contains(";WRITE_DELAY=0;").contains(";CACHE_SIZE=1024;").contains(";RETENTION_TIME=5000;");
+        assertThat(url.jdbcUrl()).startsWith("jdbc:h2:file:/tmp/wh-data/webhooker;").contains(";WRITE_DELAY=1000;").contains(";AUTO_COMPACT_FILL_RATE=0;").contains(";CACHE_SIZE=1024;").contains(";RETENTION_TIME=5000;");
     }
 
     @Test

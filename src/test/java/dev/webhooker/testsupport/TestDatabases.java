@@ -11,6 +11,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.flywaydb.core.Flyway;
 
 import dev.webhooker.store.DatabaseUrl;
+import dev.webhooker.store.H2WrittenCommits;
 
 /**
  * Migrated, empty databases for repository tests: an H2 file database in a temp directory (the embedded
@@ -36,7 +37,7 @@ public final class TestDatabases {
 
     /** A new database of {@code kind} migrated up to {@code version} only (a deployment before an upgrade). */
     public static DataSource before(Kind kind, String version) {
-        HikariDataSource ds = kind == Kind.H2 ? unmigratedH2() : dataSource(TestPostgres.newDatabase(), TestPostgres.user(), TestPostgres.password());
+        DataSource ds = kind == Kind.H2 ? unmigratedH2() : dataSource(TestPostgres.newDatabase(), TestPostgres.user(), TestPostgres.password());
         flyway(ds, kind).target(version).load().migrate();
         return ds;
     }
@@ -51,10 +52,10 @@ public final class TestDatabases {
                 .javaMigrations(new dev.webhooker.store.ExistingTargetsConsent());
     }
 
-    private static HikariDataSource unmigratedH2() {
+    private static DataSource unmigratedH2() {
         try {
             DatabaseUrl url = DatabaseUrl.resolve("", null, null, Files.createTempDirectory("webhooker-h2"));
-            return dataSource(url.jdbcUrl(), url.user(), url.password());
+            return H2WrittenCommits.around(dataSource(url.jdbcUrl(), url.user(), url.password()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -75,7 +76,9 @@ public final class TestDatabases {
     }
 
     private static DataSource migrated(String jdbcUrl, String user, String password, String vendor) {
-        HikariDataSource ds = dataSource(jdbcUrl, user, password);
+        HikariDataSource pool = dataSource(jdbcUrl, user, password);
+        // the embedded default's commits are written into its file as the application's are
+        DataSource ds = vendor.equals("h2") ? H2WrittenCommits.around(pool) : pool;
         Flyway.configure().dataSource(ds).locations("classpath:db/migration/" + vendor)
                 .javaMigrations(new dev.webhooker.store.ExistingTargetsConsent()).load().migrate();
         return ds;
