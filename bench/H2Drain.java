@@ -43,8 +43,9 @@ import dev.webhooker.store.H2WrittenCommits;
  * payload-as-text and call-record-as-text: one of them), payload=N (pushes of about N characters, 10,000 by default),
  * cache=KB and write-delay-0 (H2 writes its file inside every commit, WRITE_DELAY=0, and the DataSource is the bare
  * pool: the embedded default before commits shared their writes). Each variant has its own database; they take turns,
- * round by round. Prints the process's CPU µs per send of each round and the median of the second half of the rounds (the first ones warm the JIT up). A diagnostic
- * for choosing what to change; the backlog point of run.sh measures the service.
+ * round by round. Prints the process's CPU µs per send of each round and the median of the second half of the rounds
+ * (the first ones warm the JIT up). A diagnostic for choosing what to change; the backlog point of run.sh measures the
+ * service.
  */
 public class H2Drain {
 

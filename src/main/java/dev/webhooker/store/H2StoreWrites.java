@@ -16,12 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class H2StoreWrites {
 
     /** One write of the store into its file, as {@code MVStore.commit()} does it. */
-    @FunctionalInterface
-    interface StoreWrite {
-        void run();
-    }
-
-    private final StoreWrite write;
+    private final Runnable write;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition finished = lock.newCondition();
     /** Writes begun and writes finished so far; a write's number is the value of {@code begun} it set. */
@@ -32,7 +27,7 @@ final class H2StoreWrites {
     private long lastFailed;
     private RuntimeException lastFailure;
 
-    H2StoreWrites(StoreWrite write) {
+    H2StoreWrites(Runnable write) {
         this.write = write;
     }
 
