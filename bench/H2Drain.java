@@ -201,12 +201,7 @@ public class H2Drain {
         return fallback;
     }
 
-    /** A commit; through the service's DataSource it returns once H2 has written it into the file. */
-    static void commit(Connection c) throws SQLException {
-        c.commit();
-    }
-
-    /** The writes into the database's file so far, and their bytes: one write per commit (see commit). */
+    /** The writes into the database's file so far, and their bytes (commits share them through H2WrittenCommits). */
     static long[] written(Connection c) throws SQLException {
         long[] writes = new long[2];
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT setting_name, setting_value"
@@ -235,7 +230,7 @@ public class H2Drain {
     static void drainConcurrently(List<Connection> perThread, String variant, int wave, List<String> keys)
             throws Exception {
         List<Thread> running = new ArrayList<>();
-        List<Exception> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Exception> failures = Collections.synchronizedList(new ArrayList<>());
         for (int t = 0; t < perThread.size(); t++) {
             List<String> share = new ArrayList<>();
             for (int i = t; i < keys.size(); i += perThread.size()) {
@@ -312,11 +307,11 @@ public class H2Drain {
                 }
                 // the ingress commits each webhook (several at once share a commit under load)
                 if (i % 8 == 7) {
-                    commit(c);
+                    c.commit();
                 }
             }
         }
-        commit(c);
+        c.commit();
         if (apart != null) {
             apart.close();
         }
@@ -326,7 +321,7 @@ public class H2Drain {
     static void drainWave(Connection c, String variant, int wave, List<String> share) throws SQLException {
         long now = System.currentTimeMillis();
         List<String> claimed = claim(c, variant, wave, now, share);
-        commit(c);
+        c.commit();
         if (claimed.isEmpty()) {
             return;
         }
@@ -335,21 +330,21 @@ public class H2Drain {
             updateOutcomes(c, claimed, now, 0);
         } else if (variant.contains("planned-with-first-outcome")) {
             insertTargets(c, claimed, now, 1);
-            commit(c);
+            c.commit();
             updateOutcomes(c, claimed, now, 1);
         } else if (!variant.contains("planned-with-outcomes")) {
             insertTargets(c, claimed, now, 0);
-            commit(c);
+            c.commit();
             updateOutcomes(c, claimed, now, 0);
         } else {
             insertTargets(c, claimed, now, TARGETS);
         }
         insertLogs(c, claimed, now);
         if (!variant.contains("outcomes-with-release")) {
-            commit(c);
+            c.commit();
         }
         release(c, claimed, now);
-        commit(c);
+        c.commit();
     }
 
     static List<String> claim(Connection c, String variant, int limit, long now, List<String> share) throws SQLException {

@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Wrapper;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -107,56 +108,84 @@ public final class H2WrittenCommits extends DelegatingDataSource implements Auto
         return handler.proxy;
     }
 
-    private final class ConnectionHandler implements InvocationHandler {
+    /**
+     * Forwards every call to the wrapped JDBC object but identity, which stays the proxy's, and unwrapping, which also
+     * answers for the proxy's own interface.
+     */
+    private abstract static class Forwarding implements InvocationHandler {
 
-        private final Connection target;
-        private Connection proxy;
-        /** A statement that may have written ran in the open transaction. */
-        private boolean wroteInTransaction;
+        final Wrapper target;
 
-        ConnectionHandler(Connection target) {
+        Forwarding(Wrapper target) {
             this.target = target;
         }
 
         @Override
-        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        public final Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+            return switch (method.getName()) {
+                case "equals" -> proxy == args[0];
+                case "hashCode" -> System.identityHashCode(proxy);
+                case "unwrap" -> ((Class<?>) args[0]).isInstance(proxy) ? proxy : target.unwrap((Class<?>) args[0]);
+                case "isWrapperFor" -> ((Class<?>) args[0]).isInstance(proxy) || target.isWrapperFor((Class<?>) args[0]);
+                default -> forward(method, args);
+            };
+        }
+
+        /** Any other call; {@link #call} passes it on unchanged. */
+        abstract Object forward(Method method, Object[] args) throws Throwable;
+
+        final Object call(Method method, Object[] args) throws Throwable {
+            try {
+                return method.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }
+    }
+
+    private final class ConnectionHandler extends Forwarding {
+
+        private final Connection connection;
+        private Connection proxy;
+        /** A statement that may have written ran in the open transaction. */
+        private boolean wroteInTransaction;
+
+        ConnectionHandler(Connection connection) {
+            super(connection);
+            this.connection = connection;
+        }
+
+        @Override
+        Object forward(Method method, Object[] args) throws Throwable {
             switch (method.getName()) {
-                case "equals":
-                    return proxy == args[0];
-                case "hashCode":
-                    return System.identityHashCode(proxy);
-                case "unwrap":
-                    return ((Class<?>) args[0]).isInstance(proxy) ? proxy : target.unwrap((Class<?>) args[0]);
-                case "isWrapperFor":
-                    return ((Class<?>) args[0]).isInstance(proxy) || target.isWrapperFor((Class<?>) args[0]);
                 case "commit": {
-                    call(target, method, args);
+                    call(method, args);
                     committed();
                     return null;
                 }
                 case "rollback":
                     if (args == null) {
-                        Object result = call(target, method, null);
+                        Object result = call(method, null);
                         wroteInTransaction = false;
                         return result;
                     }
-                    return call(target, method, args);
+                    return call(method, args);
                 case "setAutoCommit": {
-                    boolean ending = (Boolean) args[0] && !target.getAutoCommit();
-                    call(target, method, args);
+                    boolean ending = (Boolean) args[0] && !connection.getAutoCommit();
+                    call(method, args);
                     if (ending) {
                         committed(); // JDBC commits the open transaction here
                     }
                     return null;
                 }
                 case "createStatement":
-                    return statement(call(target, method, args), Statement.class, null);
+                    return statement(call(method, args), Statement.class, null);
                 case "prepareStatement":
-                    return statement(call(target, method, args), PreparedStatement.class, (String) args[0]);
+                    return statement(call(method, args), PreparedStatement.class, (String) args[0]);
                 case "prepareCall":
-                    return statement(call(target, method, args), CallableStatement.class, (String) args[0]);
+                    return statement(call(method, args), CallableStatement.class, (String) args[0]);
                 default:
-                    return call(target, method, args);
+                    return call(method, args);
             }
         }
 
@@ -172,7 +201,7 @@ public final class H2WrittenCommits extends DelegatingDataSource implements Auto
             if (!mayHaveWritten) {
                 return;
             }
-            if (target.getAutoCommit()) {
+            if (connection.getAutoCommit()) {
                 writes.awaitWritten();
             } else {
                 wroteInTransaction = true;
@@ -185,37 +214,24 @@ public final class H2WrittenCommits extends DelegatingDataSource implements Auto
         }
     }
 
-    private static final class StatementHandler implements InvocationHandler {
+    private static final class StatementHandler extends Forwarding {
 
-        private final Statement target;
         private final ConnectionHandler connection;
         private final String preparedSql;
 
         StatementHandler(Statement target, ConnectionHandler connection, String preparedSql) {
-            this.target = target;
+            super(target);
             this.connection = connection;
             this.preparedSql = preparedSql;
         }
 
         @Override
-        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        Object forward(Method method, Object[] args) throws Throwable {
             String name = method.getName();
-            if (name.equals("equals")) {
-                return proxy == args[0];
-            }
-            if (name.equals("hashCode")) {
-                return System.identityHashCode(proxy);
-            }
-            if (name.equals("unwrap")) {
-                return ((Class<?>) args[0]).isInstance(proxy) ? proxy : target.unwrap((Class<?>) args[0]);
-            }
-            if (name.equals("isWrapperFor")) {
-                return ((Class<?>) args[0]).isInstance(proxy) || target.isWrapperFor((Class<?>) args[0]);
-            }
             if (name.equals("getConnection")) {
                 return connection.proxy;
             }
-            Object result = call(target, method, args);
+            Object result = call(method, args);
             if (WRITE.contains(name)) {
                 connection.ran(true);
             } else if (MAY_READ.contains(name)) {
@@ -223,14 +239,6 @@ public final class H2WrittenCommits extends DelegatingDataSource implements Auto
                 connection.ran(!readsOnly(sql));
             }
             return result;
-        }
-    }
-
-    private static Object call(Object target, Method method, Object[] args) throws Throwable {
-        try {
-            return method.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
         }
     }
 }
