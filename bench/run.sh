@@ -483,12 +483,14 @@ backlog_points() {
   warm_up_until_compiled "backlog-$label" "$BACKLOG_WARMUP_MAX_ROUNDS" backlog_warmup_round
   echo "backlog_warmup_$label=$WARMUP_ROUNDS rounds of 2,000 pushes; the JIT compilers used $WARMUP_JIT of a core in the last" >> "$WORK/machine.txt"
   for rep in $(seq "$REPS"); do
-    # the first measured round on PostgreSQL counts its statements
+    # the first measured round on PostgreSQL counts its statements: per statement its calls, rows, text, execution
+    # time (ms), planning time (ms, 0: not tracked) and WAL records and bytes
     BACKLOG_COUNT_STATEMENTS=
     [ "$label" = postgres ] && [ "$rep" = 1 ] && BACKLOG_COUNT_STATEMENTS=1
     line=$(backlog_round "$BACKLOG_PUSHES" "backlog-$label-$rep")
     [ -n "$BACKLOG_COUNT_STATEMENTS" ] && psql -At -F $'\t' -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c \
-      "SELECT calls, rows, regexp_replace(query, '\s+', ' ', 'g') FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      "SELECT calls, rows, regexp_replace(query, '\s+', ' ', 'g'), round(total_exec_time::numeric, 1), round(total_plan_time::numeric, 1),
+       wal_records, wal_bytes FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
        WHERE d.datname = 'webhooker_backlog' ORDER BY calls DESC" > "$WORK/backlog-statements.tsv"
     record "backlog-$label" "$rep" sends_per_s "$(sed -E 's/.*sends_per_s=([0-9.NaN]+).*/\1/' <<< "$line")"
     record "backlog-$label" "$rep" messages "$(sed -E 's/.*messages=([0-9]+).*/\1/' <<< "$line")"
