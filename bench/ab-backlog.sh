@@ -23,8 +23,10 @@ for round in $(seq "$ROUNDS"); do
     name=${v%%=*}; rest=${v#*=}; jar=${rest%%:*}; envs=; [[ "$rest" == *:* ]] && envs=${rest#*:}
     extra=(); [ -n "$envs" ] && IFS=';' read -ra extra <<< "$envs"
     # a variant's own settings come last, so that they win (BENCH_POINTS=backlog-postgres for one variant, say)
-    env BENCH_JAR="$(realpath "$jar")" BENCH_POINTS="$POINT" BENCH_REPS="${BENCH_REPS:-2}" "${extra[@]}" \
-      bash bench/run.sh > "$OUT/run-$name-$round.log" 2>&1
+    if ! env BENCH_JAR="$(realpath "$jar")" BENCH_POINTS="$POINT" BENCH_REPS="${BENCH_REPS:-2}" "${extra[@]}" \
+        bash bench/run.sh > "$OUT/run-$name-$round.log" 2>&1; then
+      echo "round $round $name: run.sh failed, see $OUT/run-$name-$round.log" >&2; exit 1
+    fi
     run=$(sed -nE 's/.*report: (bench\/target\/run-[^/]+)\/report.md.*/\1/p' "$OUT/run-$name-$round.log" | tail -1)
     [ -n "$run" ] || { echo "round $round $name: no report, see $OUT/run-$name-$round.log" >&2; exit 1; }
     awk -F'\t' -v round="$round" -v name="$name" -v run="$run" '
