@@ -13,8 +13,15 @@
 # bench/target/ab-backlog-<time>/results.tsv. run.sh must not be edited while this runs: bash reads a script as it
 # goes.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 ROUNDS=$1; shift
+# the jars' paths as given, relative to where this was started, before moving to the repository's root
+variants=()
+for v in "$@"; do
+  rest=${v#*=}; jar=${rest%%:*}
+  variants+=("${v%%=*}=$(realpath "$jar")${rest:${#jar}}")
+done
+set -- "${variants[@]}"
+cd "$(dirname "$0")/.."
 POINT=${BENCH_POINTS:-backlog}
 OUT=bench/target/ab-backlog-$(date -u +%Y-%m-%dT%H%M); mkdir -p "$OUT"
 for round in $(seq "$ROUNDS"); do
@@ -23,7 +30,7 @@ for round in $(seq "$ROUNDS"); do
     name=${v%%=*}; rest=${v#*=}; jar=${rest%%:*}; envs=; [[ "$rest" == *:* ]] && envs=${rest#*:}
     extra=(); [ -n "$envs" ] && IFS=';' read -ra extra <<< "$envs"
     # a variant's own settings come last, so that they win (BENCH_POINTS=backlog-postgres for one variant, say)
-    if ! env BENCH_JAR="$(realpath "$jar")" BENCH_POINTS="$POINT" BENCH_REPS="${BENCH_REPS:-2}" "${extra[@]}" \
+    if ! env BENCH_JAR="$jar" BENCH_POINTS="$POINT" BENCH_REPS="${BENCH_REPS:-2}" "${extra[@]}" \
         bash bench/run.sh > "$OUT/run-$name-$round.log" 2>&1; then
       echo "round $round $name: run.sh failed, see $OUT/run-$name-$round.log" >&2; exit 1
     fi
