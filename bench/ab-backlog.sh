@@ -13,22 +13,16 @@
 # bench/target/ab-backlog-<time>/results.tsv. run.sh must not be edited while this runs: bash reads a script as it
 # goes.
 set -euo pipefail
+source "$(dirname "$0")/variants.sh"
 ROUNDS=$1; shift
-# the jars' paths as given, relative to where this was started, before moving to the repository's root
-variants=()
-for v in "$@"; do
-  rest=${v#*=}; jar=${rest%%:*}
-  variants+=("${v%%=*}=$(realpath "$jar")${rest:${#jar}}")
-done
-set -- "${variants[@]}"
+variants_read "$@"
 cd "$(dirname "$0")/.."
 POINT=${BENCH_POINTS:-backlog}
 OUT=bench/target/ab-backlog-$(date -u +%Y-%m-%dT%H%M); mkdir -p "$OUT"
 for round in $(seq "$ROUNDS"); do
-  variants=("$@"); [ $((round % 2)) = 0 ] && mapfile -t variants < <(printf '%s\n' "$@" | tac)
-  for v in "${variants[@]}"; do
-    name=${v%%=*}; rest=${v#*=}; jar=${rest%%:*}; envs=; [[ "$rest" == *:* ]] && envs=${rest#*:}
-    extra=(); [ -n "$envs" ] && IFS=';' read -ra extra <<< "$envs"
+  variants_of_round "$round"
+  for v in "${ROUND_VARIANTS[@]}"; do
+    variant_parts "$v"; name=$NAME; jar=$JAR; extra=("${EXTRA[@]}")
     # a variant's own settings come last, so that they win (BENCH_POINTS=backlog-postgres for one variant, say)
     if ! env BENCH_JAR="$jar" BENCH_POINTS="$POINT" BENCH_REPS="${BENCH_REPS:-2}" "${extra[@]}" \
         bash bench/run.sh > "$OUT/run-$name-$round.log" 2>&1; then

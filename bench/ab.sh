@@ -10,8 +10,10 @@
 # other tenants take CPU away, throughput drifts more than the work each request costs. Raw lines in
 # bench/target/ab-<time>/results.tsv.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/variants.sh"
 ROUNDS=$1; shift
+variants_read "$@"
+cd "$(dirname "$0")/.."
 OUT=bench/target/ab-$(date -u +%Y-%m-%dT%H%M); mkdir -p "$OUT"
 SECRET=bench-secret
 FIXTURES=${WEBHOOKER_FIXTURES:-}
@@ -46,10 +48,9 @@ jit_ticks() { # CPU ticks of the JVM's compiler threads
 }
 
 for round in $(seq "$ROUNDS"); do
-  variants=("$@"); [ $((round % 2)) = 0 ] && mapfile -t variants < <(printf '%s\n' "$@" | tac)
-  for v in "${variants[@]}"; do
-    name=${v%%=*}; rest=${v#*=}; jar=${rest%%:*}; envs=; [[ "$rest" == *:* ]] && envs=${rest#*:}
-    extra=(); [ -n "$envs" ] && IFS=';' read -ra extra <<< "$envs"
+  variants_of_round "$round"
+  for v in "${ROUND_VARIANTS[@]}"; do
+    variant_parts "$v"; name=$NAME; jar=$JAR; extra=("${EXTRA[@]}")
     rm -rf "$OUT/data"; mkdir -p "$OUT/data"
     env PORT=18080 MANAGEMENT_PORT=18082 DATA_DIR="$OUT/data" GITHUB_WEBHOOK_SECRET=$SECRET WEBHOOKER_ROUTES_DIR=bench/routes \
       WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml WEBHOOK_BODY_REPLAY_DEDUP=false "${extra[@]}" MALLOC_ARENA_MAX=2 \
