@@ -3,6 +3,8 @@ package dev.webhooker.platform.limits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
@@ -23,6 +25,10 @@ import org.springframework.data.redis.core.script.RedisScript;
  * dropped by Redis once they would be full again. Keys start with {@code ratelimit:}, a prefix the KV layout does
  * not use.
  * <p>
+ * Blocks are checked before every send but set rarely, so each instance checks them in its own copy
+ * ({@link RedisBlockCopy}), which setting a block keeps current through a published message; while the copy is not
+ * current, a check asks Redis.
+ * <p>
  * The buckets' connection is opened on first use, not at start-up, so the service starts while Redis is down; it
  * is the Lettuce client's, which closes it when the application stops.
  */
@@ -41,26 +47,36 @@ final class RedisLimitStore implements LimitStore {
             end
             return longest""", Long.class);
 
+    /** Sets the block unless a longer one runs, and tells every instance's copy: "milliseconds key". */
     private static final RedisScript<Long> BLOCK = RedisScript.of("""
             if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then
               redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+              redis.call('PUBLISH', ARGV[2], ARGV[1] .. ' ' .. ARGV[3])
             end
             return 1""", Long.class);
 
     private final StringRedisTemplate redis;
     private final LettuceConnectionFactory connections;
+    private final RedisBlockCopy copy;
+    private final LongAdder checksAskedOfRedis = new LongAdder();
     private volatile ProxyManager<String> buckets;
 
     RedisLimitStore(StringRedisTemplate redis, LettuceConnectionFactory connections) {
         this.redis = redis;
         this.connections = connections;
+        this.copy = new RedisBlockCopy(() -> (RedisClient) connections.getNativeClient(), redis, connections.getDatabase());
     }
 
     @Override
     public Duration blockedFor(List<String> keys) {
+        Optional<Duration> copied = copy.blockedFor(keys);
+        if (copied.isPresent()) {
+            return copied.get();
+        }
+        checksAskedOfRedis.increment();
         List<String> redisKeys = new ArrayList<>(keys.size());
         for (String key : keys) {
-            redisKeys.add(PREFIX + "block:" + key);
+            redisKeys.add(RedisBlockCopy.KEY_PREFIX + key);
         }
         Long millis = redis.execute(LONGEST_BLOCK, redisKeys);
         return millis == null || millis <= 0 ? Duration.ZERO : Duration.ofMillis(millis);
@@ -69,7 +85,8 @@ final class RedisLimitStore implements LimitStore {
     @Override
     public void block(String key, Duration wait) {
         long millis = Math.max(1, wait.toMillis());
-        redis.execute(BLOCK, List.of(PREFIX + "block:" + key), Long.toString(millis));
+        redis.execute(BLOCK, List.of(RedisBlockCopy.KEY_PREFIX + key), Long.toString(millis), copy.publishedOn(), key);
+        copy.learned(key, millis);
     }
 
     @Override
@@ -80,6 +97,16 @@ final class RedisLimitStore implements LimitStore {
     @Override
     public String describe() {
         return "Redis";
+    }
+
+    /** This instance's copy of the blocks. */
+    RedisBlockCopy copy() {
+        return copy;
+    }
+
+    /** How many block checks were not answered by the copy and asked Redis. */
+    long checksAskedOfRedis() {
+        return checksAskedOfRedis.sum();
     }
 
     private ProxyManager<String> buckets() {
