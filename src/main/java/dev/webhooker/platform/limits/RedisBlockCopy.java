@@ -47,6 +47,8 @@ final class RedisBlockCopy extends RedisPubSubAdapter<String, String> {
     static final String KEY_PREFIX = RedisLimitStore.PREFIX + "block:";
     /** After a failed subscription, the next attempt waits this long (checks ask Redis meanwhile). */
     static final Duration RETRY = Duration.ofSeconds(5);
+    /** Blocks known, ended ones included, above which learning another first removes the ended ones. */
+    private static final int SWEEP_AT = 1024;
 
     private final Supplier<RedisClient> client;
     private final StringRedisTemplate redis;
@@ -108,13 +110,23 @@ final class RedisBlockCopy extends RedisPubSubAdapter<String, String> {
 
     /** Records a block of {@code millis} on {@code key} from now (a longer one already known is kept). */
     void learned(String key, long millis) {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        long now = System.nanoTime();
+        if (endsAt.size() >= SWEEP_AT) {
+            // a check removes the ended blocks it meets; this removes those of keys no longer checked
+            endsAt.values().removeIf(end -> end - now <= 0);
+        }
+        long end = now + TimeUnit.MILLISECONDS.toNanos(millis);
         endsAt.merge(key, end, (known, heard) -> heard - known > 0 ? heard : known);
     }
 
     /** The channel this copy listens on, where a block set in its database is published. */
     String publishedOn() {
         return channel;
+    }
+
+    /** How many blocks the copy holds, ended ones not yet removed included. */
+    int blocksKnown() {
+        return endsAt.size();
     }
 
     /** Whether checks are answered from the copy. */
@@ -155,9 +167,9 @@ final class RedisBlockCopy extends RedisPubSubAdapter<String, String> {
         }
         synchronized (this) {
             subscription++;
+            current = false;
         }
         // Lettuce logs the reconnection itself; the copy says when it is current again
-        current = false;
         LOG.debug("rate-limit blocks: the subscription to Redis dropped; each check asks Redis until it is back");
     }
 
