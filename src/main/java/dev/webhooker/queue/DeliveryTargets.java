@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +66,8 @@ public class DeliveryTargets {
 
     /**
      * Writes the plan in one transaction and returns what is stored. If a plan exists already (a worker whose lease
-     * expired wrote it), that one wins and this one is dropped.
+     * expired wrote it), that one wins and this one is dropped. The plans that workers save at the same moment are
+     * one merged write of the group commit: one INSERT for all of their rows.
      */
     public List<DeliveryTarget> savePlan(String deliveryKey, List<DeliveryTarget> plan) {
         if (plan.isEmpty()) {
@@ -75,17 +77,23 @@ public class DeliveryTargets {
         long now = System.currentTimeMillis();
         List<Object[]> rows = plan.stream().map(t -> planRow(t, now)).toList();
         try {
-            commits.execute(() -> {
-                MultiRowInsert.into(jdbc, vendor, "delivery_targets (delivery_key, group_id, route_id, target_id, position,"
-                        + " route_name, platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts,"
-                        + " next_attempt_at, updated_at)", rows);
-                return null;
-            });
+            commits.write(plans, rows);
             return plan;
         } catch (DuplicateKeyException e) {
-            // the other writer's plan is complete (it was one transaction too)
+            // the other writer's plan is complete (it was one transaction too); a batch holding a plan that collides
+            // is rolled back and its plans written one by one, so only this one is dropped
             return list(deliveryKey);
         }
+    }
+
+    /** Plans written together: the rows of every plan of a batch in one INSERT. */
+    private final GroupCommit.Merged<List<Object[]>, Boolean> plans = this::insertPlans;
+
+    private List<Boolean> insertPlans(List<List<Object[]>> plansRows) {
+        MultiRowInsert.into(jdbc, vendor, "delivery_targets (delivery_key, group_id, route_id, target_id, position,"
+                + " route_name, platform, channel_id, thread_id, chat_id, topic_id, target_json, status, attempts,"
+                + " next_attempt_at, updated_at)", plansRows.stream().flatMap(List::stream).toList());
+        return Collections.nCopies(plansRows.size(), Boolean.TRUE);
     }
 
     /**

@@ -100,6 +100,53 @@ abstract class DeliveryQueueContract {
     }
 
     @Test
+    void plansSavedAtTheSameMomentAreAllStoredAndOneAlreadyStoredWins() throws Exception {
+        DeliveryTargets targets = new DeliveryTargets(dataSource,
+                CommitGroups.of(new DataSourceTransactionManager(dataSource), kind().vendor()).delivery(),
+                new dev.webhooker.secrets.SecretBox("plans-test-key-plans-test-key-plans", null));
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            keys.add(rows.insertPending("github", "g1", "plan-" + i, "push", "{}", null, clock.millis()));
+        }
+        // a worker whose lease expired stored this plan first
+        List<DeliveryTarget> stored = planOf(keys.get(0), "first", "333", "444", "555");
+        targets.savePlan(keys.get(0), stored);
+
+        ExecutorService workers = Executors.newFixedThreadPool(keys.size());
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<List<DeliveryTarget>>> saved = new ArrayList<>();
+        try {
+            for (String key : keys) {
+                saved.add(workers.submit(() -> {
+                    start.await();
+                    return targets.savePlan(key, planOf(key, "second", "333", "444", "555"));
+                }));
+            }
+            start.countDown();
+            assertThat(saved.get(0).get()).extracting(DeliveryTarget::routeName).containsOnly("first");
+            for (int i = 1; i < keys.size(); i++) {
+                assertThat(saved.get(i).get()).hasSize(3);
+            }
+        } finally {
+            workers.shutdownNow();
+        }
+
+        assertThat(targets.list(keys.get(0))).extracting(DeliveryTarget::routeName).containsOnly("first");
+        for (String key : keys) {
+            assertThat(targets.list(key)).extracting(DeliveryTarget::targetId).containsExactly("333", "444", "555");
+        }
+    }
+
+    private List<DeliveryTarget> planOf(String key, String routeName, String... channels) {
+        List<DeliveryTarget> plan = new ArrayList<>();
+        for (int i = 0; i < channels.length; i++) {
+            plan.add(new DeliveryTarget(key, "g1", "r", i, routeName, new dev.webhooker.platform.discord.DiscordTarget(channels[i], null),
+                    TargetProgress.fresh(clock.instant()), null, null, null, null));
+        }
+        return plan;
+    }
+
+    @Test
     void respectsTheLimit() {
         for (int i = 0; i < 5; i++) {
             rows.insertPending("github", null, "d" + i, "push", "{}", null, clock.millis() - i);
