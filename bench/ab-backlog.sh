@@ -32,10 +32,10 @@ for round in $(seq "$ROUNDS"); do
     [ -n "$run" ] || { echo "round $round $name: no report, see $OUT/run-$name-$round.log" >&2; exit 1; }
     awk -F'\t' -v round="$round" -v name="$name" -v run="$run" '
       $3 == "sends_per_s" { s[$2] = $4 } $3 == "app_cpu_us_per_send" { c[$2] = $4 } $3 == "h2_file_writes_per_send" { w[$2] = $4 }
-      $3 == "postgres_cpu_us_per_send" { p[$2] = $4 }
-      END { for (rep in s) printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", round, name, rep, s[rep], c[rep], p[rep], w[rep], run }' \
+      $3 == "postgres_cpu_us_per_send" { p[$2] = $4 } $3 == "steal_pct" { st[$2] = $4 }
+      END { for (rep in s) printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", round, name, rep, s[rep], c[rep], p[rep], w[rep], run, st[rep] }' \
       "$run/raw.tsv" | sort -t$'\t' -k3n | tee -a "$OUT/results.tsv"
   done
 done
-echo "== $OUT (round, variant, rep, sends/s, the service's CPU µs per send, PostgreSQL's, H2 file writes per send, run)"
+echo "== $OUT (round, variant, rep, sends/s, the service's CPU µs per send, PostgreSQL's, H2 file writes per send, run, % of the machine's CPU time stolen by the hypervisor during the drain)"
 awk -F'\t' '{s[$2] = s[$2] " " $4 "/" $5 ($6 > 0 ? "+" $6 : "")} END {for (k in s) print k ":" s[k]}' "$OUT/results.tsv"

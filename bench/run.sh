@@ -454,13 +454,13 @@ backlog_round() {
   java bench/Load.java blast "http://127.0.0.1:$APP_PORT/webhook" "$SECRET" "$FIXTURE" "$pushes" 32 "$WORK/sent-$tag.tsv" >> "$WORK/load.log"
   # the statements of the delivery alone: counted from here (the workers' first claims, made while held, are left out)
   [ -n "${BACKLOG_COUNT_STATEMENTS:-}" ] && psql -q -h 127.0.0.1 -p $BACKLOG_PG_PORT -U postgres -d webhooker_backlog -c 'SELECT pg_stat_statements_reset()' > /dev/null
-  local c0 c1 p0 p1 pg w0 w1
-  pg=$(postgres_pids); c0=$(cpu_ticks "$APP_PID"); p0=$(cpu_ticks $pg); w0=$(h2_file_writes)
+  local c0 c1 p0 p1 pg w0 w1 m0 m1
+  pg=$(postgres_pids); c0=$(cpu_ticks "$APP_PID"); p0=$(cpu_ticks $pg); w0=$(h2_file_writes); m0=$(machine_ticks)
   curl -s "$SINK/hold?on=0" > /dev/null
   for _ in $(seq 1200); do
     n=$(curl -s "$SINK/count"); [ "$n" -ge "$expected" ] && break; sleep 0.25
   done
-  c1=$(cpu_ticks "$APP_PID"); p1=$(cpu_ticks $pg); w1=$(h2_file_writes)
+  c1=$(cpu_ticks "$APP_PID"); p1=$(cpu_ticks $pg); w1=$(h2_file_writes); m1=$(machine_ticks)
   drain 30
   curl -s "$SINK/dump?file=$ROOT/$WORK/arrivals-$tag.tsv" > /dev/null
   # the CPU the service (and PostgreSQL, when it is one of the machine's processes) spent per send while it drained:
@@ -469,7 +469,14 @@ backlog_round() {
     "app_cpu_us_per_send=$(awk -v c=$((c1 - c0)) -v hz="$(getconf CLK_TCK)" -v n="$expected" 'BEGIN{printf "%.0f", c / hz * 1e6 / n}')" \
     "postgres_cpu_us_per_send=$(awk -v c=$((p1 - p0)) -v hz="$(getconf CLK_TCK)" -v n="$expected" 'BEGIN{printf "%.0f", c / hz * 1e6 / n}')" \
     "h2_file_writes_per_send=$(awk -v a="$w0" -v b="$w1" -v n="$expected" 'BEGIN{if (a == "" || b == "") print "NaN"; else printf "%.3f", (b - a) / n}')" \
+    "$(awk -v a="$m0" -v b="$m1" 'BEGIN{split(a, x, " "); split(b, y, " "); t = y[3] - x[3]; if (t < 1) t = 1;
+        printf "machine_busy_pct=%.1f steal_pct=%.1f", 100 * (y[1] - x[1]) / t, 100 * (y[2] - x[2]) / t}')" \
     | tee -a "$WORK/join.log"
+}
+# the machine's CPU time so far, all cores, in ticks (/proc/stat): "busy steal total". Steal is time the hypervisor
+# gave to other machines: a drain with more of it ran on less CPU than its figures assume.
+machine_ticks() {
+  awk '$1 == "cpu" {print $2 + $3 + $4 + $7 + $8, $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9}' /proc/stat
 }
 # the embedded database's writes into its file so far, one per commit (webhooker_h2_file_writes_total); empty on PostgreSQL
 h2_file_writes() {
@@ -497,6 +504,8 @@ backlog_points() {
     record "backlog-$label" "$rep" app_cpu_us_per_send "$(sed -E 's/.*app_cpu_us_per_send=([0-9]+).*/\1/' <<< "$line")"
     record "backlog-$label" "$rep" postgres_cpu_us_per_send "$(sed -E 's/.*postgres_cpu_us_per_send=([0-9]+).*/\1/' <<< "$line")"
     record "backlog-$label" "$rep" h2_file_writes_per_send "$(sed -E 's/.*h2_file_writes_per_send=([0-9.NaN]+).*/\1/' <<< "$line")"
+    record "backlog-$label" "$rep" machine_busy_pct "$(sed -E 's/.*machine_busy_pct=([0-9.]+).*/\1/' <<< "$line")"
+    record "backlog-$label" "$rep" steal_pct "$(sed -E 's/.*steal_pct=([0-9.]+).*/\1/' <<< "$line")"
     log "backlog $label rep $rep: $line"
   done
 }
