@@ -33,9 +33,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * subscription began. Until then, and from the moment its connection drops until Lettuce has subscribed again and
  * the blocks have been read again (what was published in between never arrived), {@link #blockedFor} answers
  * empty and the caller asks Redis. So a block is never missed for want of a message; it is only learned a little
- * later on the other instances: when its message arrives, less than a network round trip after the call that set
- * it returned. A call made on another instance in that moment is answered by the platform's own limit, as a call
- * already in flight when the platform said "wait" is.
+ * later on the other instances: when its message arrives (Redis queues it for the subscribers while it runs the
+ * script that sets the block). A call made on another instance in that moment is answered by the platform's own
+ * limit, as a call already in flight when the platform said "wait" is.
  * <p>
  * A remaining time is counted on this instance's monotonic clock from when the block was heard or read, so a
  * block ends here at the latest a message's transit after it ends in Redis, never before.
