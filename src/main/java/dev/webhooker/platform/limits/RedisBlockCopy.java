@@ -1,6 +1,8 @@
 package dev.webhooker.platform.limits;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +22,7 @@ import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.core.Cursor;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -209,13 +212,20 @@ final class RedisBlockCopy extends RedisPubSubAdapter<String, String> {
 
     private void readBlocks(long forSubscription) {
         int read = 0;
-        try (Cursor<String> keys = redis.scan(ScanOptions.scanOptions().match(KEY_PREFIX + "*").count(1000).build())) {
-            while (keys.hasNext()) {
-                String key = keys.next();
-                Long millis = redis.getExpire(key, TimeUnit.MILLISECONDS);
+        try {
+            List<String> found = new ArrayList<>();
+            try (Cursor<String> keys = redis.scan(ScanOptions.scanOptions().match(KEY_PREFIX + "*").count(1000).build())) {
+                keys.forEachRemaining(found::add);
+            }
+            // the remaining times of all of them in one round trip
+            List<Object> remaining = redis.executePipelined((RedisCallback<Object>) pipeline -> {
+                found.forEach(key -> pipeline.keyCommands().pTtl(key.getBytes(StandardCharsets.UTF_8)));
+                return null;
+            });
+            for (int i = 0; i < found.size(); i++) {
                 // -2: ended since the scan saw it; -1 (no time to live) is not a block this store wrote
-                if (millis != null && millis > 0) {
-                    learned(key.substring(KEY_PREFIX.length()), millis);
+                if (remaining.get(i) instanceof Long millis && millis > 0) {
+                    learned(found.get(i).substring(KEY_PREFIX.length()), millis);
                     read++;
                 }
             }
