@@ -23,9 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
+import dev.webhooker.platform.discord.DiscordTarget;
 import dev.webhooker.queue.ClaimedDelivery;
 import dev.webhooker.queue.DeliveryQueue;
 import dev.webhooker.queue.DeliveryStatus;
+import dev.webhooker.secrets.SecretBox;
 import dev.webhooker.store.CommitGroups;
 import dev.webhooker.testsupport.DeliveryRows;
 import dev.webhooker.testsupport.TestClock;
@@ -103,7 +105,7 @@ abstract class DeliveryQueueContract {
     void plansSavedAtTheSameMomentAreAllStoredAndOneAlreadyStoredWins() throws Exception {
         DeliveryTargets targets = new DeliveryTargets(dataSource,
                 CommitGroups.of(new DataSourceTransactionManager(dataSource), kind().vendor()).delivery(),
-                new dev.webhooker.secrets.SecretBox("plans-test-key-plans-test-key-plans", null));
+                new SecretBox("plans-test-key-plans-test-key-plans", null));
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             keys.add(rows.insertPending("github", "g1", "plan-" + i, "push", "{}", null, clock.millis()));
@@ -140,7 +142,7 @@ abstract class DeliveryQueueContract {
     private List<DeliveryTarget> planOf(String key, String routeName, String... channels) {
         List<DeliveryTarget> plan = new ArrayList<>();
         for (int i = 0; i < channels.length; i++) {
-            plan.add(new DeliveryTarget(key, "g1", "r", i, routeName, new dev.webhooker.platform.discord.DiscordTarget(channels[i], null),
+            plan.add(new DeliveryTarget(key, "g1", "r", i, routeName, new DiscordTarget(channels[i], null),
                     TargetProgress.fresh(clock.instant()), null, null, null, null));
         }
         return plan;

@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.RedisClient;
@@ -35,12 +34,15 @@ class RedisRateLimitsIT extends SharedRateLimitsContract {
         FACTORIES.forEach(LettuceConnectionFactory::destroy);
     }
 
-    private final String run = UUID.randomUUID().toString().substring(0, 8);
-
     @Override
     protected RedisLimitStore newInstanceStore() {
+        return onDatabase(0);
+    }
+
+    /** A store on the test Redis's {@code database}, as an instance of a deployment using that database. */
+    private static RedisLimitStore onDatabase(int database) {
         URI redis = URI.create(TestRedis.url());
-        return redisStore(redis.getHost(), redis.getPort() < 0 ? 6379 : redis.getPort(), 0);
+        return redisStore(redis.getHost(), redis.getPort() < 0 ? 6379 : redis.getPort(), database);
     }
 
     /** A store whose copy of the blocks has started and is current. */
@@ -104,8 +106,7 @@ class RedisRateLimitsIT extends SharedRateLimitsContract {
 
     @Test
     void aBlockSetInAnotherDatabaseOfTheServerReachesNoCopyHere() {
-        URI redis = URI.create(TestRedis.url());
-        RedisLimitStore otherDeployment = redisStore(redis.getHost(), redis.getPort() < 0 ? 6379 : redis.getPort(), 5);
+        RedisLimitStore otherDeployment = onDatabase(5);
         RedisLimitStore here = withCurrentCopy();
         RedisLimitStore witness = withCurrentCopy();
         String key = "discord:" + run + ":elsewhere";

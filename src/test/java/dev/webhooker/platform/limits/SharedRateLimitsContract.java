@@ -20,7 +20,8 @@ abstract class SharedRateLimitsContract {
     /** A new store on the shared server; two calls stand for two instances. */
     protected abstract LimitStore newInstanceStore();
 
-    private final String run = UUID.randomUUID().toString().substring(0, 8);
+    /** This test's own part of every key. */
+    protected final String run = UUID.randomUUID().toString().substring(0, 8);
 
     private RateLimits instance() {
         return new RateLimits(newInstanceStore(), true, new SimpleMeterRegistry());
