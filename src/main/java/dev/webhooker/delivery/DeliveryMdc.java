@@ -1,6 +1,7 @@
 package dev.webhooker.delivery;
 
 import java.util.Map;
+import java.util.concurrent.Executor;
 
 import org.slf4j.MDC;
 
@@ -32,10 +33,20 @@ public final class DeliveryMdc {
      * {@code original} to run on another thread with the logging context of this one, and the delivery's trace
      * header ({@link DeliveryTracing}); the other thread's own context is back afterwards.
      */
-    static Runnable carrying(Runnable original) {
+    public static Runnable carrying(Runnable original) {
+        Executor here = thisContext();
+        return () -> here.execute(original);
+    }
+
+    /**
+     * Runs each task at once, on the thread that hands it over, with the logging context and trace this thread has
+     * now: for the steps of an asynchronous call that go on where an answer arrives. The thread's own context is back
+     * afterwards.
+     */
+    public static Executor thisContext() {
         Map<String, String> context = MDC.getCopyOfContextMap();
-        Runnable task = DeliveryTracing.carrying(original);
-        return () -> {
+        String trace = DeliveryTracing.currentHeader().orElse(null);
+        return task -> {
             Map<String, String> before = MDC.getCopyOfContextMap();
             if (context == null) {
                 MDC.clear();
@@ -43,7 +54,7 @@ public final class DeliveryMdc {
                 MDC.setContextMap(context);
             }
             try {
-                task.run();
+                DeliveryTracing.runWith(trace, task);
             } finally {
                 if (before == null) {
                     MDC.clear();

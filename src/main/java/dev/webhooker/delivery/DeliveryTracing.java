@@ -93,18 +93,15 @@ public final class DeliveryTracing {
         return header == null ? request : request.header(HEADER, header);
     }
 
-    /** For the threads a delivery's targets are sent on: the caller's header, or none. */
-    static Runnable carrying(Runnable task) {
-        String header = CURRENT.get();
-        return () -> {
-            String before = CURRENT.get();
-            set(header);
-            try {
-                task.run();
-            } finally {
-                set(before);
-            }
-        };
+    /** {@code task} on this thread with the delivery's {@code traceparent} {@code header} (none when null). */
+    static void runWith(String header, Runnable task) {
+        String before = CURRENT.get();
+        set(header);
+        try {
+            task.run();
+        } finally {
+            set(before);
+        }
     }
 
     private static void set(String header) {

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
- * The threads the delivery route sends the targets of a delivery on, in parallel (the executor of its split): at most
+ * The threads the delivery route sends the targets of a delivery on, in parallel (the executor of its split), and where
+ * a send goes on once an asynchronous platform call has answered (the route's {@code threads} steps): at most
  * {@code maxThreads}; when all are busy the thread that hands a send over runs it itself, so a fan-out never waits
  * for a free thread. Each send runs with the delivery's logging context and trace ({@link DeliveryMdc}). Idle threads
  * end after a minute. Once closed it refuses work with {@link RejectedExecutionException} (the JDK's caller-runs

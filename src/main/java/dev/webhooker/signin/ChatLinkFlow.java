@@ -97,7 +97,7 @@ final class ChatLinkFlow {
                 .put("text", "Linked to GitHub <b>@" + HtmlUtils.htmlEscape(login) + "</b>. Reply to a notification with "
                         + "<code>/gh comment your text</code>, <code>/gh merge</code> or <code>/gh close</code>.");
         body.putObject("link_preview_options").put("is_disabled", true);
-        var outcome = telegram.call("sendMessage", body);
+        var outcome = telegram.call("sendMessage", body).join();
         if (!outcome.ok()) {
             LOG.info("link confirmation to Telegram user {} not sent: {}", link.chatUserId(), outcome.errorCode());
         }

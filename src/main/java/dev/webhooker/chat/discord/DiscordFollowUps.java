@@ -45,7 +45,7 @@ class DiscordFollowUps {
         }
         ObjectNode body = JsonNodeFactory.instance.objectNode();
         body.putArray("components");
-        SendOutcome outcome = discord.editMessage(channelId, messageId, body);
+        SendOutcome outcome = discord.editMessage(channelId, messageId, body).join();
         if (!outcome.ok()) {
             LOG.info("buttons of Discord message {} not removed: {} {}", messageId, outcome.errorCode(), outcome.error());
         }

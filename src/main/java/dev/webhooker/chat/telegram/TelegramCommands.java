@@ -316,6 +316,6 @@ final class TelegramCommands {
         if (replyTo != null) {
             body.putObject("reply_parameters").put("message_id", replyTo).put("allow_sending_without_reply", true);
         }
-        return telegram.call("sendMessage", body);
+        return telegram.call("sendMessage", body).join();
     }
 }

@@ -1,5 +1,7 @@
 package dev.webhooker.platform.discord;
 
+import static java.util.concurrent.CompletableFuture.completedFuture;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,6 +24,8 @@ import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.ApiReply;
+import dev.webhooker.platform.CallTries;
+import dev.webhooker.platform.CallTries.Try;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
@@ -33,13 +38,14 @@ import dev.webhooker.platform.limits.RateLimits;
  * replies and removes spent buttons; the discord-sync job registers the command tree.
  * <p>
  * Plain {@link HttpClient}: the engine needs the status, the rate-limit headers and the body of every answer as
- * data (not as exceptions) and a timeout on every call.
+ * data (not as exceptions) and a timeout on every call. The message calls are asynchronous: no thread is held while
+ * a call waits for its turn or its answer.
  * <p>
  * Rate limits of messages: Discord groups routes into buckets named by
  * {@code X-RateLimit-Bucket}, per major parameter (the channel). When a bucket has
  * {@code X-RateLimit-Remaining: 0}, or a 429 answers, the bucket is blocked for
  * {@code Reset-After} / {@code retry_after} seconds in the shared {@link RateLimits}; a global 429
- * blocks every call. A wait up to the cap is slept; a longer one returns {@code RATE_LIMITED}.
+ * blocks every call. A wait up to the cap is waited for; a longer one returns {@code RATE_LIMITED}.
  * 5xx and network errors are not retried here: the engine's retry schedule does that durably.
  */
 public class DiscordClient {
@@ -75,7 +81,7 @@ public class DiscordClient {
     }
 
     /** POST /channels/{channelId}/messages. */
-    public SendOutcome createMessage(String channelId, ObjectNode body) {
+    public CompletableFuture<SendOutcome> createMessage(String channelId, ObjectNode body) {
         if (!id(channelId)) {
             return notAnId("channel", channelId);
         }
@@ -83,7 +89,7 @@ public class DiscordClient {
     }
 
     /** PATCH /channels/{channelId}/messages/{messageId}. */
-    public SendOutcome editMessage(String channelId, String messageId, ObjectNode body) {
+    public CompletableFuture<SendOutcome> editMessage(String channelId, String messageId, ObjectNode body) {
         if (!id(channelId) || !id(messageId)) {
             return notAnId(id(channelId) ? "message" : "channel", id(channelId) ? messageId : channelId);
         }
@@ -92,7 +98,7 @@ public class DiscordClient {
     }
 
     /** POST /channels/{channelId}/messages/{messageId}/threads: a thread on that message, whose id is the message's. */
-    public SendOutcome startThread(String channelId, String messageId, ObjectNode body) {
+    public CompletableFuture<SendOutcome> startThread(String channelId, String messageId, ObjectNode body) {
         if (!id(channelId) || !id(messageId)) {
             return notAnId(id(channelId) ? "message" : "channel", id(channelId) ? messageId : channelId);
         }
@@ -104,9 +110,9 @@ public class DiscordClient {
      * GET /channels/{channelId}: the channel, whose {@code type} tells a text channel (0) from one made of posts (a
      * forum, 15, or media channel, 16); or the failure that answered instead.
      */
-    public Answered channel(String channelId) {
+    public CompletableFuture<Answered> channel(String channelId) {
         if (!id(channelId)) {
-            return Answered.of(notAnId("channel", channelId));
+            return notAnId("channel", channelId).thenApply(Answered::of);
         }
         return exchange("GET", "/channels/" + channelId, "GET /channels/{id}", channelId, null);
     }
@@ -115,7 +121,7 @@ public class DiscordClient {
      * POST /channels/{channelId}/threads in a forum or media channel: a post, {@code {"name", "message"}}, whose
      * first message carries the id of the post's thread.
      */
-    public SendOutcome startForumPost(String channelId, ObjectNode post) {
+    public CompletableFuture<SendOutcome> startForumPost(String channelId, ObjectNode post) {
         if (!id(channelId)) {
             return notAnId("channel", channelId);
         }
@@ -178,82 +184,88 @@ public class DiscordClient {
         return value != null && !value.isEmpty() && value.length() <= 20 && value.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 
-    private static SendOutcome notAnId(String what, String value) {
+    private static CompletableFuture<SendOutcome> notAnId(String what, String value) {
         if (value == null || value.isBlank()) {
-            return SendOutcome.failure(ErrorCode.NO_TARGET, null, "Discord target has no " + what + "Id", 0);
+            return completedFuture(SendOutcome.failure(ErrorCode.NO_TARGET, null, "Discord target has no " + what + "Id", 0));
         }
-        return SendOutcome.failure(ErrorCode.NO_TARGET, null, "not a Discord " + what + " id (digits only): request not made", 0);
+        return completedFuture(SendOutcome.failure(ErrorCode.NO_TARGET, null,
+                "not a Discord " + what + " id (digits only): request not made", 0));
     }
 
-    private SendOutcome call(String method, String path, String route, String channelId, ObjectNode body) {
-        return exchange(method, path, route, channelId, body).outcome();
+    private CompletableFuture<SendOutcome> call(String method, String path, String route, String channelId, ObjectNode body) {
+        return exchange(method, path, route, channelId, body).thenApply(Answered::outcome);
     }
 
-    /** One call under the bot's rate limits; {@code body} null sends none (a GET). */
-    private Answered exchange(String method, String path, String route, String channelId, ObjectNode body) {
+    /**
+     * One call under the bot's rate limits; {@code body} null sends none (a GET). No thread waits for the turn or
+     * the answer; the request, with the delivery's trace, is built once on the caller's thread and sent again after
+     * a 429 whose wait is within the cap.
+     */
+    private CompletableFuture<Answered> exchange(String method, String path, String route, String channelId, ObjectNode body) {
         if (channelId == null || channelId.isBlank()) {
-            return Answered.of(SendOutcome.failure(ErrorCode.NO_TARGET, null, "Discord target has no channelId", 0));
+            return completedFuture(Answered.of(SendOutcome.failure(ErrorCode.NO_TARGET, null, "Discord target has no channelId", 0)));
         }
         if (token == null || token.isBlank()) {
-            return Answered.of(SendOutcome.failure(ErrorCode.NO_TOKEN, null, "DISCORD_TOKEN is not set", 0));
+            return completedFuture(Answered.of(SendOutcome.failure(ErrorCode.NO_TOKEN, null, "DISCORD_TOKEN is not set", 0)));
         }
         String payload = body == null ? null : body.toString();
         // the bot's token goes in a header, never into the record
         CallRecord record = CallRecord.request(method, baseUrl + path, Map.of(), payload);
-        int tries = 0;
-        SendOutcome last = null;
+        HttpRequest request = DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(baseUrl + path)))
+                .timeout(settings.requestTimeout())
+                .header("Authorization", "Bot " + token)
+                .header("Content-Type", "application/json")
+                .method(method, payload == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(payload))
+                .build();
         List<Quota.Use> quotas = List.of(botQuota);
-        while (tries < settings.maxTries()) {
-            Optional<Duration> deferred = limits.turn(settings.rateLimitCap(), List.of(GLOBAL, bucketKey(route, channelId)), quotas);
-            if (deferred.isPresent()) {
-                return Answered.of(SendOutcome.rateLimited(deferred.get(), null, "Discord rate limit: waiting "
-                        + deferred.get().toMillis() + " ms", tries));
+        return CallTries.run(settings.maxTries(), tries -> {
+            RateLimits.Admission turn = limits.admit(settings.rateLimitCap(), List.of(GLOBAL, bucketKey(route, channelId)), quotas);
+            if (turn.deferred().isPresent()) {
+                Duration wait = turn.deferred().get();
+                return completedFuture(Try.last(Answered.of(SendOutcome.rateLimited(wait, null, "Discord rate limit: waiting "
+                        + wait.toMillis() + " ms", tries - 1))));
             }
-            tries++;
-            HttpResponse<String> response;
-            try {
-                response = http.send(DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(baseUrl + path)))
-                        .timeout(settings.requestTimeout())
-                        .header("Authorization", "Bot " + token)
-                        .header("Content-Type", "application/json")
-                        .method(method, payload == null ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofString(payload))
-                        .build(), HttpResponse.BodyHandlers.ofString());
-            } catch (HttpTimeoutException e) {
-                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "Discord timed out after "
-                        + settings.requestTimeout(), tries).withCall(record));
-            } catch (IOException e) {
-                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "Discord unreachable: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), tries).withCall(record));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries));
-            }
-            remember(route, channelId, response);
-            int status = response.statusCode();
-            CallRecord answered = record.answered(status, response.body());
-            if (status == 429) {
-                Duration retryAfter = retryAfter(response);
-                boolean global = isGlobal(response);
-                limits.block(global ? GLOBAL : bucketKey(route, channelId), retryAfter);
-                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Max retries exceeded: " + PlatformCallSettings.errorText(response.body()), tries)
-                        .withCall(answered);
-                if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
-                    return Answered.of(SendOutcome.rateLimited(retryAfter, 429, PlatformCallSettings.errorText(response.body()), tries)
-                            .withCall(answered));
-                }
-                continue;
-            }
-            if (status >= 200 && status < 300) {
-                JsonNode answer = parse(response.body());
-                String id = answer == null || !answer.hasNonNull("id") ? null : answer.get("id").asText();
-                return new Answered(SendOutcome.success(status, id, tries).withCall(answered), answer);
-            }
-            ErrorCode code = status >= 500 ? DiscordErrors.DISCORD_5XX : DiscordErrors.DISCORD_ERROR;
-            return Answered.of(SendOutcome.failure(code, status, PlatformCallSettings.errorText(response.body()), tries)
-                    .withCall(answered));
+            return CallTries.after(turn.delay(), () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString()))
+                    .handle((response, failure) -> failure != null ? Try.last(Answered.of(unanswered(failure, tries, record)))
+                            : answered(response, route, channelId, record, tries));
+        });
+    }
+
+    private SendOutcome unanswered(Throwable failure, int tries, CallRecord record) {
+        IOException e = CallTries.ioFailure(failure);
+        if (e instanceof HttpTimeoutException) {
+            return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord timed out after " + settings.requestTimeout(), tries)
+                    .withCall(record);
         }
-        return Answered.of(last);
+        return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord unreachable: " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), tries).withCall(record);
+    }
+
+    /** What an answer comes to: final, or (a 429 whose wait is within the cap) to be tried again. */
+    private Try<Answered> answered(HttpResponse<String> response, String route, String channelId, CallRecord record, int tries) {
+        remember(route, channelId, response);
+        int status = response.statusCode();
+        CallRecord answered = record.answered(status, response.body());
+        if (status == 429) {
+            Duration retryAfter = retryAfter(response);
+            boolean global = isGlobal(response);
+            limits.block(global ? GLOBAL : bucketKey(route, channelId), retryAfter);
+            if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
+                return Try.last(Answered.of(SendOutcome.rateLimited(retryAfter, 429, PlatformCallSettings.errorText(response.body()), tries)
+                        .withCall(answered)));
+            }
+            return Try.again(Answered.of(SendOutcome.failure(ErrorCode.RETRIES, 429, "Max retries exceeded: "
+                    + PlatformCallSettings.errorText(response.body()), tries).withCall(answered)));
+        }
+        if (status >= 200 && status < 300) {
+            JsonNode answer = parse(response.body());
+            String id = answer == null || !answer.hasNonNull("id") ? null : answer.get("id").asText();
+            return Try.last(new Answered(SendOutcome.success(status, id, tries).withCall(answered), answer));
+        }
+        ErrorCode code = status >= 500 ? DiscordErrors.DISCORD_5XX : DiscordErrors.DISCORD_ERROR;
+        return Try.last(Answered.of(SendOutcome.failure(code, status, PlatformCallSettings.errorText(response.body()), tries)
+                .withCall(answered)));
     }
 
     /** Learns the route's bucket, and blocks the bucket when its last request was used up. */

@@ -17,12 +17,12 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
  *   <li>a {@link Quota} the platform publishes but does not count down for us (Telegram's per-chat, per-group and
  *       per-bot rates, Discord's global rate): a token bucket per subject.</li>
  * </ul>
- * A wait up to the caller's cap is slept; a longer one is returned, and the caller answers RATE_LIMITED, which
- * reschedules the target. With {@code publishedQuotas} off only what the platforms answer holds calls back (for
- * load tests against fake platforms).
+ * A wait up to the caller's cap is slept ({@link #turn}) or handed to a caller that waits without holding a thread
+ * ({@link #admit}); a longer one is returned, and the caller answers RATE_LIMITED, which reschedules the target. With
+ * {@code publishedQuotas} off only what the platforms answer holds calls back (for load tests against fake platforms).
  * <p>
  * Meters, by platform (the key's first part): {@code webhooker_rate_limit_blocks_total} (a platform said wait),
- * {@code webhooker_rate_limit_waits_total} / {@code webhooker_rate_limit_wait_seconds_total} (a call slept before
+ * {@code webhooker_rate_limit_waits_total} / {@code webhooker_rate_limit_wait_seconds_total} (a call waited before
  * it went) and {@code webhooker_rate_limit_deferrals_total} (a call was rescheduled without being made).
  */
 public final class RateLimits {
@@ -64,22 +64,53 @@ public final class RateLimits {
      * is slept and the call may go (empty); a longer one is returned for the caller to reschedule.
      */
     public Optional<Duration> turn(Duration cap, List<String> blocks, List<Quota.Use> quotas) {
+        Admission admission = admit(cap, blocks, quotas);
+        Duration delay = admission.delay();
+        if (admission.deferred().isEmpty() && delay.compareTo(Duration.ZERO) > 0) {
+            try {
+                Thread.sleep(delay.toMillis(), (int) (delay.toNanos() % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return admission.deferred();
+    }
+
+    /**
+     * What a call may do now, without waiting here: go after {@code delay} (zero: at once), or, when the blocks or a
+     * quota hold it back for longer than the cap, be rescheduled for {@code deferred}.
+     */
+    public record Admission(Duration delay, Optional<Duration> deferred) {
+    }
+
+    /**
+     * {@link #turn(Duration, List, List)} for a caller that waits without a thread of its own: the wait is returned
+     * rather than slept. The tokens it reserves are due by the end of the wait, as they are after {@code turn}'s sleep.
+     */
+    public Admission admit(Duration cap, List<String> blocks, List<Quota.Use> quotas) {
         Duration blocked = store.blockedFor(blocks);
         if (blocked.compareTo(cap) > 0) {
-            return deferred(blocks.get(0), blocked);
+            return new Admission(Duration.ZERO, deferred(blocks.get(0), blocked));
         }
-        sleep(blocks.isEmpty() ? "" : blocks.get(0), blocked);
-        if (!publishedQuotas) {
-            return Optional.empty();
-        }
-        for (Quota.Use use : quotas) {
-            LimitStore.Turn turn = store.take(use.key(), use.quota().bucket(), cap);
-            if (!turn.reserved()) {
-                return deferred(use.key(), turn.delay());
+        Duration wait = blocked.isNegative() ? Duration.ZERO : blocked;
+        String waitedFor = blocks.isEmpty() ? "" : blocks.get(0);
+        if (publishedQuotas) {
+            for (Quota.Use use : quotas) {
+                LimitStore.Turn turn = store.take(use.key(), use.quota().bucket(), cap);
+                if (!turn.reserved()) {
+                    return new Admission(Duration.ZERO, deferred(use.key(), turn.delay()));
+                }
+                if (turn.delay().compareTo(wait) > 0) {
+                    wait = turn.delay();
+                    waitedFor = use.key();
+                }
             }
-            sleep(use.key(), turn.delay());
         }
-        return Optional.empty();
+        if (wait.compareTo(Duration.ZERO) > 0) {
+            meters.counter("webhooker.rate_limit.waits", "platform", platform(waitedFor)).increment();
+            meters.counter("webhooker.rate_limit.wait.seconds", "platform", platform(waitedFor)).increment(wait.toNanos() / 1e9);
+        }
+        return new Admission(wait, Optional.empty());
     }
 
     /** Where the limits are kept, for the start-up log. */
@@ -90,19 +121,6 @@ public final class RateLimits {
     private Optional<Duration> deferred(String key, Duration wait) {
         meters.counter("webhooker.rate_limit.deferrals", "platform", platform(key)).increment();
         return Optional.of(wait.isZero() ? Duration.ofMillis(1) : wait);
-    }
-
-    private void sleep(String key, Duration wait) {
-        if (wait.isZero() || wait.isNegative()) {
-            return;
-        }
-        meters.counter("webhooker.rate_limit.waits", "platform", platform(key)).increment();
-        meters.counter("webhooker.rate_limit.wait.seconds", "platform", platform(key)).increment(wait.toNanos() / 1e9);
-        try {
-            Thread.sleep(wait.toMillis(), (int) (wait.toNanos() % 1_000_000));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static String platform(String key) {

@@ -1,5 +1,7 @@
 package dev.webhooker.platform.slack;
 
+import static java.util.concurrent.CompletableFuture.completedFuture;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -7,9 +9,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,6 +23,8 @@ import dev.webhooker.delivery.CallRecord;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.CallTries;
+import dev.webhooker.platform.CallTries.Try;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.webhook.EndpointPoster;
@@ -31,8 +37,9 @@ import dev.webhooker.platform.webhook.EndpointPoster;
  * <p>
  * The bot calls chat.postMessage and chat.update on SLACK_API_URL with SLACK_TOKEN; the message's {@code ts} is its id
  * for the in-place edits of CI runs. Slack answers 200 with {@code ok:false} and an error name for a refusal; a 429
- * blocks the channel for {@code Retry-After} (waits up to the cap are slept, longer ones reschedule). Slack has no
- * idempotency key: a post whose answer was lost (a timeout) is retried and may show twice, as with Telegram.
+ * blocks the channel for {@code Retry-After} (waits up to the cap are waited for without holding a thread, longer ones
+ * reschedule). Slack has no idempotency key: a post whose answer was lost (a timeout) is retried and may show twice,
+ * as with Telegram.
  */
 public class SlackClient {
 
@@ -66,13 +73,17 @@ public class SlackClient {
                 : result.answer().outcome(SlackErrors.SLACK_ERROR, SlackErrors.SLACK_5XX));
     }
 
-    /** chat.postMessage (no {@code ts}) or chat.update of the message {@code ts}, by the bot. */
-    public SendOutcome api(String method, SlackRequest request) {
+    /**
+     * chat.postMessage (no {@code ts}) or chat.update of the message {@code ts}, by the bot. No thread waits for the
+     * turn or the answer; the request is built once, on the caller's thread with its trace, and sent again after a
+     * 429 whose wait is within the cap.
+     */
+    public CompletableFuture<SendOutcome> api(String method, SlackRequest request) {
         if (request.channel() == null || request.channel().isBlank()) {
-            return SendOutcome.failure(ErrorCode.NO_TARGET, null, "Slack target has no channelId", 0);
+            return completedFuture(SendOutcome.failure(ErrorCode.NO_TARGET, null, "Slack target has no channelId", 0));
         }
         if (token == null || token.isBlank()) {
-            return SendOutcome.failure(ErrorCode.NO_TOKEN, null, "SLACK_TOKEN is not set", 0);
+            return completedFuture(SendOutcome.failure(ErrorCode.NO_TOKEN, null, "SLACK_TOKEN is not set", 0));
         }
         ObjectNode body = request.message().deepCopy();
         body.put("channel", request.channel());
@@ -87,58 +98,60 @@ public class SlackClient {
         String payload = body.toString();
         // the bot's token goes in a header, never into the record
         CallRecord record = CallRecord.request("POST", apiUrl + "/" + method, Map.of(), payload);
-        int tries = 0;
-        SendOutcome last = null;
-        while (tries < settings.maxTries()) {
-            Optional<Duration> deferred = limits.turn(key, settings.rateLimitCap());
-            if (deferred.isPresent()) {
-                return SendOutcome.rateLimited(deferred.get(), null, "Slack rate limit: waiting " + deferred.get().toMillis()
-                        + " ms", tries);
+        HttpRequest call = DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(apiUrl + "/" + method)))
+                .timeout(settings.requestTimeout())
+                .header("Content-Type", "application/json; charset=utf-8")
+                .header("Authorization", "Bearer " + token)
+                .POST(HttpRequest.BodyPublishers.ofString(payload))
+                .build();
+        return CallTries.run(settings.maxTries(), tries -> {
+            RateLimits.Admission turn = limits.admit(settings.rateLimitCap(), List.of(key), List.of());
+            if (turn.deferred().isPresent()) {
+                Duration wait = turn.deferred().get();
+                return completedFuture(Try.last(SendOutcome.rateLimited(wait, null, "Slack rate limit: waiting " + wait.toMillis()
+                        + " ms", tries - 1)));
             }
-            tries++;
-            HttpResponse<String> response;
-            try {
-                response = http.send(DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(apiUrl + "/" + method)))
-                        .timeout(settings.requestTimeout())
-                        .header("Content-Type", "application/json; charset=utf-8")
-                        .header("Authorization", "Bearer " + token)
-                        .POST(HttpRequest.BodyPublishers.ofString(payload))
-                        .build(), HttpResponse.BodyHandlers.ofString());
-            } catch (HttpTimeoutException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack timed out after " + settings.requestTimeout(), tries)
-                        .withCall(record);
-            } catch (IOException e) {
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack unreachable: " + e.getClass().getSimpleName(), tries)
-                        .withCall(record);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries);
-            }
-            int status = response.statusCode();
-            CallRecord answered = record.answered(status, response.body());
-            if (status == 429) {
-                Duration retryAfter = response.headers().firstValue("Retry-After").flatMap(SlackClient::seconds)
-                        .orElse(Duration.ofSeconds(1));
-                limits.block(key, retryAfter);
-                last = SendOutcome.failure(ErrorCode.RETRIES, 429, "Slack rate limit", tries).withCall(answered);
-                if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
-                    return SendOutcome.rateLimited(retryAfter, 429, "Slack rate limit", tries).withCall(answered);
-                }
-                continue;
-            }
-            if (status >= 500) {
-                return SendOutcome.failure(SlackErrors.SLACK_5XX, status, "HTTP " + status, tries).withCall(answered);
-            }
-            JsonNode answer = parse(response.body());
-            if (answer != null && answer.path("ok").asBoolean(false)) {
-                String ts = answer.path("ts").asText(null);
-                return SendOutcome.success(status, ts != null ? ts : request.ts(), tries).withCall(answered);
-            }
-            String error = answer == null ? "HTTP " + status : answer.path("error").asText("HTTP " + status);
-            return SendOutcome.failure(RETRYABLE.contains(error) ? SlackErrors.SLACK_5XX : SlackErrors.SLACK_ERROR, status,
-                    PlatformCallSettings.errorText(error), tries).withCall(answered);
+            return CallTries.after(turn.delay(), () -> http.sendAsync(call, HttpResponse.BodyHandlers.ofString()))
+                    .handle((response, failure) -> failure != null ? Try.last(unanswered(failure, tries, record))
+                            : answered(response, request, key, record, tries));
+        });
+    }
+
+    private SendOutcome unanswered(Throwable failure, int tries, CallRecord record) {
+        IOException e = CallTries.ioFailure(failure);
+        if (e instanceof HttpTimeoutException) {
+            return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack timed out after " + settings.requestTimeout(), tries)
+                    .withCall(record);
         }
-        return last;
+        return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack unreachable: " + e.getClass().getSimpleName(), tries)
+                .withCall(record);
+    }
+
+    /** What an answer comes to: final, or (a 429 whose wait is within the cap) to be tried again. */
+    private Try<SendOutcome> answered(HttpResponse<String> response, SlackRequest request, String key, CallRecord record,
+                                      int tries) {
+        int status = response.statusCode();
+        CallRecord answered = record.answered(status, response.body());
+        if (status == 429) {
+            Duration retryAfter = response.headers().firstValue("Retry-After").flatMap(SlackClient::seconds)
+                    .orElse(Duration.ofSeconds(1));
+            limits.block(key, retryAfter);
+            if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
+                return Try.last(SendOutcome.rateLimited(retryAfter, 429, "Slack rate limit", tries).withCall(answered));
+            }
+            return Try.again(SendOutcome.failure(ErrorCode.RETRIES, 429, "Slack rate limit", tries).withCall(answered));
+        }
+        if (status >= 500) {
+            return Try.last(SendOutcome.failure(SlackErrors.SLACK_5XX, status, "HTTP " + status, tries).withCall(answered));
+        }
+        JsonNode answer = parse(response.body());
+        if (answer != null && answer.path("ok").asBoolean(false)) {
+            String ts = answer.path("ts").asText(null);
+            return Try.last(SendOutcome.success(status, ts != null ? ts : request.ts(), tries).withCall(answered));
+        }
+        String error = answer == null ? "HTTP " + status : answer.path("error").asText("HTTP " + status);
+        return Try.last(SendOutcome.failure(RETRYABLE.contains(error) ? SlackErrors.SLACK_5XX : SlackErrors.SLACK_ERROR, status,
+                PlatformCallSettings.errorText(error), tries).withCall(answered));
     }
 
     private static Optional<Duration> seconds(String value) {

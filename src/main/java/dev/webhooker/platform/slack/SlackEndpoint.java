@@ -1,14 +1,19 @@
 package dev.webhooker.platform.slack;
 
+import java.util.concurrent.CompletableFuture;
+
 import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Exchange;
+import org.apache.camel.InvalidPayloadException;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.DefaultEndpoint;
-import org.apache.camel.support.DefaultProducer;
+
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.AsyncPlatformProducer;
 
 /** One Slack operation; the body is a {@link SlackRequest}, the answer a SendOutcome (never an exception). */
 @UriEndpoint(scheme = "slack", title = "Slack message", syntax = "slack:operation", producerOnly = true,
@@ -27,14 +32,19 @@ class SlackEndpoint extends DefaultEndpoint {
         return operation;
     }
 
+    /**
+     * Asynchronous for the bot's calls ({@link AsyncPlatformProducer}); an incoming webhook is posted through the
+     * {@code EndpointPoster}, on the caller's thread.
+     */
     @Override
     public Producer createProducer() {
         SlackClient client = ((SlackComponent) getComponent()).client();
-        return new DefaultProducer(this) {
+        return new AsyncPlatformProducer(this) {
             @Override
-            public void process(Exchange exchange) throws Exception {
+            protected CompletableFuture<SendOutcome> call(Exchange exchange) throws InvalidPayloadException {
                 SlackRequest request = exchange.getMessage().getMandatoryBody(SlackRequest.class);
-                exchange.getMessage().setBody("webhook".equals(operation) ? client.webhook(request) : client.api(operation, request));
+                return "webhook".equals(operation) ? CompletableFuture.completedFuture(client.webhook(request))
+                        : client.api(operation, request);
             }
         };
     }

@@ -1,5 +1,7 @@
 package dev.webhooker.platform.telegram;
 
+import static java.util.concurrent.CompletableFuture.completedFuture;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,6 +23,8 @@ import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.ApiReply;
+import dev.webhooker.platform.CallTries;
+import dev.webhooker.platform.CallTries.Try;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
@@ -38,9 +43,9 @@ import dev.webhooker.platform.limits.RateLimits;
  * {@code parameters.retry_after} of each answer, and a timeout per call.
  * <p>
  * A 429 blocks the chat for {@code parameters.retry_after} seconds (where Telegram puts it, not at the top level of
- * the answer); waits up to the cap are slept, longer
- * ones return {@code RATE_LIMITED}. Telegram does not say how much of its published rates is left, so every call
- * also takes a token of the chat's, the group's and the bot's quota ({@link RateLimits}, shared by the instances).
+ * the answer); waits up to the cap are waited for (without holding a thread), longer ones return
+ * {@code RATE_LIMITED}. Telegram does not say how much of its published rates is left, so every call also takes a
+ * token of the chat's, the group's and the bot's quota ({@link RateLimits}, shared by the instances).
  */
 public class TelegramClient {
 
@@ -69,17 +74,17 @@ public class TelegramClient {
     }
 
     /** Calls {@code method} with {@code body}, which carries {@code chat_id}. */
-    public SendOutcome call(String method, ObjectNode body) {
-        return exchange(method, body, true).outcome();
+    public CompletableFuture<SendOutcome> call(String method, ObjectNode body) {
+        return exchange(method, body, true).thenApply(Answered::outcome);
     }
 
     /** getChat: the chat, whose {@code is_forum} tells a forum supergroup; or the failure that answered instead. */
-    public Answered chat(String chatId) {
+    public CompletableFuture<Answered> chat(String chatId) {
         return exchange("getChat", json.createObjectNode().put("chat_id", chatId), false);
     }
 
     /** createForumTopic named {@code name} in a forum supergroup: the answer's {@code message_thread_id} is the topic. */
-    public Answered createForumTopic(String chatId, String name) {
+    public CompletableFuture<Answered> createForumTopic(String chatId, String name) {
         return exchange("createForumTopic", json.createObjectNode().put("chat_id", chatId).put("name", name), false);
     }
 
@@ -94,15 +99,16 @@ public class TelegramClient {
     /**
      * One call under the bot's rate limits; a {@code message} also takes the chat's and the group's quota, which
      * Telegram sets for messages (a read, or the topic a message is about to open, takes only the bot's). A 429 blocks
-     * the chat for every call.
+     * the chat for every call. No thread waits for the turn or the answer; the request is built once, on the caller's
+     * thread with its trace, and sent again after a 429 whose wait is within the cap.
      */
-    private Answered exchange(String method, ObjectNode body, boolean message) {
+    private CompletableFuture<Answered> exchange(String method, ObjectNode body, boolean message) {
         String chatId = body.path("chat_id").asText("");
         if (chatId.isBlank()) {
-            return Answered.of(SendOutcome.failure(ErrorCode.NO_TARGET, null, "Telegram target has no chatId", 0));
+            return completedFuture(Answered.of(SendOutcome.failure(ErrorCode.NO_TARGET, null, "Telegram target has no chatId", 0)));
         }
         if (token == null || token.isBlank()) {
-            return Answered.of(SendOutcome.failure(ErrorCode.NO_TOKEN, null, "TELEGRAM_TOKEN is not set", 0));
+            return completedFuture(Answered.of(SendOutcome.failure(ErrorCode.NO_TOKEN, null, "TELEGRAM_TOKEN is not set", 0)));
         }
         String key = "telegram:" + chatId;
         List<String> blocks = List.of(key);
@@ -110,57 +116,58 @@ public class TelegramClient {
         String payload = body.toString();
         // the URL holds the bot's token: the record names the method only
         CallRecord record = CallRecord.request("POST", baseUrl + "/bot…/" + method, Map.of(), payload);
-        int tries = 0;
-        SendOutcome last = null;
-        while (tries < settings.maxTries()) {
-            Optional<Duration> deferred = limits.turn(settings.rateLimitCap(), blocks, quotas);
-            if (deferred.isPresent()) {
-                return Answered.of(SendOutcome.rateLimited(deferred.get(), null, "Telegram rate limit: waiting "
-                        + deferred.get().toMillis() + " ms", tries));
+        HttpRequest request = DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(baseUrl + "/bot" + token + "/" + method)))
+                .timeout(settings.requestTimeout())
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(payload))
+                .build();
+        return CallTries.run(settings.maxTries(), tries -> {
+            RateLimits.Admission turn = limits.admit(settings.rateLimitCap(), blocks, quotas);
+            if (turn.deferred().isPresent()) {
+                Duration wait = turn.deferred().get();
+                return completedFuture(Try.last(Answered.of(SendOutcome.rateLimited(wait, null, "Telegram rate limit: waiting "
+                        + wait.toMillis() + " ms", tries - 1))));
             }
-            tries++;
-            HttpResponse<String> response;
-            try {
-                response = http.send(DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(baseUrl + "/bot" + token + "/" + method)))
-                        .timeout(settings.requestTimeout())
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(payload))
-                        .build(), HttpResponse.BodyHandlers.ofString());
-            } catch (HttpTimeoutException e) {
-                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram timed out after "
-                        + settings.requestTimeout(), tries).withCall(record));
-            } catch (IOException e) {
-                // the message may contain the URL, and so the token: keep only the exception type
-                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram unreachable: "
-                        + e.getClass().getSimpleName(), tries).withCall(record));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, "interrupted", tries));
-            }
-            int status = response.statusCode();
-            CallRecord answered = record.answered(status, response.body());
-            JsonNode answer = parse(response.body());
-            String description = answer == null ? null : answer.path("description").asText(null);
-            String error = PlatformCallSettings.errorText(description != null ? description : "HTTP " + status);
-            if (status == 429) {
-                Duration retryAfter = retryAfter(answer);
-                limits.block(key, retryAfter);
-                last = SendOutcome.failure(ErrorCode.RETRIES, 429, error, tries).withCall(answered);
-                if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
-                    return Answered.of(SendOutcome.rateLimited(retryAfter, 429, error, tries).withCall(answered));
-                }
-                continue;
-            }
-            if (status >= 200 && status < 300 && (answer == null || answer.path("ok").asBoolean(true))) {
-                JsonNode result = answer == null ? null : answer.get("result");
-                JsonNode id = result == null ? null : result.get("message_id");
-                return new Answered(SendOutcome.success(status, id == null || id.isNull() ? null : id.asText(), tries)
-                        .withCall(answered), result);
-            }
-            ErrorCode code = status >= 500 ? TelegramErrors.TELEGRAM_5XX : TelegramErrors.TELEGRAM_ERROR;
-            return Answered.of(SendOutcome.failure(code, status, error, tries).withCall(answered));
+            return CallTries.after(turn.delay(), () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString()))
+                    .handle((response, failure) -> failure != null ? Try.last(Answered.of(unanswered(failure, tries, record)))
+                            : answered(response, key, record, tries));
+        });
+    }
+
+    private SendOutcome unanswered(Throwable failure, int tries, CallRecord record) {
+        IOException e = CallTries.ioFailure(failure);
+        if (e instanceof HttpTimeoutException) {
+            return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram timed out after " + settings.requestTimeout(), tries)
+                    .withCall(record);
         }
-        return Answered.of(last);
+        // the message may contain the URL, and so the token: keep only the exception type
+        return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram unreachable: " + e.getClass().getSimpleName(), tries)
+                .withCall(record);
+    }
+
+    /** What an answer comes to: final, or (a 429 whose wait is within the cap) to be tried again. */
+    private Try<Answered> answered(HttpResponse<String> response, String key, CallRecord record, int tries) {
+        int status = response.statusCode();
+        CallRecord answered = record.answered(status, response.body());
+        JsonNode answer = parse(response.body());
+        String description = answer == null ? null : answer.path("description").asText(null);
+        String error = PlatformCallSettings.errorText(description != null ? description : "HTTP " + status);
+        if (status == 429) {
+            Duration retryAfter = retryAfter(answer);
+            limits.block(key, retryAfter);
+            if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
+                return Try.last(Answered.of(SendOutcome.rateLimited(retryAfter, 429, error, tries).withCall(answered)));
+            }
+            return Try.again(Answered.of(SendOutcome.failure(ErrorCode.RETRIES, 429, error, tries).withCall(answered)));
+        }
+        if (status >= 200 && status < 300 && (answer == null || answer.path("ok").asBoolean(true))) {
+            JsonNode result = answer == null ? null : answer.get("result");
+            JsonNode id = result == null ? null : result.get("message_id");
+            return Try.last(new Answered(SendOutcome.success(status, id == null || id.isNull() ? null : id.asText(), tries)
+                    .withCall(answered), result));
+        }
+        ErrorCode code = status >= 500 ? TelegramErrors.TELEGRAM_5XX : TelegramErrors.TELEGRAM_ERROR;
+        return Try.last(Answered.of(SendOutcome.failure(code, status, error, tries).withCall(answered)));
     }
 
     /**

@@ -1,15 +1,20 @@
 package dev.webhooker.platform.telegram;
 
+import java.util.concurrent.CompletableFuture;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.camel.Exchange;
-import org.apache.camel.support.DefaultProducer;
+import org.apache.camel.InvalidPayloadException;
+
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.AsyncPlatformProducer;
 
 /**
  * Calls the endpoint's Bot API method with the JSON object in the body and replaces the body with the SendOutcome:
  * the status, message id, Telegram's description and our code the retry rules read. A platform's answer is never
- * an exception.
+ * an exception. Asynchronous ({@link AsyncPlatformProducer}).
  */
-final class TelegramProducer extends DefaultProducer {
+final class TelegramProducer extends AsyncPlatformProducer {
 
     private final TelegramClient client;
     private final String method;
@@ -21,8 +26,7 @@ final class TelegramProducer extends DefaultProducer {
     }
 
     @Override
-    public void process(Exchange exchange) throws Exception {
-        ObjectNode parameters = exchange.getMessage().getMandatoryBody(ObjectNode.class);
-        exchange.getMessage().setBody(client.call(method, parameters));
+    protected CompletableFuture<SendOutcome> call(Exchange exchange) throws InvalidPayloadException {
+        return client.call(method, exchange.getMessage().getMandatoryBody(ObjectNode.class));
     }
 }

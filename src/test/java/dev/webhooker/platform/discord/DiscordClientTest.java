@@ -65,7 +65,7 @@ class DiscordClientTest {
     void createsAMessageWithTheBotTokenAndReturnsItsId() {
         discord.stubFor(post("/api/v10/channels/111/messages").willReturn(okJson("{\"id\":\"9001\"}")));
 
-        SendOutcome outcome = client.createMessage("111", body());
+        SendOutcome outcome = client.createMessage("111", body()).join();
 
         assertThat(outcome.ok()).isTrue();
         assertThat(outcome.messageId()).isEqualTo("9001");
@@ -79,7 +79,7 @@ class DiscordClientTest {
     void editsWithPatch() {
         discord.stubFor(patch("/api/v10/channels/111/messages/9001").willReturn(okJson("{\"id\":\"9001\"}")));
 
-        assertThat(client.editMessage("111", "9001", body()).ok()).isTrue();
+        assertThat(client.editMessage("111", "9001", body()).join().ok()).isTrue();
         discord.verify(patchRequestedFor(urlEqualTo("/api/v10/channels/111/messages/9001")));
     }
 
@@ -92,7 +92,7 @@ class DiscordClientTest {
         discord.stubFor(post("/api/v10/channels/111/messages").inScenario("429").whenScenarioStateIs("open")
                 .willReturn(okJson("{\"id\":\"1\"}")));
 
-        SendOutcome outcome = client.createMessage("111", body());
+        SendOutcome outcome = client.createMessage("111", body()).join();
 
         assertThat(outcome.ok()).isTrue();
         assertThat(outcome.tries()).isEqualTo(2);
@@ -106,8 +106,8 @@ class DiscordClientTest {
                 .withBody("{\"message\":\"You are being rate limited.\",\"retry_after\":30.5,\"global\":false}")));
         discord.stubFor(post("/api/v10/channels/222/messages").willReturn(okJson("{\"id\":\"2\"}")));
 
-        SendOutcome first = client.createMessage("111", body());
-        SendOutcome second = client.createMessage("111", body());
+        SendOutcome first = client.createMessage("111", body()).join();
+        SendOutcome second = client.createMessage("111", body()).join();
 
         assertThat(first.errorCode()).isEqualTo(ErrorCode.RATE_LIMITED);
         assertThat(first.retryAfter()).isEqualTo(Duration.ofMillis(30_500));
@@ -115,7 +115,7 @@ class DiscordClientTest {
         assertThat(second.errorCode()).isEqualTo(ErrorCode.RATE_LIMITED);
         assertThat(second.tries()).as("no request while the bucket is blocked").isZero();
         discord.verify(1, postRequestedFor(urlEqualTo("/api/v10/channels/111/messages")));
-        assertThat(client.createMessage("222", body()).ok()).as("another channel is another bucket").isTrue();
+        assertThat(client.createMessage("222", body()).join().ok()).as("another channel is another bucket").isTrue();
     }
 
     @Test
@@ -124,8 +124,8 @@ class DiscordClientTest {
                 .withHeader("X-RateLimit-Bucket", "abc").withHeader("X-RateLimit-Remaining", "0")
                 .withHeader("X-RateLimit-Reset-After", "20.000")));
 
-        assertThat(client.createMessage("111", body()).ok()).isTrue();
-        SendOutcome next = client.createMessage("111", body());
+        assertThat(client.createMessage("111", body()).join().ok()).isTrue();
+        SendOutcome next = client.createMessage("111", body()).join();
 
         assertThat(next.errorCode()).isEqualTo(ErrorCode.RATE_LIMITED);
         assertThat(next.retryAfter()).isGreaterThan(Duration.ofSeconds(19));
@@ -138,8 +138,8 @@ class DiscordClientTest {
                 .withHeader("X-RateLimit-Global", "true").withHeader("Content-Type", "application/json")
                 .withBody("{\"message\":\"global\",\"retry_after\":10,\"global\":true}")));
 
-        client.createMessage("111", body());
-        SendOutcome other = client.createMessage("333", body());
+        client.createMessage("111", body()).join();
+        SendOutcome other = client.createMessage("333", body()).join();
 
         assertThat(other.errorCode()).isEqualTo(ErrorCode.RATE_LIMITED);
         assertThat(other.tries()).isZero();
@@ -150,7 +150,7 @@ class DiscordClientTest {
         discord.stubFor(post("/api/v10/channels/111/messages").willReturn(aResponse().withStatus(429)
                 .withHeader("Content-Type", "application/json").withBody("{\"retry_after\":0.05}")));
 
-        SendOutcome outcome = client.createMessage("111", body());
+        SendOutcome outcome = client.createMessage("111", body()).join();
 
         assertThat(outcome.errorCode()).isEqualTo(ErrorCode.RETRIES);
         assertThat(outcome.tries()).isEqualTo(3);
@@ -161,7 +161,7 @@ class DiscordClientTest {
         discord.stubFor(post("/api/v10/channels/111/messages").willReturn(aResponse().withStatus(403)
                 .withBody("{\"message\": \"Missing Permissions\", \"code\": 50013}")));
 
-        SendOutcome outcome = client.createMessage("111", body());
+        SendOutcome outcome = client.createMessage("111", body()).join();
 
         assertThat(outcome.ok()).isFalse();
         assertThat(outcome.errorCode()).isEqualTo(DiscordErrors.DISCORD_ERROR);
@@ -173,7 +173,7 @@ class DiscordClientTest {
     void a5xxIsRetryableAndNotRetriedInPlace() {
         discord.stubFor(post("/api/v10/channels/111/messages").willReturn(aResponse().withStatus(502).withBody("bad gateway")));
 
-        SendOutcome outcome = client.createMessage("111", body());
+        SendOutcome outcome = client.createMessage("111", body()).join();
 
         assertThat(outcome.errorCode()).isEqualTo(DiscordErrors.DISCORD_5XX);
         assertThat(outcome.error()).isEqualTo("bad gateway");
@@ -184,7 +184,7 @@ class DiscordClientTest {
     void aSlowAnswerTimesOutAsANetworkError() {
         discord.stubFor(post("/api/v10/channels/111/messages").willReturn(okJson("{\"id\":\"1\"}").withFixedDelay(3_000)));
 
-        SendOutcome outcome = client("secret-token", Duration.ofMillis(200)).createMessage("111", body());
+        SendOutcome outcome = client("secret-token", Duration.ofMillis(200)).createMessage("111", body()).join();
 
         assertThat(outcome.errorCode()).isEqualTo(ErrorCode.NETWORK);
         assertThat(outcome.error()).contains("timed out");
@@ -192,8 +192,8 @@ class DiscordClientTest {
 
     @Test
     void noChannelOrNoTokenMakesNoRequest() {
-        assertThat(client.createMessage("", body()).errorCode()).isEqualTo(ErrorCode.NO_TARGET);
-        assertThat(client("").createMessage("111", body()).errorCode()).isEqualTo(ErrorCode.NO_TOKEN);
+        assertThat(client.createMessage("", body()).join().errorCode()).isEqualTo(ErrorCode.NO_TARGET);
+        assertThat(client("").createMessage("111", body()).join().errorCode()).isEqualTo(ErrorCode.NO_TOKEN);
         assertThat(discord.getAllServeEvents()).isEmpty();
     }
 }

@@ -19,12 +19,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import org.apache.camel.AsyncProducer;
 import org.apache.camel.CamelContext;
+import org.apache.camel.Endpoint;
+import org.apache.camel.Exchange;
 import org.apache.camel.ResolveEndpointFailedException;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -33,7 +38,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
 
+import dev.webhooker.delivery.DeliveryMdc;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
@@ -102,6 +109,38 @@ class DiscordComponentTest {
         assertThat(outcome.call().status()).isEqualTo(200);
         assertThat(outcome.call().answer()).isEqualTo("{\"id\":\"9001\"}");
         assertThat(outcome.call().toString()).doesNotContain("bot-token");
+    }
+
+    @Test
+    void noThreadWaitsForDiscordsAnswerAndTheExchangeGoesOnWithTheCallersLoggingContext() throws Exception {
+        discord.stubFor(post("/channels/111/messages").willReturn(okJson("{\"id\":\"9001\"}").withFixedDelay(500)));
+        Endpoint endpoint = context.getEndpoint(DiscordRequest.CREATE_MESSAGE);
+        AsyncProducer producer = (AsyncProducer) endpoint.createProducer();
+        producer.start();
+        Exchange exchange = endpoint.createExchange();
+        exchange.getMessage().setBody(new DiscordRequest("111", null, message()));
+        CompletableFuture<String> wentOn = new CompletableFuture<>();
+
+        DeliveryMdc.put("d-42");
+        boolean done;
+        long started = System.nanoTime();
+        try {
+            done = producer.process(exchange, doneSync -> wentOn.complete(MDC.get(DeliveryMdc.KEY) + " on " + Thread.currentThread().getName()));
+        } finally {
+            DeliveryMdc.clear();
+        }
+        Duration returnedAfter = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(done).as("the exchange goes on later").isFalse();
+        assertThat(returnedAfter).as("the caller's thread is free before Discord answers").isLessThan(Duration.ofMillis(400));
+        assertThat(wentOn.get(5, TimeUnit.SECONDS)).startsWith("d-42 on ").doesNotEndWith(" on " + Thread.currentThread().getName());
+        assertThat(exchange.getMessage().getBody(SendOutcome.class).messageId()).isEqualTo("9001");
+
+        Exchange refused = endpoint.createExchange();
+        refused.getMessage().setBody(new DiscordRequest("", null, message()));
+        assertThat(producer.process(refused, doneSync -> { })).as("an answer in hand is given at once").isTrue();
+        assertThat(refused.getMessage().getBody(SendOutcome.class).errorCode()).isEqualTo(ErrorCode.NO_TARGET);
+        producer.stop();
     }
 
     @Test

@@ -92,6 +92,27 @@ abstract class SharedRateLimitsContract {
     }
 
     @Test
+    void admitHandsTheWaitBackInsteadOfWaitingAndDefersWhatIsBeyondTheCap() {
+        RateLimits a = instance();
+        RateLimits b = instance();
+        Quota.Use chat = new Quota("telegram:chat", 1, Duration.ofMillis(600)).of("admit-" + run);
+        String blocked = "telegram:admit-block-" + run;
+        a.block(blocked, Duration.ofSeconds(5));
+
+        assertThat(a.admit(Duration.ofSeconds(2), List.of(), List.of(chat))).isEqualTo(new RateLimits.Admission(Duration.ZERO,
+                Optional.empty()));
+        long started = System.nanoTime();
+        RateLimits.Admission next = b.admit(Duration.ofSeconds(2), List.of(), List.of(chat));
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        RateLimits.Admission held = b.admit(Duration.ofSeconds(2), List.of(blocked), List.of());
+
+        assertThat(next.deferred()).isEmpty();
+        assertThat(next.delay()).as("the token is reserved for when it is due").isBetween(Duration.ofMillis(300), Duration.ofMillis(600));
+        assertThat(took).as("nothing waited here").isLessThan(Duration.ofMillis(300));
+        assertThat(held.deferred()).hasValueSatisfying(wait -> assertThat(wait).isGreaterThan(Duration.ofSeconds(4)));
+    }
+
+    @Test
     void withPublishedQuotasOffOnlyBlocksHoldCallsBack() {
         RateLimits off = new RateLimits(newInstanceStore(), false, new SimpleMeterRegistry());
         Quota.Use chat = new Quota("telegram:chat", 1, Duration.ofMinutes(1)).of(run);

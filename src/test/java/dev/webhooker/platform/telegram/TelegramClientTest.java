@@ -62,7 +62,7 @@ class TelegramClientTest {
         telegram.stubFor(post("/bot123:TEST/sendMessage")
                 .willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":77,\"chat\":{\"id\":-100}}}")));
 
-        SendOutcome outcome = client.call("sendMessage", message("-100"));
+        SendOutcome outcome = client.call("sendMessage", message("-100")).join();
 
         assertThat(outcome.ok()).isTrue();
         assertThat(outcome.messageId()).isEqualTo("77");
@@ -76,9 +76,9 @@ class TelegramClientTest {
         TelegramClient noWait = new TelegramClient(HttpClient.newHttpClient(), JSON, telegram.baseUrl(), "123:TEST",
                 new PlatformCallSettings(Duration.ofSeconds(10), Duration.ZERO, 3), new RateLimits(Clock.systemUTC()));
 
-        assertThat(noWait.call("sendMessage", message("42")).ok()).isTrue();
-        SendOutcome second = noWait.call("sendMessage", message("42"));
-        SendOutcome otherChat = noWait.call("sendMessage", message("43"));
+        assertThat(noWait.call("sendMessage", message("42")).join().ok()).isTrue();
+        SendOutcome second = noWait.call("sendMessage", message("42")).join();
+        SendOutcome otherChat = noWait.call("sendMessage", message("43")).join();
 
         // the chat's next token is under a second away: rescheduled (RATE_LIMITED), and no request made for it
         assertThat(second.errorCode()).isEqualTo(ErrorCode.RATE_LIMITED);
@@ -92,9 +92,9 @@ class TelegramClientTest {
     void aTokenDueWithinTheCapIsWaitedForInPlace() {
         telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":1}}")));
 
-        assertThat(client.call("sendMessage", message("44")).ok()).isTrue();
+        assertThat(client.call("sendMessage", message("44")).join().ok()).isTrue();
         long started = System.nanoTime();
-        assertThat(client.call("sendMessage", message("44")).ok()).isTrue();
+        assertThat(client.call("sendMessage", message("44")).join().ok()).isTrue();
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofMillis(900));
     }
@@ -105,8 +105,8 @@ class TelegramClientTest {
                 .withHeader("Content-Type", "application/json")
                 .withBody("{\"ok\":false,\"error_code\":429,\"description\":\"Too Many Requests: retry after 35\",\"parameters\":{\"retry_after\":35}}")));
 
-        SendOutcome first = client.call("sendMessage", message("-100"));
-        SendOutcome again = client.call("sendMessage", message("-100"));
+        SendOutcome first = client.call("sendMessage", message("-100")).join();
+        SendOutcome again = client.call("sendMessage", message("-100")).join();
 
         assertThat(first.errorCode()).isEqualTo(ErrorCode.RATE_LIMITED);
         assertThat(first.retryAfter()).isEqualTo(Duration.ofSeconds(35));
@@ -121,7 +121,7 @@ class TelegramClientTest {
         telegram.stubFor(post("/bot123:TEST/editMessageText").willReturn(aResponse().withStatus(400)
                 .withBody("{\"ok\":false,\"error_code\":400,\"description\":\"Bad Request: message is not modified\"}")));
 
-        SendOutcome outcome = client.call("editMessageText", message("-100").put("message_id", "77"));
+        SendOutcome outcome = client.call("editMessageText", message("-100").put("message_id", "77")).join();
 
         assertThat(outcome.errorCode()).isEqualTo(TelegramErrors.TELEGRAM_ERROR);
         assertThat(outcome.httpStatus()).isEqualTo(400);
@@ -132,7 +132,7 @@ class TelegramClientTest {
     void a5xxIsRetryableWithAnHttpStatusTextWhenThereIsNoDescription() {
         telegram.stubFor(post("/bot123:TEST/sendPhoto").willReturn(aResponse().withStatus(503).withBody("down")));
 
-        SendOutcome outcome = client.call("sendPhoto", message("-100"));
+        SendOutcome outcome = client.call("sendPhoto", message("-100")).join();
 
         assertThat(outcome.errorCode()).isEqualTo(TelegramErrors.TELEGRAM_5XX);
         assertThat(outcome.error()).isEqualTo("HTTP 503");
@@ -142,13 +142,13 @@ class TelegramClientTest {
     void aTimeoutIsANetworkError() {
         telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(okJson("{\"ok\":true}").withFixedDelay(3_000)));
 
-        assertThat(client("123:TEST", Duration.ofMillis(200)).call("sendMessage", message("-100")).errorCode()).isEqualTo(ErrorCode.NETWORK);
+        assertThat(client("123:TEST", Duration.ofMillis(200)).call("sendMessage", message("-100")).join().errorCode()).isEqualTo(ErrorCode.NETWORK);
     }
 
     @Test
     void noTokenOrNoChatMakesNoRequest() {
-        assertThat(client("").call("sendMessage", message("-100")).errorCode()).isEqualTo(ErrorCode.NO_TOKEN);
-        assertThat(client.call("sendMessage", message("")).errorCode()).isEqualTo(ErrorCode.NO_TARGET);
+        assertThat(client("").call("sendMessage", message("-100")).join().errorCode()).isEqualTo(ErrorCode.NO_TOKEN);
+        assertThat(client.call("sendMessage", message("")).join().errorCode()).isEqualTo(ErrorCode.NO_TARGET);
         assertThat(telegram.getAllServeEvents()).isEmpty();
     }
 }

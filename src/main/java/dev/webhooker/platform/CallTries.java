@@ -1,0 +1,75 @@
+package dev.webhooker.platform;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+
+/**
+ * The tries of one platform call made without holding a thread while it waits: for its turn under the rate limits,
+ * for the answer, and between a 429 and the next try. Each try ends in a result, final or to be tried again; when
+ * no try is left, the last result stands.
+ */
+public final class CallTries {
+
+    private CallTries() {
+    }
+
+    /** What one try came to: {@code result}, and whether another try may change it. */
+    public record Try<R>(R result, boolean again) {
+
+        public static <R> Try<R> last(R result) {
+            return new Try<>(result, false);
+        }
+
+        public static <R> Try<R> again(R result) {
+            return new Try<>(result, true);
+        }
+    }
+
+    /**
+     * Runs {@code attempt} with 1, 2, … up to {@code maxTries}, each after the one before has ended, until one is
+     * final; the result of the last try made (null when {@code maxTries} is zero).
+     */
+    public static <R> CompletableFuture<R> run(int maxTries, IntFunction<CompletableFuture<Try<R>>> attempt) {
+        return next(1, maxTries, attempt, null);
+    }
+
+    private static <R> CompletableFuture<R> next(int tryNumber, int maxTries, IntFunction<CompletableFuture<Try<R>>> attempt,
+                                                 R last) {
+        if (tryNumber > maxTries) {
+            return CompletableFuture.completedFuture(last);
+        }
+        return attempt.apply(tryNumber).thenCompose(done -> done.again()
+                ? next(tryNumber + 1, maxTries, attempt, done.result())
+                : CompletableFuture.completedFuture(done.result()));
+    }
+
+    /** {@code then} once {@code wait} has passed (at once when it is zero), with no thread held in between. */
+    public static <T> CompletableFuture<T> after(Duration wait, Supplier<CompletableFuture<T>> then) {
+        if (wait.compareTo(Duration.ZERO) <= 0) {
+            return then.get();
+        }
+        return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(wait.toNanos(), TimeUnit.NANOSECONDS))
+                .thenCompose(ignored -> then.get());
+    }
+
+    /**
+     * The I/O failure behind a failed call ({@code CompletionException} and {@code ExecutionException} taken off), for
+     * the caller to answer with; anything else is not a platform's doing and is thrown again.
+     */
+    public static IOException ioFailure(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof IOException io) {
+            return io;
+        }
+        throw failure instanceof CompletionException completion ? completion : new CompletionException(cause);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.webhooker.platform;
+
+import static java.util.concurrent.CompletableFuture.completedFuture;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import dev.webhooker.platform.CallTries.Try;
+
+class CallTriesTest {
+
+    @Test
+    void triesAgainUntilATryIsFinal() {
+        List<Integer> made = new ArrayList<>();
+
+        String result = CallTries.<String>run(5, n -> {
+            made.add(n);
+            return completedFuture(n < 3 ? Try.again("429 on try " + n) : Try.last("sent on try " + n));
+        }).join();
+
+        assertThat(result).isEqualTo("sent on try 3");
+        assertThat(made).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void whenNoTryIsLeftTheLastResultStands() {
+        List<Integer> made = new ArrayList<>();
+
+        String result = CallTries.<String>run(3, n -> {
+            made.add(n);
+            return completedFuture(Try.again("429 on try " + n));
+        }).join();
+
+        assertThat(result).isEqualTo("429 on try 3");
+        assertThat(made).containsExactly(1, 2, 3);
+        assertThat(CallTries.<String>run(0, n -> completedFuture(Try.last("never"))).join()).isNull();
+    }
+
+    @Test
+    void aWaitHoldsNoThreadAndTheCallGoesWhenItHasPassed() throws Exception {
+        long started = System.nanoTime();
+        CompletableFuture<Long> sentAt = CallTries.after(Duration.ofMillis(300), () -> completedFuture(System.nanoTime()));
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller goes on at once").isLessThan(Duration.ofMillis(250));
+        assertThat(sentAt).isNotDone();
+        assertThat(Duration.ofNanos(sentAt.get(5, TimeUnit.SECONDS) - started)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+        assertThat(CallTries.after(Duration.ZERO, () -> completedFuture("now"))).isCompletedWithValue("now");
+    }
+
+    @Test
+    void anIoFailureIsTakenOutOfItsWrappersAndAnythingElseIsThrownAgain() {
+        HttpTimeoutException timeout = new HttpTimeoutException("request timed out");
+
+        assertThat(CallTries.ioFailure(new CompletionException(timeout))).isSameAs(timeout);
+        assertThat(CallTries.ioFailure(new IOException("reset"))).hasMessage("reset");
+        assertThatThrownBy(() -> CallTries.ioFailure(new CompletionException(new IllegalStateException("a bug"))))
+                .isInstanceOf(CompletionException.class).hasRootCauseMessage("a bug");
+    }
+}
