@@ -19,7 +19,8 @@
 # Writes bench/results/<date>.md (and the raw figures next to it). Loopback only; every load is bounded.
 # Settings (environment): BENCH_JVM_OPTS, BENCH_MALLOC_ARENA_MAX, BENCH_DURATION (s per point), BENCH_WARMUP (s), BENCH_REPS,
 # BENCH_E2E_WARMUP_MAX_ROUNDS (12) and BENCH_BACKLOG_WARMUP_MAX_ROUNDS (30), BENCH_BACKLOG_PUSHES, BENCH_BACKLOG_FIXTURE
-# (the push the backlog points send, default the shared commits.json),
+# (the push the backlog points send, default the shared commits.json), BENCH_BACKLOG_LATENCY_MS (the sink's answer
+# delay on the backlog points, default 0),
 # BENCH_SCALE_INSTANCES (the instance counts of the scale point, default "1 2 3"), BENCH_JFR=1 (JFR recordings of the ingest, end-to-end, webhook and backlog apps, ingest-<app>.jfr in their bench/target/run-* directory;
 # BENCH_JFR_SETTINGS=default samples less often than the default "profile", which cost the backlog point about a third),
 # BENCH_POINTS (a subset for targeted runs, e.g. "embedded" or "e2e-saturation"; default all:
@@ -442,8 +443,11 @@ fi
 # PostgreSQL server (port 5433, pg_stat_statements preloaded, PostgreSQL's default durability settings, as the
 # machine's server has them) so that the statements per delivery are counted: the calls of every statement while the
 # first measured round drains (counted from the release, so the ingest is left out), divided by its deliveries,
-# without and with transaction control (BEGIN, COMMIT, savepoints).
+# without and with transaction control (BEGIN, COMMIT, savepoints). peak_threads: the most threads the service had
+# while a round drained (read every 0.25 s). BENCH_BACKLOG_LATENCY_MS makes the sink answer each call that much later
+# (a platform's own latency; default 0).
 BACKLOG_PUSHES=${BENCH_BACKLOG_PUSHES:-8000}
+BACKLOG_LATENCY_MS=${BENCH_BACKLOG_LATENCY_MS:-0}
 BACKLOG_PG_PORT=5433
 BACKLOG_PG_DIR=/tmp/webhooker-bench-pg
 # backlog_round PUSHES TAG : fills a held backlog, lets it go, waits for every send; prints the drain line
@@ -457,7 +461,9 @@ backlog_round() {
   local c0 c1 p0 p1 pg w0 w1 m0 m1
   pg=$(postgres_pids); c0=$(cpu_ticks "$APP_PID"); p0=$(cpu_ticks $pg); w0=$(h2_file_writes); m0=$(machine_ticks)
   curl -s "$SINK/hold?on=0" > /dev/null
+  local peak=0 threads
   for _ in $(seq 1200); do
+    threads=$(awk '$1 == "Threads:" {print $2}' "/proc/$APP_PID/status"); [ "${threads:-0}" -gt "$peak" ] && peak=$threads
     n=$(curl -s "$SINK/count"); [ "$n" -ge "$expected" ] && break; sleep 0.25
   done
   c1=$(cpu_ticks "$APP_PID"); p1=$(cpu_ticks $pg); w1=$(h2_file_writes); m1=$(machine_ticks)
@@ -471,6 +477,7 @@ backlog_round() {
     "h2_file_writes_per_send=$(awk -v a="$w0" -v b="$w1" -v n="$expected" 'BEGIN{if (a == "" || b == "") print "NaN"; else printf "%.3f", (b - a) / n}')" \
     "$(awk -v a="$m0" -v b="$m1" 'BEGIN{split(a, x, " "); split(b, y, " "); t = y[3] - x[3]; if (t < 1) t = 1;
         printf "machine_busy_pct=%.1f steal_pct=%.1f", 100 * (y[1] - x[1]) / t, 100 * (y[2] - x[2]) / t}')" \
+    "peak_threads=$peak" \
     | tee -a "$WORK/join.log"
 }
 # the machine's CPU time so far, all cores, in ticks (/proc/stat): "busy steal total". Steal is time the hypervisor
@@ -506,6 +513,7 @@ backlog_points() {
     record "backlog-$label" "$rep" h2_file_writes_per_send "$(sed -E 's/.*h2_file_writes_per_send=([0-9.NaN]+).*/\1/' <<< "$line")"
     record "backlog-$label" "$rep" machine_busy_pct "$(sed -E 's/.*machine_busy_pct=([0-9.]+).*/\1/' <<< "$line")"
     record "backlog-$label" "$rep" steal_pct "$(sed -E 's/.*steal_pct=([0-9.]+).*/\1/' <<< "$line")"
+    record "backlog-$label" "$rep" peak_threads "$(sed -E 's/.*peak_threads=([0-9]+).*/\1/' <<< "$line")"
     log "backlog $label rep $rep: $line"
   done
 }
@@ -517,6 +525,7 @@ if want backlog || want backlog-postgres; then
   STARTED_PIDS+=("$SINK_PID")
   wait_http "http://127.0.0.1:$SINK_PORT/control/count"
   SINK=http://127.0.0.1:$SINK_PORT/control
+  curl -s "$SINK/latency?ms=$BACKLOG_LATENCY_MS" > /dev/null
   FIXTURE=${BENCH_BACKLOG_FIXTURE:-$FIXTURES/github/push/commits.json}
   if want backlog; then
     log "backlog: embedded default, $BACKLOG_PUSHES pushes x 3 targets"
