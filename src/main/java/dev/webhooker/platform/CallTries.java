@@ -1,6 +1,9 @@
 package dev.webhooker.platform;
 
 import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -8,6 +11,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
+
+import dev.webhooker.platform.limits.RateLimits;
 
 /**
  * The tries of one platform call made without holding a thread while it waits: for its turn under the rate limits,
@@ -35,7 +40,7 @@ public final class CallTries {
      * Runs {@code attempt} with 1, 2, … up to {@code maxTries}, each after the one before has ended, until one is
      * final; the result of the last try made (null when {@code maxTries} is zero).
      */
-    public static <R> CompletableFuture<R> run(int maxTries, IntFunction<CompletableFuture<Try<R>>> attempt) {
+    static <R> CompletableFuture<R> run(int maxTries, IntFunction<CompletableFuture<Try<R>>> attempt) {
         return next(1, maxTries, attempt, null);
     }
 
@@ -49,8 +54,38 @@ public final class CallTries {
                 : CompletableFuture.completedFuture(done.result()));
     }
 
+    /** What a platform's client makes of each way a try can end. */
+    public interface Answers<R> {
+
+        /** The rate limits hold the call back for {@code wait}, beyond the cap; {@code tries} requests were made. */
+        R deferred(Duration wait, int tries);
+
+        /** The request of try {@code tries} got no answer (a timeout, a refused connection…). */
+        R unanswered(IOException failure, int tries);
+
+        /** The answer to try {@code tries}: final, or (a 429 whose wait is within the cap) to be tried again. */
+        Try<R> answered(HttpResponse<String> response, int tries);
+    }
+
+    /**
+     * {@code request}, up to {@code maxTries} times, each when {@code turn} (asked before every try) lets it go; the
+     * request is built once by the caller, on its thread and with its trace, and sent again as it is.
+     */
+    public static <R> CompletableFuture<R> send(HttpClient http, HttpRequest request, int maxTries,
+                                                Supplier<RateLimits.Admission> turn, Answers<R> answers) {
+        return run(maxTries, tries -> {
+            RateLimits.Admission admission = turn.get();
+            if (admission.deferred().isPresent()) {
+                return CompletableFuture.completedFuture(Try.last(answers.deferred(admission.deferred().get(), tries - 1)));
+            }
+            return after(admission.delay(), () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString()))
+                    .handle((response, failure) -> failure != null ? Try.last(answers.unanswered(ioFailure(failure), tries))
+                            : answers.answered(response, tries));
+        });
+    }
+
     /** {@code then} once {@code wait} has passed (at once when it is zero), with no thread held in between. */
-    public static <T> CompletableFuture<T> after(Duration wait, Supplier<CompletableFuture<T>> then) {
+    static <T> CompletableFuture<T> after(Duration wait, Supplier<CompletableFuture<T>> then) {
         if (wait.compareTo(Duration.ZERO) <= 0) {
             return then.get();
         }
@@ -62,7 +97,7 @@ public final class CallTries {
      * The I/O failure behind a failed call ({@code CompletionException} and {@code ExecutionException} taken off), for
      * the caller to answer with; anything else is not a platform's doing and is thrown again.
      */
-    public static IOException ioFailure(Throwable failure) {
+    static IOException ioFailure(Throwable failure) {
         Throwable cause = failure;
         while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
             cause = cause.getCause();

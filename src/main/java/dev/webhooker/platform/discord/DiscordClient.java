@@ -219,27 +219,28 @@ public class DiscordClient {
                         : HttpRequest.BodyPublishers.ofString(payload))
                 .build();
         List<Quota.Use> quotas = List.of(botQuota);
-        return CallTries.run(settings.maxTries(), tries -> {
-            RateLimits.Admission turn = limits.admit(settings.rateLimitCap(), List.of(GLOBAL, bucketKey(route, channelId)), quotas);
-            if (turn.deferred().isPresent()) {
-                Duration wait = turn.deferred().get();
-                return completedFuture(Try.last(Answered.of(SendOutcome.rateLimited(wait, null, "Discord rate limit: waiting "
-                        + wait.toMillis() + " ms", tries - 1))));
-            }
-            return CallTries.after(turn.delay(), () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString()))
-                    .handle((response, failure) -> failure != null ? Try.last(Answered.of(unanswered(failure, tries, record)))
-                            : answered(response, route, channelId, record, tries));
-        });
-    }
+        return CallTries.send(http, request, settings.maxTries(),
+                () -> limits.admit(settings.rateLimitCap(), List.of(GLOBAL, bucketKey(route, channelId)), quotas),
+                new CallTries.Answers<>() {
+                    @Override
+                    public Answered deferred(Duration wait, int tries) {
+                        return Answered.of(SendOutcome.rateLimited(wait, null, "Discord rate limit: waiting " + wait.toMillis()
+                                + " ms", tries));
+                    }
 
-    private SendOutcome unanswered(Throwable failure, int tries, CallRecord record) {
-        IOException e = CallTries.ioFailure(failure);
-        if (e instanceof HttpTimeoutException) {
-            return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord timed out after " + settings.requestTimeout(), tries)
-                    .withCall(record);
-        }
-        return SendOutcome.failure(ErrorCode.NETWORK, null, "Discord unreachable: " + e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), tries).withCall(record);
+                    @Override
+                    public Answered unanswered(IOException e, int tries) {
+                        String error = e instanceof HttpTimeoutException ? "Discord timed out after " + settings.requestTimeout()
+                                : "Discord unreachable: " + e.getClass().getSimpleName()
+                                        + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")");
+                        return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, error, tries).withCall(record));
+                    }
+
+                    @Override
+                    public Try<Answered> answered(HttpResponse<String> response, int tries) {
+                        return DiscordClient.this.answered(response, route, channelId, record, tries);
+                    }
+                });
     }
 
     /** What an answer comes to: final, or (a 429 whose wait is within the cap) to be tried again. */

@@ -104,27 +104,25 @@ public class SlackClient {
                 .header("Authorization", "Bearer " + token)
                 .POST(HttpRequest.BodyPublishers.ofString(payload))
                 .build();
-        return CallTries.run(settings.maxTries(), tries -> {
-            RateLimits.Admission turn = limits.admit(settings.rateLimitCap(), List.of(key), List.of());
-            if (turn.deferred().isPresent()) {
-                Duration wait = turn.deferred().get();
-                return completedFuture(Try.last(SendOutcome.rateLimited(wait, null, "Slack rate limit: waiting " + wait.toMillis()
-                        + " ms", tries - 1)));
-            }
-            return CallTries.after(turn.delay(), () -> http.sendAsync(call, HttpResponse.BodyHandlers.ofString()))
-                    .handle((response, failure) -> failure != null ? Try.last(unanswered(failure, tries, record))
-                            : answered(response, request, key, record, tries));
-        });
-    }
+        return CallTries.send(http, call, settings.maxTries(), () -> limits.admit(settings.rateLimitCap(), List.of(key), List.of()),
+                new CallTries.Answers<>() {
+                    @Override
+                    public SendOutcome deferred(Duration wait, int tries) {
+                        return SendOutcome.rateLimited(wait, null, "Slack rate limit: waiting " + wait.toMillis() + " ms", tries);
+                    }
 
-    private SendOutcome unanswered(Throwable failure, int tries, CallRecord record) {
-        IOException e = CallTries.ioFailure(failure);
-        if (e instanceof HttpTimeoutException) {
-            return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack timed out after " + settings.requestTimeout(), tries)
-                    .withCall(record);
-        }
-        return SendOutcome.failure(ErrorCode.NETWORK, null, "Slack unreachable: " + e.getClass().getSimpleName(), tries)
-                .withCall(record);
+                    @Override
+                    public SendOutcome unanswered(IOException e, int tries) {
+                        String error = e instanceof HttpTimeoutException ? "Slack timed out after " + settings.requestTimeout()
+                                : "Slack unreachable: " + e.getClass().getSimpleName();
+                        return SendOutcome.failure(ErrorCode.NETWORK, null, error, tries).withCall(record);
+                    }
+
+                    @Override
+                    public Try<SendOutcome> answered(HttpResponse<String> response, int tries) {
+                        return SlackClient.this.answered(response, request, key, record, tries);
+                    }
+                });
     }
 
     /** What an answer comes to: final, or (a 429 whose wait is within the cap) to be tried again. */

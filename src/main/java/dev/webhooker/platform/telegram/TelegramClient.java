@@ -121,28 +121,27 @@ public class TelegramClient {
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(payload))
                 .build();
-        return CallTries.run(settings.maxTries(), tries -> {
-            RateLimits.Admission turn = limits.admit(settings.rateLimitCap(), blocks, quotas);
-            if (turn.deferred().isPresent()) {
-                Duration wait = turn.deferred().get();
-                return completedFuture(Try.last(Answered.of(SendOutcome.rateLimited(wait, null, "Telegram rate limit: waiting "
-                        + wait.toMillis() + " ms", tries - 1))));
-            }
-            return CallTries.after(turn.delay(), () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString()))
-                    .handle((response, failure) -> failure != null ? Try.last(Answered.of(unanswered(failure, tries, record)))
-                            : answered(response, key, record, tries));
-        });
-    }
+        return CallTries.send(http, request, settings.maxTries(), () -> limits.admit(settings.rateLimitCap(), blocks, quotas),
+                new CallTries.Answers<>() {
+                    @Override
+                    public Answered deferred(Duration wait, int tries) {
+                        return Answered.of(SendOutcome.rateLimited(wait, null, "Telegram rate limit: waiting " + wait.toMillis()
+                                + " ms", tries));
+                    }
 
-    private SendOutcome unanswered(Throwable failure, int tries, CallRecord record) {
-        IOException e = CallTries.ioFailure(failure);
-        if (e instanceof HttpTimeoutException) {
-            return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram timed out after " + settings.requestTimeout(), tries)
-                    .withCall(record);
-        }
-        // the message may contain the URL, and so the token: keep only the exception type
-        return SendOutcome.failure(ErrorCode.NETWORK, null, "Telegram unreachable: " + e.getClass().getSimpleName(), tries)
-                .withCall(record);
+                    @Override
+                    public Answered unanswered(IOException e, int tries) {
+                        // the message may contain the URL, and so the token: keep only the exception type
+                        String error = e instanceof HttpTimeoutException ? "Telegram timed out after " + settings.requestTimeout()
+                                : "Telegram unreachable: " + e.getClass().getSimpleName();
+                        return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, error, tries).withCall(record));
+                    }
+
+                    @Override
+                    public Try<Answered> answered(HttpResponse<String> response, int tries) {
+                        return TelegramClient.this.answered(response, key, record, tries);
+                    }
+                });
     }
 
     /** What an answer comes to: final, or (a 429 whose wait is within the cap) to be tried again. */
