@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
@@ -89,8 +90,9 @@ public final class CallTries {
         if (wait.compareTo(Duration.ZERO) <= 0) {
             return then.get();
         }
-        return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(wait.toNanos(), TimeUnit.NANOSECONDS))
-                .thenCompose(ignored -> then.get());
+        // on the JDK's one timer thread, which only starts the request here
+        Executor onTheTimer = CompletableFuture.delayedExecutor(wait.toNanos(), TimeUnit.NANOSECONDS, Runnable::run);
+        return CompletableFuture.runAsync(() -> { }, onTheTimer).thenCompose(ignored -> then.get());
     }
 
     /**
