@@ -86,7 +86,7 @@ public final class CallTries {
     }
 
     /** {@code then} once {@code wait} has passed (at once when it is zero), with no thread held in between. */
-    static <T> CompletableFuture<T> after(Duration wait, Supplier<CompletableFuture<T>> then) {
+    public static <T> CompletableFuture<T> after(Duration wait, Supplier<CompletableFuture<T>> then) {
         if (wait.compareTo(Duration.ZERO) <= 0) {
             return then.get();
         }
@@ -99,7 +99,7 @@ public final class CallTries {
      * The I/O failure behind a failed call ({@code CompletionException} and {@code ExecutionException} taken off), for
      * the caller to answer with; anything else is not a platform's doing and is thrown again.
      */
-    static IOException ioFailure(Throwable failure) {
+    public static IOException ioFailure(Throwable failure) {
         Throwable cause = failure;
         while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
             cause = cause.getCause();

@@ -6,7 +6,8 @@ import dev.webhooker.delivery.DeliveryProperties;
 
 /**
  * How platform clients behave: {@code requestTimeout} bounds every HTTP call; a rate-limit wait up to
- * {@code rateLimitCap} is slept in place, a longer one is returned as RATE_LIMITED for rescheduling.
+ * {@code rateLimitCap} is waited out on a timer before the request, a longer one is returned as RATE_LIMITED for
+ * rescheduling.
  * {@code maxTries} bounds the HTTP requests of one call (short rate-limit waits retry inside the call).
  */
 public record PlatformCallSettings(Duration requestTimeout, Duration rateLimitCap, int maxTries) {

@@ -1,5 +1,7 @@
 package dev.webhooker.delivery;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -78,6 +80,7 @@ final class EngineHarness implements AutoCloseable {
     private final CamelContext camel;
     private final ProducerTemplate work;
     private final TargetSendPool sends;
+    private final EndpointPoster endpoints;
 
     EngineHarness(DataSource ds, TestDatabases.Kind kind, Clock clock, String instance, String discordUrl, String telegramUrl,
                   RouteCatalog catalog, PayloadStore payloads, DeliveryProperties settings) {
@@ -120,7 +123,7 @@ final class EngineHarness implements AutoCloseable {
         camel.addComponent("discord", new DiscordComponent(new DiscordClient(http, JSON, discordUrl, "bot-token", call, limits)));
         camel.addComponent("telegram", new TelegramComponent(new TelegramClient(http, JSON, telegramUrl, "123:TEST", call, limits)));
         // the fake receivers listen on loopback, which webhook targets may only reach when the operator allows it
-        EndpointPoster endpoints = EndpointPoster.guarded("127.0.0.1", call, Duration.ofSeconds(2), limits, clock);
+        endpoints = EndpointPoster.guarded("127.0.0.1", call, Duration.ofSeconds(2), limits, clock);
         camel.addComponent("webhook", new WebhookComponent(endpoints, clock));
         // the Slack Web API is faked beside Discord's
         camel.addComponent("slack", new SlackComponent(new SlackClient(http, JSON, discordUrl + "/slack-api", "xoxb-test", call,
@@ -234,6 +237,11 @@ final class EngineHarness implements AutoCloseable {
         OPEN.remove(this);
         camel.stop();
         sends.close();
+        try {
+            endpoints.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Every harness a test made (each test's tear-down closes them). */

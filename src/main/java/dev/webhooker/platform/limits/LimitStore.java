@@ -45,7 +45,7 @@ interface LimitStore {
         long[] parked = {0};
         boolean reserved;
         try {
-            // Bucket4j reserves the token, then asks its strategy to wait: the caller sleeps instead, counted
+            // Bucket4j reserves the token, then asks its strategy to wait: the wait is counted and handed to the caller
             reserved = bucket.asBlocking().tryConsume(1, maxWait, nanos -> parked[0] = nanos);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -17,8 +17,8 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
  *   <li>a {@link Quota} the platform publishes but does not count down for us (Telegram's per-chat, per-group and
  *       per-bot rates, Discord's global rate): a token bucket per subject.</li>
  * </ul>
- * A wait up to the caller's cap is slept ({@link #turn}) or handed to a caller that waits without holding a thread
- * ({@link #admit}); a longer one is returned, and the caller answers RATE_LIMITED, which reschedules the target. With
+ * A wait up to the caller's cap is handed back for the caller to wait out without holding a thread ({@link #admit});
+ * a longer one is returned as a deferral, and the caller answers RATE_LIMITED, which reschedules the target. With
  * {@code publishedQuotas} off only what the platforms answer holds calls back (for load tests against fake platforms).
  * <p>
  * Meters, by platform (the key's first part): {@code webhooker_rate_limit_blocks_total} (a platform said wait),
@@ -53,29 +53,6 @@ public final class RateLimits {
         meters.counter("webhooker.rate_limit.blocks", "platform", platform(key)).increment();
     }
 
-    /** {@link #turn(Duration, List, List)} for a call held back only by blocks on {@code key}. */
-    public Optional<Duration> turn(String key, Duration cap) {
-        return turn(cap, List.of(key), List.of());
-    }
-
-    /**
-     * The turn of a call: held back by any block on {@code blocks} and by each of {@code quotas} (listed scarcest
-     * first, so a token of a scarce quota is not taken for a call a wider one then defers). A wait up to {@code cap}
-     * is slept and the call may go (empty); a longer one is returned for the caller to reschedule.
-     */
-    public Optional<Duration> turn(Duration cap, List<String> blocks, List<Quota.Use> quotas) {
-        Admission admission = admit(cap, blocks, quotas);
-        Duration delay = admission.delay();
-        if (admission.deferred().isEmpty() && delay.compareTo(Duration.ZERO) > 0) {
-            try {
-                Thread.sleep(delay.toMillis(), (int) (delay.toNanos() % 1_000_000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        return admission.deferred();
-    }
-
     /**
      * What a call may do now, without waiting here: go after {@code delay} (zero: at once), or, when the blocks or a
      * quota hold it back for longer than the cap, be rescheduled for {@code deferred}.
@@ -84,8 +61,9 @@ public final class RateLimits {
     }
 
     /**
-     * {@link #turn(Duration, List, List)} for a caller that waits without a thread of its own: the wait is returned
-     * rather than slept. The tokens it reserves are due by the end of the wait, as they are after {@code turn}'s sleep.
+     * The turn of a call: held back by any block on {@code blocks} and by each of {@code quotas} (listed scarcest
+     * first, so a token of a scarce quota is not taken for a call a wider one then defers). The tokens it reserves are
+     * due by the end of the delay it returns, which the caller waits out before it calls.
      */
     public Admission admit(Duration cap, List<String> blocks, List<Quota.Use> quotas) {
         Duration blocked = store.blockedFor(blocks);

@@ -66,11 +66,11 @@ public class SlackClient {
         this.poster = poster;
     }
 
-    /** Posts to an incoming webhook. */
-    public SendOutcome webhook(SlackRequest request) {
-        EndpointPoster.Result result = poster.post("slack", request.url(), Map.of(), request.message().toString(), null);
-        return result.recorded(result.failure() != null ? result.failure()
-                : result.answer().outcome(SlackErrors.SLACK_ERROR, SlackErrors.SLACK_5XX));
+    /** Posts to an incoming webhook; no thread waits for the answer. */
+    public CompletableFuture<SendOutcome> webhook(SlackRequest request) {
+        return poster.post("slack", request.url(), Map.of(), request.message().toString(), null)
+                .thenApply(result -> result.recorded(result.failure() != null ? result.failure()
+                        : result.answer().outcome(SlackErrors.SLACK_ERROR, SlackErrors.SLACK_5XX)));
     }
 
     /**

@@ -32,10 +32,7 @@ class SlackEndpoint extends DefaultEndpoint {
         return operation;
     }
 
-    /**
-     * Asynchronous for the bot's calls ({@link AsyncPlatformProducer}); an incoming webhook is posted through the
-     * {@code EndpointPoster}, on the caller's thread.
-     */
+    /** Asynchronous ({@link AsyncPlatformProducer}): the bot's calls and an incoming webhook's post alike. */
     @Override
     public Producer createProducer() {
         SlackClient client = ((SlackComponent) getComponent()).client();
@@ -43,8 +40,7 @@ class SlackEndpoint extends DefaultEndpoint {
             @Override
             protected CompletableFuture<SendOutcome> call(Exchange exchange) throws InvalidPayloadException {
                 SlackRequest request = exchange.getMessage().getMandatoryBody(SlackRequest.class);
-                return "webhook".equals(operation) ? CompletableFuture.completedFuture(client.webhook(request))
-                        : client.api(operation, request);
+                return "webhook".equals(operation) ? client.webhook(request) : client.api(operation, request);
             }
         };
     }

@@ -2,6 +2,7 @@ package dev.webhooker.platform.teams;
 
 import java.net.URI;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -24,9 +25,9 @@ public class TeamsClient {
         this.poster = poster;
     }
 
-    public SendOutcome post(URI url, ObjectNode message) {
-        EndpointPoster.Result result = poster.post("teams", url, Map.of(), message.toString(), null);
-        return result.recorded(outcome(result));
+    /** Posts {@code message}; no thread waits for the answer. */
+    public CompletableFuture<SendOutcome> post(URI url, ObjectNode message) {
+        return poster.post("teams", url, Map.of(), message.toString(), null).thenApply(result -> result.recorded(outcome(result)));
     }
 
     private static SendOutcome outcome(EndpointPoster.Result result) {

@@ -2,19 +2,23 @@ package dev.webhooker.platform.teams;
 
 import java.net.URI;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Endpoint;
 import org.apache.camel.Exchange;
+import org.apache.camel.InvalidPayloadException;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.DefaultComponent;
 import org.apache.camel.support.DefaultEndpoint;
-import org.apache.camel.support.DefaultProducer;
+
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.AsyncPlatformProducer;
 
 /** The {@code teams:} Camel component: {@code teams:post} takes a {@link TeamsRequest} and answers a SendOutcome. */
 public class TeamsComponent extends DefaultComponent {
@@ -63,11 +67,11 @@ public class TeamsComponent extends DefaultComponent {
         @Override
         public Producer createProducer() {
             TeamsClient client = ((TeamsComponent) getComponent()).client;
-            return new DefaultProducer(this) {
+            return new AsyncPlatformProducer(this) {
                 @Override
-                public void process(Exchange exchange) throws Exception {
+                protected CompletableFuture<SendOutcome> call(Exchange exchange) throws InvalidPayloadException {
                     TeamsRequest request = exchange.getMessage().getMandatoryBody(TeamsRequest.class);
-                    exchange.getMessage().setBody(client.post(request.url(), request.message()));
+                    return client.post(request.url(), request.message());
                 }
             };
         }

@@ -1,41 +1,46 @@
 package dev.webhooker.platform.webhook;
 
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.net.InetAddress;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
-import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
-import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
-import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.client5.http.config.TlsConfig;
+import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.core5.concurrent.DefaultThreadFactory;
+import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.ContentType;
-import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpHost;
-import org.apache.hc.core5.http.ParseException;
-import org.apache.hc.core5.http.io.entity.EntityUtils;
-import org.apache.hc.core5.http.io.entity.StringEntity;
+import org.apache.hc.core5.http.nio.entity.AsyncEntityProducers;
+import org.apache.hc.core5.http.nio.support.AsyncRequestBuilder;
+import org.apache.hc.core5.http2.HttpVersionPolicy;
+import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.Timeout;
 
 import dev.webhooker.delivery.CallRecord;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.CallTries;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
@@ -46,8 +51,12 @@ import dev.webhooker.platform.limits.RateLimits;
  * address given with the host, while TLS still verifies the host name), redirects are never followed, and every call
  * has a timeout. An endpoint (a URL) that asked for a wait ({@code 429} or {@code 503} with {@code Retry-After}) is
  * waited for by every post to it from this instance — per URL, not per host: every Slack incoming webhook is on one
- * host, and each has its own limit — waits up to the rate-limit cap are slept, longer ones come back as
+ * host, and each has its own limit — waits up to the rate-limit cap are waited out on a timer, longer ones come back as
  * {@code RATE_LIMITED}. An error never quotes the URL, which can carry a credential.
+ * <p>
+ * Posts are asynchronous (Apache HttpClient's asynchronous client, HTTP/1.1): a post in flight holds a connection,
+ * not a thread. The client and its I/O threads are started by the first post, so an instance without URL targets
+ * never starts them.
  */
 public final class EndpointPoster implements AutoCloseable {
 
@@ -100,29 +109,52 @@ public final class EndpointPoster implements AutoCloseable {
     /** The headers whose values the delivery view shows: they tell how a post was signed and carry no credential. */
     private static final Set<String> SHOWN_HEADERS = Set.of("webhook-id", "webhook-timestamp", "webhook-signature", "content-type");
 
-    private final CloseableHttpClient http;
     private final TargetAddressGuard guard;
     private final PlatformCallSettings settings;
+    private final Duration connectTimeout;
     private final RateLimits limits;
     private final Clock clock;
+    private volatile CloseableHttpAsyncClient http;
+    private boolean closed;
 
     EndpointPoster(TargetAddressGuard guard, PlatformCallSettings settings, Duration connectTimeout, RateLimits limits,
                    Clock clock) {
         this.guard = guard;
         this.settings = settings;
+        this.connectTimeout = connectTimeout;
         this.limits = limits;
         this.clock = clock;
-        this.http = HttpClients.custom()
-                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
-                        .setDefaultConnectionConfig(ConnectionConfig.custom()
-                                .setConnectTimeout(Timeout.of(connectTimeout)).build())
-                        .setMaxConnTotal(64).setMaxConnPerRoute(8).build())
-                .disableRedirectHandling()
-                .disableAutomaticRetries()
-                .disableCookieManagement()
-                .disableAuthCaching()
-                .setUserAgent("webhooker")
-                .build();
+    }
+
+    private CloseableHttpAsyncClient http() {
+        CloseableHttpAsyncClient started = http;
+        return started != null ? started : start();
+    }
+
+    private synchronized CloseableHttpAsyncClient start() {
+        if (closed) {
+            throw new IllegalStateException("the endpoint poster is closed");
+        }
+        if (http == null) {
+            CloseableHttpAsyncClient client = HttpAsyncClients.custom()
+                    .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
+                            .setDefaultConnectionConfig(ConnectionConfig.custom()
+                                    .setConnectTimeout(Timeout.of(connectTimeout)).build())
+                            .setDefaultTlsConfig(TlsConfig.custom().setVersionPolicy(HttpVersionPolicy.FORCE_HTTP_1).build())
+                            .setMaxConnTotal(64).setMaxConnPerRoute(8).build())
+                    // two I/O threads only start requests and read answers; the rest of a send goes back to the route
+                    .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(2).build())
+                    .setThreadFactory(new DefaultThreadFactory("endpoint-poster", true))
+                    .disableRedirectHandling()
+                    .disableAutomaticRetries()
+                    .disableCookieManagement()
+                    .disableAuthCaching()
+                    .setUserAgent("webhooker")
+                    .build();
+            client.start();
+            http = client;
+        }
+        return http;
     }
 
     /**
@@ -146,9 +178,11 @@ public final class EndpointPoster implements AutoCloseable {
 
     /**
      * Posts {@code json} with {@code headers} (and the delivery's {@code traceparent}); {@code platform} names the
-     * target kind in errors and rate-limit keys; {@code timeout} null is the platform call default.
+     * target kind in errors and rate-limit keys; {@code timeout} null is the platform call default. The address check,
+     * the rate-limit turn and the request are made on the caller's thread; no thread waits for the turn's delay or for
+     * the answer, which completes the result on the client's I/O thread.
      */
-    public Result post(String platform, URI url, Map<String, String> headers, String json, Duration timeout) {
+    public CompletableFuture<Result> post(String platform, URI url, Map<String, String> headers, String json, Duration timeout) {
         TargetAddressGuard.Decision decision = guard.check(url);
         if (decision.unresolved() != null) {
             return failed(SendOutcome.failure(ErrorCode.NETWORK, null, platform + " target unreachable: " + decision.unresolved(), 0));
@@ -157,35 +191,78 @@ public final class EndpointPoster implements AutoCloseable {
             return failed(SendOutcome.failure(ErrorCode.TARGET_BLOCKED, null, platform + " target refused: " + decision.refusal(), 0));
         }
         String key = limitKey(platform, url);
-        Optional<Duration> deferred = limits.turn(key, settings.rateLimitCap());
-        if (deferred.isPresent()) {
-            return failed(SendOutcome.rateLimited(deferred.get(), null, platform + " target on " + url.getHost()
-                    + " asked to wait " + deferred.get().toSeconds() + " s", 0));
+        RateLimits.Admission admission = limits.admit(settings.rateLimitCap(), List.of(key), List.of());
+        if (admission.deferred().isPresent()) {
+            Duration deferred = admission.deferred().get();
+            return failed(SendOutcome.rateLimited(deferred, null, platform + " target on " + url.getHost()
+                    + " asked to wait " + deferred.toSeconds() + " s", 0));
         }
-        HttpPost post = new HttpPost(url);
+        AsyncRequestBuilder post = AsyncRequestBuilder.post(url);
         headers.forEach(post::setHeader);
         CallRecord record = CallRecord.request("POST", CallRecord.hostOnly(url), shown(headers), json);
         DeliveryTracing.currentHeader().ifPresent(traceparent -> post.setHeader(DeliveryTracing.HEADER, traceparent));
-        post.setEntity(new StringEntity(json, ContentType.APPLICATION_JSON));
+        post.setEntity(AsyncEntityProducers.create(json, ContentType.APPLICATION_JSON));
         Duration limit = timeout == null ? settings.requestTimeout() : timeout;
-        post.setConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(limit)).build());
+        HttpClientContext context = HttpClientContext.create();
+        context.setRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(limit)).build());
         int port = url.getPort() > 0 ? url.getPort() : url.getScheme().equalsIgnoreCase("https") ? 443 : 80;
         HttpHost pinned = new HttpHost(url.getScheme().toLowerCase(Locale.ROOT), decision.address(), url.getHost(), port);
-        try {
-            Answer answer = http.execute(pinned, post, this::answer);
-            answer.retryAfter().ifPresent(after -> limits.block(key, after));
-            return new Result(answer, null, record.answered(answer.status(), answer.text()));
-        } catch (SocketTimeoutException e) {
-            return new Result(null, SendOutcome.failure(ErrorCode.NETWORK, null, platform + " target timed out after " + limit, 1),
-                    record);
-        } catch (IOException e) {
-            return new Result(null, SendOutcome.failure(ErrorCode.NETWORK, null, platform + " target unreachable: "
-                    + e.getClass().getSimpleName(), 1), record);
-        }
+        return CallTries.after(admission.delay(), () -> exchange(pinned, post, context, limit))
+                .thenCompose(answer -> answer.retryAfter().isEmpty() ? CompletableFuture.completedFuture(answer)
+                        // the limits may be kept in Redis or the database: not on the client's I/O thread
+                        : CompletableFuture.supplyAsync(() -> {
+                            limits.block(key, answer.retryAfter().get());
+                            return answer;
+                        }))
+                .handle((answer, failure) -> {
+                    if (failure == null) {
+                        return new Result(answer, null, record.answered(answer.status(), answer.text()));
+                    }
+                    IOException io = CallTries.ioFailure(failure);
+                    String error = io instanceof SocketTimeoutException ? " target timed out after " + limit
+                            : " target unreachable: " + io.getClass().getSimpleName();
+                    return new Result(null, SendOutcome.failure(ErrorCode.NETWORK, null, platform + error, 1), record);
+                });
     }
 
-    private static Result failed(SendOutcome outcome) {
-        return new Result(null, outcome, null);
+    /**
+     * One request to {@code pinned}: its answer, or an I/O failure. As with any post, {@code limit} bounds the wait
+     * for each read; it also bounds the body once the answer's head has come, so a receiver that trickles its body
+     * cannot hold the post and the connection open.
+     */
+    private CompletableFuture<Answer> exchange(HttpHost pinned, AsyncRequestBuilder post, HttpClientContext context,
+                                               Duration limit) {
+        CompletableFuture<Answer> answer = new CompletableFuture<>();
+        Runnable headArrived = () -> answer.orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
+        Future<Answer> call = http().execute(pinned, post.build(), new AnswerReader(clock, headArrived), null, context,
+                new FutureCallback<>() {
+                    @Override
+                    public void completed(Answer result) {
+                        answer.complete(result);
+                    }
+
+                    @Override
+                    public void failed(Exception failure) {
+                        // a malformed answer is the endpoint's doing, like a refused connection
+                        answer.completeExceptionally(failure instanceof HttpException ? new ClientProtocolException(failure) : failure);
+                    }
+
+                    @Override
+                    public void cancelled() {
+                        answer.cancel(false);
+                    }
+                });
+        return answer.exceptionallyCompose(failure -> {
+            if (failure instanceof TimeoutException) {
+                call.cancel(true);
+                return CompletableFuture.failedFuture(new SocketTimeoutException("the body took longer than " + limit));
+            }
+            return CompletableFuture.failedFuture(failure);
+        });
+    }
+
+    private static CompletableFuture<Result> failed(SendOutcome outcome) {
+        return CompletableFuture.completedFuture(new Result(null, outcome, null));
     }
 
     /** The headers as the delivery view shows them: a static header of the target (Authorization…) is withheld. */
@@ -195,41 +272,12 @@ public final class EndpointPoster implements AutoCloseable {
         return shown;
     }
 
-    private Answer answer(ClassicHttpResponse response) throws IOException {
-        int status = response.getCode();
-        String text;
-        try {
-            text = response.getEntity() == null ? "" : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8, 4096);
-        } catch (ParseException e) {
-            text = "";
-        }
-        Optional<Duration> wait = status == 429 || status == 503 ? retryAfter(response.getFirstHeader("Retry-After"))
-                : Optional.empty();
-        return new Answer(status, text, wait.map(w -> w.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : w));
-    }
-
-    /** {@code Retry-After} as seconds or as an HTTP date. */
-    private Optional<Duration> retryAfter(Header header) {
-        if (header == null || header.getValue() == null) {
-            return Optional.empty();
-        }
-        String value = header.getValue().trim();
-        try {
-            long seconds = Long.parseLong(value);
-            return seconds < 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(seconds));
-        } catch (NumberFormatException notSeconds) {
-            try {
-                Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-                Duration wait = Duration.between(clock.instant(), at);
-                return Optional.of(wait.isNegative() ? Duration.ZERO : wait);
-            } catch (DateTimeParseException notADate) {
-                return Optional.empty();
-            }
-        }
-    }
-
+    /** Stops the client, when a post started it, ending the posts still in flight. */
     @Override
-    public void close() throws IOException {
-        http.close();
+    public synchronized void close() throws IOException {
+        closed = true;
+        if (http != null) {
+            http.close();
+        }
     }
 }

@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import dev.webhooker.delivery.SendOutcome;
 
@@ -26,7 +27,8 @@ final class WebhookClient {
         this.clock = clock;
     }
 
-    public SendOutcome post(WebhookRequest request) {
+    /** Signs and posts {@code request}; no thread waits for the answer. */
+    public CompletableFuture<SendOutcome> post(WebhookRequest request) {
         byte[] body = request.body().getBytes(StandardCharsets.UTF_8);
         long timestamp = clock.instant().getEpochSecond();
         Map<String, String> headers = new LinkedHashMap<>();
@@ -38,8 +40,8 @@ final class WebhookClient {
         headers.put("webhook-id", request.messageId());
         headers.put("webhook-timestamp", Long.toString(timestamp));
         headers.put("webhook-signature", WebhookSignature.sign(request.secrets(), request.messageId(), timestamp, body));
-        EndpointPoster.Result result = poster.post("webhook", request.url(), headers, request.body(), request.timeout());
-        return result.recorded(result.failure() != null ? result.failure() : outcome(result.answer()));
+        return poster.post("webhook", request.url(), headers, request.body(), request.timeout())
+                .thenApply(result -> result.recorded(result.failure() != null ? result.failure() : outcome(result.answer())));
     }
 
     private static SendOutcome outcome(EndpointPoster.Answer answer) {

@@ -1,10 +1,15 @@
 package dev.webhooker.platform.webhook;
 
+import java.util.concurrent.CompletableFuture;
+
 import org.apache.camel.Exchange;
-import org.apache.camel.support.DefaultProducer;
+import org.apache.camel.InvalidPayloadException;
+
+import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.AsyncPlatformProducer;
 
 /** Posts the {@link WebhookRequest} in the body and replaces the body with the SendOutcome; never an exception. */
-final class WebhookProducer extends DefaultProducer {
+final class WebhookProducer extends AsyncPlatformProducer {
 
     private final WebhookClient client;
 
@@ -14,7 +19,7 @@ final class WebhookProducer extends DefaultProducer {
     }
 
     @Override
-    public void process(Exchange exchange) throws Exception {
-        exchange.getMessage().setBody(client.post(exchange.getMessage().getMandatoryBody(WebhookRequest.class)));
+    protected CompletableFuture<SendOutcome> call(Exchange exchange) throws InvalidPayloadException {
+        return client.post(exchange.getMessage().getMandatoryBody(WebhookRequest.class));
     }
 }

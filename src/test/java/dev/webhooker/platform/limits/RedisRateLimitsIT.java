@@ -156,9 +156,9 @@ class RedisRateLimitsIT extends SharedRateLimitsContract {
                 new LocalLimitStore(Clock.systemUTC()), Clock.systemUTC()), true, new SimpleMeterRegistry());
         Quota.Use chat = new Quota("telegram:chat", 1, Duration.ofMinutes(1)).of("outage");
 
-        assertThat(limits.turn(Duration.ZERO, List.of("telegram:outage"), List.of(chat))).isEmpty();
-        assertThat(limits.turn(Duration.ZERO, List.of("telegram:outage"), List.of(chat))).isPresent();
+        assertThat(limits.admit(Duration.ZERO, List.of("telegram:outage"), List.of(chat)).deferred()).isEmpty();
+        assertThat(limits.admit(Duration.ZERO, List.of("telegram:outage"), List.of(chat)).deferred()).isPresent();
         limits.block("telegram:outage-block", Duration.ofSeconds(20));
-        assertThat(limits.turn("telegram:outage-block", Duration.ZERO)).isPresent();
+        assertThat(limits.admit(Duration.ZERO, List.of("telegram:outage-block"), List.of()).deferred()).isPresent();
     }
 }

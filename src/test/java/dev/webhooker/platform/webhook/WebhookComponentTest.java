@@ -11,6 +11,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -19,12 +20,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import org.apache.camel.AsyncProducer;
 import org.apache.camel.CamelContext;
+import org.apache.camel.Endpoint;
+import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterAll;
@@ -32,7 +39,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
 
+import dev.webhooker.delivery.DeliveryMdc;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
@@ -44,6 +53,7 @@ class WebhookComponentTest {
     static WireMockServer receiver;
     CamelContext context;
     ProducerTemplate template;
+    final List<EndpointPoster> posters = new ArrayList<>();
 
     @BeforeAll
     static void startReceiver() {
@@ -60,22 +70,30 @@ class WebhookComponentTest {
     void startCamel() {
         receiver.resetAll();
         context = new DefaultCamelContext();
-        context.addComponent("webhook", component("127.0.0.1"));
-        context.addComponent("webhook-guarded", component(null));
+        context.addComponent("webhook", component("127.0.0.1", InetAddress::getAllByName));
+        context.addComponent("webhook-guarded", component(null, InetAddress::getAllByName));
+        // a name no DNS knows, which only this guard's resolver turns into the receiver's address
+        context.addComponent("webhook-pinned", component("127.0.0.1",
+                host -> new InetAddress[] {InetAddress.getByAddress(host, new byte[] {127, 0, 0, 1})}));
         context.start();
         template = context.createProducerTemplate();
     }
 
     @AfterEach
-    void stopCamel() {
+    void stopCamel() throws IOException {
         context.stop();
+        for (EndpointPoster poster : posters) {
+            poster.close();
+        }
     }
 
-    private static WebhookComponent component(String allow) {
+    private WebhookComponent component(String allow, TargetAddressGuard.Resolver resolver) {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-        return new WebhookComponent(new EndpointPoster(TargetAddressGuard.allowing(allow, InetAddress::getAllByName),
+        EndpointPoster poster = new EndpointPoster(TargetAddressGuard.allowing(allow, resolver),
                 new PlatformCallSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), 1), Duration.ofSeconds(2),
-                new dev.webhooker.platform.limits.RateLimits(clock), clock), clock);
+                new dev.webhooker.platform.limits.RateLimits(clock), clock);
+        posters.add(poster);
+        return new WebhookComponent(poster, clock);
     }
 
     private WebhookRequest request(String path, Map<String, String> headers) {
@@ -177,5 +195,80 @@ class WebhookComponentTest {
         assertThat(outcome.errorCode()).isEqualTo(ErrorCode.TARGET_BLOCKED);
         assertThat(outcome.error()).contains("127.0.0.1");
         assertThat(receiver.getAllServeEvents()).isEmpty();
+    }
+
+    @Test
+    void theConnectionGoesToTheAddressTheGuardCheckedAndTheHostNameStaysTheRequests() {
+        receiver.stubFor(post("/in").willReturn(ok()));
+        URI url = URI.create("http://hooks.webhooker.invalid:" + receiver.port() + "/in");
+
+        SendOutcome outcome = send("webhook-pinned:post", new WebhookRequest(url, "d-1", "{}",
+                List.of(WebhookSecret.parse(WebhookSignatureTest.SPEC_SECRET)), Map.of(), null));
+
+        assertThat(outcome.ok()).as(outcome.error()).isTrue();
+        assertThat(receiver.findAll(postRequestedFor(urlEqualTo("/in"))).get(0).getHeader("Host"))
+                .isEqualTo("hooks.webhooker.invalid:" + receiver.port());
+    }
+
+    @Test
+    void noThreadWaitsForTheReceiversAnswerAndTheExchangeGoesOnWithTheCallersLoggingContext() throws Exception {
+        receiver.stubFor(post("/late").willReturn(ok().withFixedDelay(2_000)));
+        Endpoint endpoint = context.getEndpoint("webhook:post");
+        AsyncProducer producer = (AsyncProducer) endpoint.createProducer();
+        producer.start();
+        Exchange exchange = endpoint.createExchange();
+        // a timeout well beyond the answer's delay, so that a slow machine cannot turn the answer into a timeout
+        exchange.getMessage().setBody(new WebhookRequest(URI.create(receiver.baseUrl() + "/late"), "d-1", "{}",
+                List.of(WebhookSecret.parse(WebhookSignatureTest.SPEC_SECRET)), Map.of(), Duration.ofSeconds(30)));
+        CompletableFuture<String> wentOn = new CompletableFuture<>();
+
+        DeliveryMdc.put("d-42");
+        boolean done;
+        try {
+            done = producer.process(exchange, doneSync -> wentOn.complete(MDC.get(DeliveryMdc.KEY) + " on " + Thread.currentThread().getName()));
+        } finally {
+            DeliveryMdc.clear();
+        }
+
+        assertThat(done).as("the exchange goes on later").isFalse();
+        assertThat(wentOn).as("the caller's thread is free before the receiver answers").isNotDone();
+        assertThat(wentOn.get(10, TimeUnit.SECONDS)).startsWith("d-42 on ").doesNotEndWith(" on " + Thread.currentThread().getName());
+        assertThat(exchange.getMessage().getBody(SendOutcome.class).withCall(null)).isEqualTo(SendOutcome.success(200, null, 1));
+
+        Exchange refused = endpoint.createExchange();
+        refused.getMessage().setBody(new WebhookRequest(URI.create("ftp://127.0.0.1/in"), "d-2", "{}",
+                List.of(WebhookSecret.parse(WebhookSignatureTest.SPEC_SECRET)), Map.of(), null));
+        assertThat(producer.process(refused, doneSync -> { })).as("an answer in hand is given at once").isTrue();
+        assertThat(refused.getMessage().getBody(SendOutcome.class).errorCode()).isEqualTo(ErrorCode.TARGET_BLOCKED);
+        producer.stop();
+    }
+
+    @Test
+    void aLongAnswerIsReadToItsEndButOnlyItsStartIsKeptAndTheConnectionServesTheNextPost() {
+        String page = "x".repeat(1_000_000);
+        receiver.stubFor(post("/big").willReturn(aResponse().withStatus(400).withBody(page)));
+        receiver.stubFor(post("/in").willReturn(ok()));
+
+        SendOutcome big = send("webhook:post", request("/big", Map.of()));
+        SendOutcome next = send("webhook:post", request("/in", Map.of()));
+
+        assertThat(big.errorCode()).isEqualTo(WebhookErrors.WEBHOOK_ERROR);
+        assertThat(big.call().answer()).hasSizeLessThanOrEqualTo(AnswerReader.KEPT_CHARS).startsWith("xxxx");
+        assertThat(next.ok()).isTrue();
+    }
+
+    @Test
+    void aReceiverThatTricklesItsBodyTimesOutOnTheWholeBodyNotOnEachRead() {
+        // the head at once, then 30 pieces over 6 s: each read comes well within the 1 s timeout, the whole body does not
+        receiver.stubFor(post("/trickle").willReturn(ok().withBody("y".repeat(300)).withChunkedDribbleDelay(30, 6_000)));
+
+        long started = System.nanoTime();
+        SendOutcome outcome = send("webhook:post", new WebhookRequest(URI.create(receiver.baseUrl() + "/trickle"), "d-1", "{}",
+                List.of(WebhookSecret.parse(WebhookSignatureTest.SPEC_SECRET)), Map.of(), Duration.ofSeconds(1)));
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(outcome.errorCode()).isEqualTo(ErrorCode.NETWORK);
+        assertThat(outcome.error()).isEqualTo("webhook target timed out after PT1S");
+        assertThat(took).isLessThan(Duration.ofSeconds(5));
     }
 }
