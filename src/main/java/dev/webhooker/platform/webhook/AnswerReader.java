@@ -73,7 +73,7 @@ final class AnswerReader extends AbstractCharResponseConsumer<EndpointPoster.Ans
     }
 
     /** {@code Retry-After} as seconds or as an HTTP date; empty when absent or neither. */
-    static Optional<Duration> retryAfter(Header header, Clock clock) {
+    private static Optional<Duration> retryAfter(Header header, Clock clock) {
         if (header == null || header.getValue() == null) {
             return Optional.empty();
         }
