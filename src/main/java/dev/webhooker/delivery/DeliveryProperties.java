@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param lease           how long a claimed delivery belongs to a worker before another may take it over;
  *                        renewed before the (parallel) sends of a run, so it has to outlast the slowest call
  * @param workers         deliveries processed at once by this instance
- * @param rateLimitCap    the longest rate-limit wait slept inside a worker; longer waits reschedule the target
+ * @param rateLimitCap    the longest rate-limit wait waited out before a call; longer waits reschedule the target
  * @param connectTimeout  TCP connect timeout of platform calls
  * @param requestTimeout  whole-request timeout of platform calls
  * @param lockRetryDelay  when another worker is editing the same in-place message, try this target again after this
