@@ -1,7 +1,5 @@
 package dev.webhooker.delivery;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -237,11 +235,7 @@ final class EngineHarness implements AutoCloseable {
         OPEN.remove(this);
         camel.stop();
         sends.close();
-        try {
-            endpoints.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        endpoints.close();
     }
 
     /** Every harness a test made (each test's tear-down closes them). */

@@ -33,6 +33,7 @@ import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.nio.entity.AsyncEntityProducers;
 import org.apache.hc.core5.http.nio.support.AsyncRequestBuilder;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
+import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.Timeout;
 
@@ -274,10 +275,10 @@ public final class EndpointPoster implements AutoCloseable {
 
     /** Stops the client, when a post started it, ending the posts still in flight. */
     @Override
-    public synchronized void close() throws IOException {
+    public synchronized void close() {
         closed = true;
         if (http != null) {
-            http.close();
+            http.close(CloseMode.GRACEFUL);
         }
     }
 }

@@ -11,7 +11,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -80,7 +79,7 @@ class WebhookComponentTest {
     }
 
     @AfterEach
-    void stopCamel() throws IOException {
+    void stopCamel() {
         context.stop();
         for (EndpointPoster poster : posters) {
             poster.close();
