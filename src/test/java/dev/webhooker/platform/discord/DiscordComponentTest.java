@@ -38,11 +38,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.MDC;
 
-import dev.webhooker.delivery.DeliveryMdc;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.AsyncProducerRun;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
 
@@ -123,17 +122,12 @@ class DiscordComponentTest {
         producer.start();
         Exchange exchange = endpoint.createExchange();
         exchange.getMessage().setBody(new DiscordRequest("111", null, message()));
-        CompletableFuture<String> wentOn = new CompletableFuture<>();
 
-        DeliveryMdc.put("d-42");
-        boolean done;
         long started = System.nanoTime();
-        try {
-            done = producer.process(exchange, doneSync -> wentOn.complete(MDC.get(DeliveryMdc.KEY) + " on " + Thread.currentThread().getName()));
-        } finally {
-            DeliveryMdc.clear();
-        }
+        AsyncProducerRun run = AsyncProducerRun.process(producer, exchange, "d-42");
         Duration returnedAfter = Duration.ofNanos(System.nanoTime() - started);
+        boolean done = run.doneAtOnce();
+        CompletableFuture<String> wentOn = run.wentOn();
 
         assertThat(done).as("the exchange goes on later").isFalse();
         assertThat(wentOn).as("the caller's thread is free before Discord answers").isNotDone();

@@ -38,11 +38,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.MDC;
 
-import dev.webhooker.delivery.DeliveryMdc;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
+import dev.webhooker.platform.AsyncProducerRun;
 import dev.webhooker.platform.PlatformCallSettings;
 
 /** {@code webhook:post} in a CamelContext of its own, against a fake receiver on 127.0.0.1 (allow-listed here). */
@@ -219,15 +218,10 @@ class WebhookComponentTest {
         // a timeout well beyond the answer's delay, so that a slow machine cannot turn the answer into a timeout
         exchange.getMessage().setBody(new WebhookRequest(URI.create(receiver.baseUrl() + "/late"), "d-1", "{}",
                 List.of(WebhookSecret.parse(WebhookSignatureTest.SPEC_SECRET)), Map.of(), Duration.ofSeconds(30)));
-        CompletableFuture<String> wentOn = new CompletableFuture<>();
 
-        DeliveryMdc.put("d-42");
-        boolean done;
-        try {
-            done = producer.process(exchange, doneSync -> wentOn.complete(MDC.get(DeliveryMdc.KEY) + " on " + Thread.currentThread().getName()));
-        } finally {
-            DeliveryMdc.clear();
-        }
+        AsyncProducerRun run = AsyncProducerRun.process(producer, exchange, "d-42");
+        boolean done = run.doneAtOnce();
+        CompletableFuture<String> wentOn = run.wentOn();
 
         assertThat(done).as("the exchange goes on later").isFalse();
         assertThat(wentOn).as("the caller's thread is free before the receiver answers").isNotDone();
