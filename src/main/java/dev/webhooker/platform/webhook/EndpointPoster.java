@@ -21,6 +21,7 @@ import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.config.TlsConfig;
+import org.apache.hc.client5.http.impl.ChainElement;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
@@ -35,6 +36,7 @@ import org.apache.hc.core5.http.nio.support.AsyncRequestBuilder;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.IOReactorConfig;
+import org.apache.hc.core5.util.DeadlineTimeoutException;
 import org.apache.hc.core5.util.Timeout;
 
 import dev.webhooker.delivery.CallRecord;
@@ -108,6 +110,9 @@ public final class EndpointPoster implements AutoCloseable {
     }
 
     /** The headers whose values the delivery view shows: they tell how a post was signed and carry no credential. */
+    /** The context attribute through which the client tells a post that it is connected. */
+    private static final String CONNECTED = "webhooker.connected";
+
     private static final Set<String> SHOWN_HEADERS = Set.of("webhook-id", "webhook-timestamp", "webhook-signature", "content-type");
 
     private final TargetAddressGuard guard;
@@ -151,6 +156,14 @@ public final class EndpointPoster implements AutoCloseable {
                     .disableCookieManagement()
                     .disableAuthCaching()
                     .setUserAgent("webhooker")
+                    // tells the post that its connection is leased and connected (see exchange)
+                    .addExecInterceptorAfter(ChainElement.CONNECT.name(), "webhooker-connected",
+                            (request, entity, scope, chain, callback) -> {
+                                if (scope.clientContext.getAttribute(CONNECTED) instanceof CompletableFuture<?> signal) {
+                                    signal.complete(null);
+                                }
+                                chain.proceed(request, entity, scope, callback);
+                            })
                     .build();
             client.start();
             http = client;
@@ -205,7 +218,8 @@ public final class EndpointPoster implements AutoCloseable {
         post.setEntity(AsyncEntityProducers.create(json, ContentType.APPLICATION_JSON));
         Duration limit = timeout == null ? settings.requestTimeout() : timeout;
         HttpClientContext context = HttpClientContext.create();
-        context.setRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(limit)).build());
+        context.setRequestConfig(RequestConfig.custom().setConnectionRequestTimeout(Timeout.of(limit))
+                .setResponseTimeout(Timeout.of(limit)).build());
         int port = url.getPort() > 0 ? url.getPort() : url.getScheme().equalsIgnoreCase("https") ? 443 : 80;
         HttpHost pinned = new HttpHost(url.getScheme().toLowerCase(Locale.ROOT), decision.address(), url.getHost(), port);
         return CallTries.after(admission.delay(), () -> exchange(pinned, post, context, limit))
@@ -220,6 +234,12 @@ public final class EndpointPoster implements AutoCloseable {
                         return new Result(answer, null, record.answered(answer.status(), answer.text()));
                     }
                     IOException io = CallTries.ioFailure(failure);
+                    if (io instanceof NoFreeConnection) {
+                        // nothing was sent, and the host's other posts (maybe another group's) held it up: a wait,
+                        // like a rate limit, not a failure of this endpoint that would use up its retries
+                        return new Result(null, SendOutcome.rateLimited(limit, null,
+                                platform + " target busy: no free connection to its host within " + limit, 0), null);
+                    }
                     String error = io instanceof SocketTimeoutException ? " target timed out after " + limit
                             : " target unreachable: " + io.getClass().getSimpleName();
                     return new Result(null, SendOutcome.failure(ErrorCode.NETWORK, null, platform + error, 1), record);
@@ -230,10 +250,22 @@ public final class EndpointPoster implements AutoCloseable {
      * One request to {@code pinned}: its answer, or an I/O failure. As with any post, {@code limit} bounds the wait
      * for each read; it also bounds the body once the answer's head has come, so a receiver that trickles its body
      * cannot hold the post and the connection open.
+     * <p>
+     * {@code limit} also bounds the wait for one of the host's connections. The pool checks that deadline only when a
+     * connection comes back, which a slow receiver can put off for minutes, so a timer ends the wait too: when the
+     * request is not connected within {@code limit} and the connect timeout, no connection was free within
+     * {@code limit} (connecting alone fails sooner).
      */
     private CompletableFuture<Answer> exchange(HttpHost pinned, AsyncRequestBuilder post, HttpClientContext context,
                                                Duration limit) {
         CompletableFuture<Answer> answer = new CompletableFuture<>();
+        CompletableFuture<Void> connected = new CompletableFuture<>();
+        context.setAttribute(CONNECTED, connected);
+        connected.orTimeout(limit.plus(connectTimeout).toMillis(), TimeUnit.MILLISECONDS)
+                .exceptionally(waited -> {
+                    answer.completeExceptionally(new NoFreeConnection());
+                    return null;
+                });
         Runnable headArrived = () -> answer.orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
         Future<Answer> call = http().execute(pinned, post.build(), new AnswerReader(clock, headArrived), null, context,
                 new FutureCallback<>() {
@@ -245,7 +277,9 @@ public final class EndpointPoster implements AutoCloseable {
                     @Override
                     public void failed(Exception failure) {
                         // a malformed answer is the endpoint's doing, like a refused connection
-                        answer.completeExceptionally(failure instanceof HttpException ? new ClientProtocolException(failure) : failure);
+                        answer.completeExceptionally(failure instanceof HttpException ? new ClientProtocolException(failure)
+                                // the pool's own deadline, seen when a connection came back too late
+                                : failure instanceof DeadlineTimeoutException ? new NoFreeConnection() : failure);
                     }
 
                     @Override
@@ -254,12 +288,18 @@ public final class EndpointPoster implements AutoCloseable {
                     }
                 });
         return answer.exceptionallyCompose(failure -> {
-            if (failure instanceof TimeoutException) {
+            if (failure instanceof NoFreeConnection) {
+                call.cancel(true);
+            } else if (failure instanceof TimeoutException) {
                 call.cancel(true);
                 return CompletableFuture.failedFuture(new SocketTimeoutException("the body took longer than " + limit));
             }
             return CompletableFuture.failedFuture(failure);
         });
+    }
+
+    /** No connection to the host was free within the post's timeout: the host's other posts held them all. */
+    private static final class NoFreeConnection extends IOException {
     }
 
     private static CompletableFuture<Result> failed(SendOutcome outcome) {

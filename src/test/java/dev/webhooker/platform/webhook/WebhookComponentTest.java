@@ -251,6 +251,38 @@ class WebhookComponentTest {
     }
 
     @Test
+    void aPostWaitingForOneOfTheHostsConnectionsWaitsNoLongerThanItsTimeoutAndIsPutOffNotFailed() throws Exception {
+        receiver.stubFor(post("/hold").willReturn(ok().withFixedDelay(4_000)));
+        receiver.stubFor(post("/in").willReturn(ok()));
+        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        EndpointPoster poster = new EndpointPoster(TargetAddressGuard.allowing("127.0.0.1", InetAddress::getAllByName),
+                new PlatformCallSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), 1), Duration.ofMillis(500),
+                new dev.webhooker.platform.limits.RateLimits(clock), clock);
+        posters.add(poster);
+        // the host's eight connections, each held for 4 s by a receiver that takes that long to answer
+        List<CompletableFuture<EndpointPoster.Result>> holding = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            holding.add(poster.post("webhook", URI.create(receiver.baseUrl() + "/hold"), Map.of(), "{}", Duration.ofSeconds(30)));
+        }
+        Thread.sleep(500);
+
+        long started = System.nanoTime();
+        EndpointPoster.Result waiting = poster.post("webhook", URI.create(receiver.baseUrl() + "/in"), Map.of(), "{}",
+                Duration.ofMillis(500)).get(10, TimeUnit.SECONDS);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+        // a wait that uses up no retry and does not count against the endpoint: the host's other posts held it up
+        assertThat(waiting.failure()).as("no connection was free within the post's timeout")
+                .isEqualTo(SendOutcome.rateLimited(Duration.ofMillis(500), null,
+                        "webhook target busy: no free connection to its host within PT0.5S", 0));
+        assertThat(waiting.call()).as("nothing was posted").isNull();
+        assertThat(took).isLessThan(Duration.ofSeconds(3));
+        for (CompletableFuture<EndpointPoster.Result> held : holding) {
+            assertThat(held.get(10, TimeUnit.SECONDS).answer().status()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void aReceiverThatTricklesItsBodyTimesOutOnTheWholeBodyNotOnEachRead() {
         // the head at once, then 30 pieces over 6 s: each read comes well within the 1 s timeout, the whole body does not
         receiver.stubFor(post("/trickle").willReturn(ok().withBody("y".repeat(300)).withChunkedDribbleDelay(30, 6_000)));
