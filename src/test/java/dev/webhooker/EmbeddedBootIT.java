@@ -12,13 +12,12 @@ import java.nio.file.Path;
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import dev.webhooker.platform.LazyHttpClient;
+import dev.webhooker.platform.OutboundHttp;
 
 /** The embedded default: no external service configured, the app boots and /health is ok. */
 @CamelSpringBootTest
@@ -38,8 +37,7 @@ class EmbeddedBootIT {
     int port;
 
     @Autowired
-    @Qualifier("platformHttpClient")
-    HttpClient platformHttpClient;
+    OutboundHttp platformHttp;
 
     @Test
     void healthIsOkOnTheEmbeddedDefault() throws Exception {
@@ -55,8 +53,7 @@ class EmbeddedBootIT {
     @Test
     void startingUpSetsUpNoPlatformClient() {
         // nothing was delivered, so neither TLS nor the client's threads have been set up
-        assertThat(platformHttpClient).isInstanceOfSatisfying(LazyHttpClient.class,
-                client -> assertThat(client.isBuilt()).isFalse());
+        assertThat(platformHttp.isStarted()).isFalse();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.webhooker.delivery;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -87,10 +88,15 @@ public final class DeliveryTracing {
         return Optional.ofNullable(CURRENT.get());
     }
 
-    /** A platform request, with the delivery's {@code traceparent} when this thread works for one. */
-    public static java.net.http.HttpRequest.Builder traced(java.net.http.HttpRequest.Builder request) {
+    /** A platform request's {@code headers}, with the delivery's {@code traceparent} when this thread works for one. */
+    public static Map<String, String> traced(Map<String, String> headers) {
         String header = CURRENT.get();
-        return header == null ? request : request.header(HEADER, header);
+        if (header == null) {
+            return headers;
+        }
+        Map<String, String> traced = new LinkedHashMap<>(headers);
+        traced.put(HEADER, header);
+        return traced;
     }
 
     /** {@code task} on this thread with the delivery's {@code traceparent} {@code header} (none when null). */

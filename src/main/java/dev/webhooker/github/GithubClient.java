@@ -3,34 +3,39 @@ package dev.webhooker.github;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.util.Timeout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.client.ClientHttpRequestFactory;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
+
+import dev.webhooker.platform.OutboundHttp;
 
 /**
  * The one client of GitHub's REST API (GITHUB_API_URL), shared by every feature that talks to GitHub: the actions a
  * user takes through the API and the chat commands (with the user's token), the install flow's check of the
  * installations a user can see, the revocation of a token at sign-out, and Spring Security's OAuth code exchange,
- * token refresh and {@code GET /user} ({@link #oauthRequests()}). It sends through the application's one HTTP client
- * (the platforms' {@code platformHttpClient}, with PLATFORM_CONNECT_TIMEOUT), so GitHub's calls share its
- * connections and its settings; each call is bounded by {@link #TIMEOUT}, so a slow GitHub gives a clear error
- * instead of a hanging request.
+ * token refresh and {@code GET /user} ({@link #oauthRequests()}). Its own calls go through the platforms'
+ * {@link OutboundHttp} (with PLATFORM_CONNECT_TIMEOUT), sharing its connections and settings; Spring Security's go
+ * through Spring's request factory on the same library's blocking client, since they are Spring's own requests.
+ * Each call is bounded by {@link #TIMEOUT}, so a slow GitHub gives a clear error instead of a hanging request.
  */
 public final class GithubClient {
 
@@ -69,32 +74,40 @@ public final class GithubClient {
         }
     }
 
-    private final HttpClient http;
+    private final OutboundHttp http;
     private final String apiUrl;
     private final Duration timeout;
-    private JdkClientHttpRequestFactory oauthFactory;
+    private final Duration connectTimeout;
+    private HttpComponentsClientHttpRequestFactory oauthFactory;
 
-    public GithubClient(HttpClient http, String apiUrl, Duration timeout) {
+    public GithubClient(OutboundHttp http, String apiUrl, Duration timeout, Duration connectTimeout) {
         this.http = Objects.requireNonNull(http, "http");
         this.apiUrl = trimSlash(apiUrl);
         this.timeout = timeout;
+        this.connectTimeout = connectTimeout;
     }
 
     /**
-     * Spring Security's OAuth clients (code exchange, refresh, user info) send through this: the same HTTP client, and
-     * {@link #TIMEOUT} as their read timeout.
+     * Spring Security's OAuth clients (code exchange, refresh, user info) send through this: Apache HttpClient's
+     * blocking client, following no redirect, with PLATFORM_CONNECT_TIMEOUT and {@link #TIMEOUT} as its read timeout.
      */
     public ClientHttpRequestFactory oauthRequests() {
         return (uri, method) -> oauthFactory().createRequest(uri, method);
     }
 
-    /**
-     * Built on the first OAuth request, not with the security configuration: Spring's factory asks the HTTP client for
-     * its executor at once, which would build the lazily built client on every start.
-     */
-    private synchronized JdkClientHttpRequestFactory oauthFactory() {
+    /** Built on the first OAuth request, so that an instance nobody signs in to never builds it. */
+    private synchronized HttpComponentsClientHttpRequestFactory oauthFactory() {
         if (oauthFactory == null) {
-            oauthFactory = new JdkClientHttpRequestFactory(http);
+            oauthFactory = new HttpComponentsClientHttpRequestFactory(HttpClients.custom()
+                    .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                            .setDefaultConnectionConfig(ConnectionConfig.custom()
+                                    .setConnectTimeout(Timeout.of(connectTimeout)).build())
+                            .build())
+                    .disableRedirectHandling()
+                    .disableAutomaticRetries()
+                    .disableCookieManagement()
+                    .setUserAgent("webhooker")
+                    .build());
             oauthFactory.setReadTimeout(timeout);
         }
         return oauthFactory;
@@ -111,30 +124,23 @@ public final class GithubClient {
         String currentMethod = method;
         JsonNode currentBody = body;
         for (int hop = 0; ; hop++) {
-            HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-                    .timeout(timeout)
-                    .header("Accept", "application/vnd.github+json")
-                    .header("X-GitHub-Api-Version", "2022-11-28")
-                    .header("User-Agent", "webhooker")
-                    .header("Authorization", "Bearer " + token);
-            if (currentBody == null) {
-                request.method(currentMethod, HttpRequest.BodyPublishers.noBody());
-            } else {
-                request.header("Content-Type", "application/json")
-                        .method(currentMethod, HttpRequest.BodyPublishers.ofString(currentBody.toString()));
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("Accept", "application/vnd.github+json");
+            headers.put("X-GitHub-Api-Version", "2022-11-28");
+            headers.put("Authorization", "Bearer " + token);
+            if (currentBody != null) {
+                headers.put("Content-Type", "application/json");
             }
-            HttpResponse<String> response;
+            OutboundHttp.Reply response;
             try {
-                response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                response = http.call(OutboundHttp.Request.of(currentMethod, uri, headers,
+                        currentBody == null ? null : currentBody.toString(), timeout));
             } catch (IOException e) {
-                return new Reply(0, MissingNode.getInstance(), false);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
                 return new Reply(0, MissingNode.getInstance(), false);
             }
             Optional<URI> next = redirect(uri, response);
             if (next.isPresent() && hop < MAX_REDIRECTS) {
-                int status = response.statusCode();
+                int status = response.status();
                 if (status == 303 || (status == 301 || status == 302) && "POST".equals(currentMethod)) {
                     currentMethod = "GET";
                     currentBody = null;
@@ -185,40 +191,31 @@ public final class GithubClient {
 
     /**
      * Tells GitHub to revoke a user's token ({@code DELETE /applications/{client_id}/token}, authenticated as the OAuth
-     * app, the token in the body). Best effort: a failure is logged, never thrown. The JDK client is called directly
-     * because Spring's request factory drops DELETE bodies.
+     * app, the token in the body). Best effort: a failure is logged, never thrown.
      */
     public void revokeToken(String clientId, String clientSecret, String accessToken) {
         String basic = Base64.getEncoder().encodeToString((clientId + ":" + clientSecret).getBytes(StandardCharsets.UTF_8));
+        Map<String, String> headers = Map.of("Authorization", "Basic " + basic, "Accept", "application/vnd.github+json",
+                "X-GitHub-Api-Version", "2022-11-28", "Content-Type", "application/json");
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(apiUrl + "/applications/"
-                            + URLEncoder.encode(clientId, StandardCharsets.UTF_8) + "/token"))
-                    .timeout(timeout)
-                    .header("Authorization", "Basic " + basic)
-                    .header("Accept", "application/vnd.github+json")
-                    .header("X-GitHub-Api-Version", "2022-11-28")
-                    .header("Content-Type", "application/json")
-                    .method("DELETE", HttpRequest.BodyPublishers.ofString(
-                            JSON.createObjectNode().put("access_token", accessToken).toString()))
-                    .build();
-            HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
-            if (response.statusCode() != 204 && response.statusCode() != 404) {
-                LOG.warn("GitHub did not revoke a token: HTTP {}", response.statusCode());
+            OutboundHttp.Reply response = http.call(OutboundHttp.Request.of("DELETE", URI.create(apiUrl + "/applications/"
+                    + URLEncoder.encode(clientId, StandardCharsets.UTF_8) + "/token"), headers,
+                    JSON.createObjectNode().put("access_token", accessToken).toString(), timeout));
+            if (response.status() != 204 && response.status() != 404) {
+                LOG.warn("GitHub did not revoke a token: HTTP {}", response.status());
             }
         } catch (IOException e) {
             LOG.warn("GitHub did not revoke a token: {}", e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
     /** Where a redirect leads, when it is one this client follows: to the same scheme, host and port. */
-    private static Optional<URI> redirect(URI from, HttpResponse<?> response) {
-        int status = response.statusCode();
+    private static Optional<URI> redirect(URI from, OutboundHttp.Reply response) {
+        int status = response.status();
         if (status != 301 && status != 302 && status != 303 && status != 307 && status != 308) {
             return Optional.empty();
         }
-        return response.headers().firstValue("Location").flatMap(location -> {
+        return response.header("Location").flatMap(location -> {
             try {
                 URI to = from.resolve(location.trim());
                 boolean sameOrigin = from.getScheme().equalsIgnoreCase(to.getScheme())
@@ -230,10 +227,10 @@ public final class GithubClient {
         });
     }
 
-    private static Reply reply(HttpResponse<String> response) {
-        int status = response.statusCode();
+    private static Reply reply(OutboundHttp.Reply response) {
+        int status = response.status();
         boolean limited = status == 403
-                && response.headers().firstValue("x-ratelimit-remaining").map(String::trim).filter("0"::equals).isPresent()
+                && response.header("x-ratelimit-remaining").map(String::trim).filter("0"::equals).isPresent()
                 || status == 403 && response.body() != null
                 && response.body().toLowerCase(Locale.ROOT).contains("secondary rate limit");
         return new Reply(status, parse(response.body()), limited);

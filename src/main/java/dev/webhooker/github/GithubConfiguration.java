@@ -1,18 +1,18 @@
 package dev.webhooker.github;
 
-import java.net.http.HttpClient;
-
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.webhooker.config.WebhookerProperties;
+import dev.webhooker.delivery.DeliveryProperties;
+import dev.webhooker.platform.OutboundHttp;
 
-/** The GitHub client (GITHUB_API_URL) on the application's one HTTP client. */
+/** The GitHub client (GITHUB_API_URL) on the platforms' HTTP client, with PLATFORM_CONNECT_TIMEOUT. */
 @Configuration(proxyBeanMethods = false)
 class GithubConfiguration {
 
     @Bean
-    GithubClient githubClient(HttpClient platformHttpClient, WebhookerProperties properties) {
-        return new GithubClient(platformHttpClient, properties.github().apiUrl(), GithubClient.TIMEOUT);
+    GithubClient githubClient(OutboundHttp platformHttp, WebhookerProperties properties, DeliveryProperties settings) {
+        return new GithubClient(platformHttp, properties.github().apiUrl(), GithubClient.TIMEOUT, settings.connectTimeout());
     }
 }

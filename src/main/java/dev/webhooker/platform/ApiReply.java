@@ -2,10 +2,8 @@ package dev.webhooker.platform;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,30 +36,25 @@ public record ApiReply(int status, JsonNode body) {
      * {@code timeout}. A failure to get one comes back as an {@link IOException} whose message names the failure's
      * type and never the URL (a Telegram URL holds the bot's token).
      */
-    public static ApiReply call(HttpClient http, ObjectMapper json, String method, URI uri, Duration timeout,
+    public static ApiReply call(OutboundHttp http, ObjectMapper json, String method, URI uri, Duration timeout,
                                 Map<String, String> headers, Object body) throws IOException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", "application/json");
-        headers.forEach(request::header);
-        if (body == null) {
-            request.method(method, HttpRequest.BodyPublishers.noBody());
-        } else {
-            request.header("Content-Type", "application/json")
-                    .method(method, HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body)));
+        Map<String, String> sent = new LinkedHashMap<>(headers);
+        sent.put("Accept", "application/json");
+        if (body != null) {
+            sent.put("Content-Type", "application/json");
         }
-        HttpResponse<byte[]> response;
+        OutboundHttp.Reply reply;
         try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
+            reply = http.call(OutboundHttp.Request.of(method, uri, sent, body == null ? null : json.writeValueAsString(body),
+                    timeout));
         } catch (IOException e) {
             throw new IOException(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
-        return new ApiReply(response.statusCode(), parse(response.body(), json));
+        return new ApiReply(reply.status(), parse(reply.body(), json));
     }
 
-    private static JsonNode parse(byte[] body, ObjectMapper json) {
-        if (body == null || body.length == 0) {
+    private static JsonNode parse(String body, ObjectMapper json) {
+        if (body == null || body.isEmpty()) {
             return MissingNode.getInstance();
         }
         try {

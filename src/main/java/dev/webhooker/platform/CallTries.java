@@ -1,9 +1,6 @@
 package dev.webhooker.platform;
 
 import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -65,22 +62,25 @@ public final class CallTries {
         R unanswered(IOException failure, int tries);
 
         /** The answer to try {@code tries}: final, or (a 429 whose wait is within the cap) to be tried again. */
-        Try<R> answered(HttpResponse<String> response, int tries);
+        Try<R> answered(OutboundHttp.Reply reply, int tries);
     }
 
     /**
      * {@code request}, up to {@code maxTries} times, each when {@code turn} (asked before every try) lets it go; the
      * request is built once by the caller, on its thread and with its trace, and sent again as it is.
      */
-    public static <R> CompletableFuture<R> send(HttpClient http, HttpRequest request, int maxTries,
+    public static <R> CompletableFuture<R> send(OutboundHttp http, OutboundHttp.Request request, int maxTries,
                                                 Supplier<RateLimits.Admission> turn, Answers<R> answers) {
         return run(maxTries, tries -> {
             RateLimits.Admission admission = turn.get();
             if (admission.deferred().isPresent()) {
                 return CompletableFuture.completedFuture(Try.last(answers.deferred(admission.deferred().get(), tries - 1)));
             }
-            return after(admission.delay(), () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString()))
-                    .handle((response, failure) -> failure != null ? Try.last(answers.unanswered(ioFailure(failure), tries))
+            // what is made of an answer may store a rate-limit block, and the next try asks the limits for its turn:
+            // both may be calls to Redis or the database, so they run on CompletableFuture's default executor, not on
+            // the HTTP client's I/O thread
+            return after(admission.delay(), () -> http.send(request))
+                    .handleAsync((response, failure) -> failure != null ? Try.last(answers.unanswered(ioFailure(failure), tries))
                             : answers.answered(response, tries));
         });
     }

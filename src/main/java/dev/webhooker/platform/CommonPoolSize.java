@@ -1,9 +1,10 @@
 package dev.webhooker.platform;
 
 /**
- * The JDK's HttpClient hands every asynchronous answer to CompletableFuture's default executor. That executor is the
- * common ForkJoinPool when the pool has at least two threads, and otherwise a new thread per task: on a machine of
- * two cores, where the pool's default is one thread, each answer of an asynchronous platform call would start and end
+ * The platforms' calls hand each answer to CompletableFuture's default executor ({@link CallTries}), and a URL target's
+ * {@code Retry-After} block is stored there too: off the HTTP client's I/O threads, since both may call Redis or the
+ * database. That executor is the common ForkJoinPool when the pool has at least two threads, and otherwise a new
+ * thread per task: on a machine of two cores, where the pool's default is one thread, each answer would start and end
  * a thread of its own. Sizing the common pool before anything uses it keeps those answers on the pool's threads. An
  * operator's own {@code -Djava.util.concurrent.ForkJoinPool.common.parallelism} wins.
  */

@@ -15,7 +15,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,6 +34,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.webhooker.audit.AuditLog;
 import dev.webhooker.github.GithubClient;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.testsupport.TestHttp;
 
 /** Every GitHub answer mapped to its error, the token handling, the rate limit and the audit, against a fake GitHub. */
 class GithubActionsTest {
@@ -79,7 +79,7 @@ class GithubActionsTest {
                 return "olive";
             }
         };
-        GithubClient client = new GithubClient(HttpClient.newHttpClient(), github.baseUrl() + "/", timeout);
+        GithubClient client = new GithubClient(TestHttp.apis(), github.baseUrl() + "/", timeout, Duration.ofSeconds(2));
         return new GithubActions(client, tokens, new ActionRateLimit(perMinute), audit);
     }
 

@@ -1,6 +1,5 @@
 package dev.webhooker.delivery;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -22,6 +21,7 @@ import dev.webhooker.format.EventFormatters;
 import dev.webhooker.format.GroupLogFormatter;
 import dev.webhooker.format.I18n;
 import dev.webhooker.format.MessageFormatter;
+import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.discord.DiscordClient;
 import dev.webhooker.platform.discord.DiscordComponent;
@@ -56,6 +56,7 @@ import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.PayloadStore;
 import dev.webhooker.testsupport.TestDatabases;
 import dev.webhooker.testsupport.TestPlatforms;
+import dev.webhooker.testsupport.TestHttp;
 
 /**
  * One "instance" of the engine without Spring: routes/delivery.camel.yaml in its own CamelContext, wired like
@@ -107,7 +108,7 @@ final class EngineHarness implements AutoCloseable {
         this.poller = new DeliveryPoller(queue, wakeUp, settings.workers(), settings.lease());
         this.sends = new TargetSendPool(2 * settings.workers());
 
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        OutboundHttp http = TestHttp.apis();
         // the engine's tests run on a clock they move by hand; the published quotas refill in real time and are
         // tested on their own (platform.limits, cluster.ClusterIT)
         RateLimits limits = RateLimits.local(clock, false);

@@ -16,7 +16,6 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -43,6 +42,7 @@ import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.testsupport.TestHttp;
 
 @ExtendWith(OutputCaptureExtension.class)
 class DiscordSyncTest {
@@ -102,7 +102,7 @@ class DiscordSyncTest {
     }
 
     private DiscordSync sync(String token, String appId) {
-        DiscordClient client = new DiscordClient(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), mapper,
+        DiscordClient client = new DiscordClient(TestHttp.apis(), mapper,
                 discord.baseUrl() + "/api/v10", token, new PlatformCallSettings(Duration.ofSeconds(5), Duration.ofSeconds(1), 3),
                 new RateLimits(Clock.systemUTC()));
         return new DiscordSync(client, kv, mapper, appId);

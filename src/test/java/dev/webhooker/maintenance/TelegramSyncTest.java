@@ -11,7 +11,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -30,6 +29,7 @@ import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.store.SqlKvStore;
 import dev.webhooker.testsupport.LogCapture;
 import dev.webhooker.testsupport.TestDatabases;
+import dev.webhooker.testsupport.TestHttp;
 
 class TelegramSyncTest {
 
@@ -64,7 +64,7 @@ class TelegramSyncTest {
     }
 
     private TelegramSync sync(String token, String baseUrl, String secret) {
-        TelegramClient client = new TelegramClient(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),
+        TelegramClient client = new TelegramClient(TestHttp.apis(),
                 new ObjectMapper(), telegram.baseUrl() + "/", token,
                 new PlatformCallSettings(Duration.ofSeconds(5), Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC()));
         return new TelegramSync(client, kv, baseUrl, secret);

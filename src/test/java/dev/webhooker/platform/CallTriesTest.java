@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.net.http.HttpTimeoutException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +59,7 @@ class CallTriesTest {
 
     @Test
     void anIoFailureIsTakenOutOfItsWrappersAndAnythingElseIsThrownAgain() {
-        HttpTimeoutException timeout = new HttpTimeoutException("request timed out");
+        SocketTimeoutException timeout = new SocketTimeoutException("request timed out");
 
         assertThat(CallTries.ioFailure(new CompletionException(timeout))).isSameAs(timeout);
         assertThat(CallTries.ioFailure(new IOException("reset"))).hasMessage("reset");

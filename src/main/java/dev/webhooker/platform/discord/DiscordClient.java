@@ -3,11 +3,8 @@ package dev.webhooker.platform.discord;
 import static java.util.concurrent.CompletableFuture.completedFuture;
 
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +23,7 @@ import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.ApiReply;
 import dev.webhooker.platform.CallTries;
 import dev.webhooker.platform.CallTries.Try;
+import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
@@ -37,7 +35,7 @@ import dev.webhooker.platform.limits.RateLimits;
  * ({@link DiscordProducer}; a thread is addressed as its own channel); the interactions endpoint edits its deferred
  * replies and removes spent buttons; the discord-sync job registers the command tree.
  * <p>
- * Plain {@link HttpClient}: the engine needs the status, the rate-limit headers and the body of every answer as
+ * The platforms' {@link OutboundHttp}: the engine needs the status, the rate-limit headers and the body of every answer as
  * data (not as exceptions) and a timeout on every call. The message calls are asynchronous: no thread is held while
  * a call waits for its turn or its answer.
  * <p>
@@ -54,7 +52,7 @@ public class DiscordClient {
     /** Discord's global limit: 50 requests a second per bot. Its headers tell the rest, per bucket. */
     static final Quota BOT = new Quota("discord:bot", 50, Duration.ofSeconds(1));
 
-    private final HttpClient http;
+    private final OutboundHttp http;
     private final ObjectMapper json;
     private final String baseUrl;
     private final String token;
@@ -64,7 +62,7 @@ public class DiscordClient {
     /** route (method + path template) → Discord's bucket id, learned from the answers */
     private final Map<String, String> bucketOfRoute = new ConcurrentHashMap<>();
 
-    public DiscordClient(HttpClient http, ObjectMapper json, String baseUrl, String token,
+    public DiscordClient(OutboundHttp http, ObjectMapper json, String baseUrl, String token,
                          PlatformCallSettings settings, RateLimits limits) {
         this.http = http;
         this.json = json;
@@ -211,13 +209,9 @@ public class DiscordClient {
         String payload = body == null ? null : body.toString();
         // the bot's token goes in a header, never into the record
         CallRecord record = CallRecord.request(method, baseUrl + path, Map.of(), payload);
-        HttpRequest request = DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(baseUrl + path)))
-                .timeout(settings.requestTimeout())
-                .header("Authorization", "Bot " + token)
-                .header("Content-Type", "application/json")
-                .method(method, payload == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(payload))
-                .build();
+        OutboundHttp.Request request = OutboundHttp.Request.of(method, URI.create(baseUrl + path),
+                DeliveryTracing.traced(Map.of("Authorization", "Bot " + token, "Content-Type", "application/json")), payload,
+                settings.requestTimeout());
         List<Quota.Use> quotas = List.of(botQuota);
         return CallTries.send(http, request, settings.maxTries(),
                 () -> limits.admit(settings.rateLimitCap(), List.of(GLOBAL, bucketKey(route, channelId)), quotas),
@@ -230,23 +224,23 @@ public class DiscordClient {
 
                     @Override
                     public Answered unanswered(IOException e, int tries) {
-                        String error = e instanceof HttpTimeoutException ? "Discord timed out after " + settings.requestTimeout()
+                        String error = e instanceof SocketTimeoutException ? "Discord timed out after " + settings.requestTimeout()
                                 : "Discord unreachable: " + e.getClass().getSimpleName()
                                         + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")");
                         return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, error, tries).withCall(record));
                     }
 
                     @Override
-                    public Try<Answered> answered(HttpResponse<String> response, int tries) {
+                    public Try<Answered> answered(OutboundHttp.Reply response, int tries) {
                         return DiscordClient.this.answered(response, route, channelId, record, tries);
                     }
                 });
     }
 
     /** What an answer comes to: final, or (a 429 whose wait is within the cap) to be tried again. */
-    private Try<Answered> answered(HttpResponse<String> response, String route, String channelId, CallRecord record, int tries) {
+    private Try<Answered> answered(OutboundHttp.Reply response, String route, String channelId, CallRecord record, int tries) {
         remember(route, channelId, response);
-        int status = response.statusCode();
+        int status = response.status();
         CallRecord answered = record.answered(status, response.body());
         if (status == 429) {
             Duration retryAfter = retryAfter(response);
@@ -270,10 +264,10 @@ public class DiscordClient {
     }
 
     /** Learns the route's bucket, and blocks the bucket when its last request was used up. */
-    private void remember(String route, String channelId, HttpResponse<String> response) {
-        response.headers().firstValue("X-RateLimit-Bucket").ifPresent(bucket -> bucketOfRoute.put(route, bucket));
-        Optional<String> remaining = response.headers().firstValue("X-RateLimit-Remaining");
-        Optional<String> resetAfter = response.headers().firstValue("X-RateLimit-Reset-After");
+    private void remember(String route, String channelId, OutboundHttp.Reply response) {
+        response.header("X-RateLimit-Bucket").ifPresent(bucket -> bucketOfRoute.put(route, bucket));
+        Optional<String> remaining = response.header("X-RateLimit-Remaining");
+        Optional<String> resetAfter = response.header("X-RateLimit-Reset-After");
         if (remaining.isPresent() && resetAfter.isPresent() && "0".equals(remaining.get().trim())) {
             seconds(resetAfter.get()).ifPresent(wait -> limits.block(bucketKey(route, channelId), wait));
         }
@@ -283,16 +277,16 @@ public class DiscordClient {
         return "discord:" + bucketOfRoute.getOrDefault(route, route) + ":" + channelId;
     }
 
-    private Duration retryAfter(HttpResponse<String> response) {
+    private Duration retryAfter(OutboundHttp.Reply response) {
         JsonNode body = parse(response.body());
         if (body != null && body.path("retry_after").isNumber()) {
             return Duration.ofMillis(Math.round(body.path("retry_after").asDouble() * 1000));
         }
-        return response.headers().firstValue("Retry-After").flatMap(DiscordClient::seconds).orElse(Duration.ofSeconds(1));
+        return response.header("Retry-After").flatMap(DiscordClient::seconds).orElse(Duration.ofSeconds(1));
     }
 
-    private boolean isGlobal(HttpResponse<String> response) {
-        if (response.headers().firstValue("X-RateLimit-Global").map("true"::equalsIgnoreCase).orElse(false)) {
+    private boolean isGlobal(OutboundHttp.Reply response) {
+        if (response.header("X-RateLimit-Global").map("true"::equalsIgnoreCase).orElse(false)) {
             return true;
         }
         JsonNode body = parse(response.body());

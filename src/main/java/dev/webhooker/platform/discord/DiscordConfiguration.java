@@ -1,7 +1,5 @@
 package dev.webhooker.platform.discord;
 
-import java.net.http.HttpClient;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -9,6 +7,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.platform.BotToken;
+import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
 
@@ -17,10 +16,10 @@ import dev.webhooker.platform.limits.RateLimits;
 class DiscordConfiguration {
 
     @Bean
-    DiscordClient discordClient(HttpClient platformHttpClient, ObjectMapper json, WebhookerProperties properties,
+    DiscordClient discordClient(OutboundHttp platformHttp, ObjectMapper json, WebhookerProperties properties,
                                 DeliveryProperties settings, RateLimits platformRateLimits) {
         WebhookerProperties.Platforms p = properties.platforms();
-        return new DiscordClient(platformHttpClient, json, p.discordApiUrl(), p.discordToken(), PlatformCallSettings.of(settings),
+        return new DiscordClient(platformHttp, json, p.discordApiUrl(), p.discordToken(), PlatformCallSettings.of(settings),
                 platformRateLimits);
     }
 

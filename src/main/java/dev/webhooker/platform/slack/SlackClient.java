@@ -3,11 +3,8 @@ package dev.webhooker.platform.slack;
 import static java.util.concurrent.CompletableFuture.completedFuture;
 
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +22,7 @@ import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.CallTries;
 import dev.webhooker.platform.CallTries.Try;
+import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.webhook.EndpointPoster;
@@ -47,7 +45,7 @@ public class SlackClient {
     private static final Set<String> RETRYABLE = Set.of("internal_error", "fatal_error", "service_unavailable",
             "request_timeout", "ratelimited");
 
-    private final HttpClient http;
+    private final OutboundHttp http;
     private final ObjectMapper json;
     private final String apiUrl;
     private final String token;
@@ -55,7 +53,7 @@ public class SlackClient {
     private final RateLimits limits;
     private final EndpointPoster poster;
 
-    public SlackClient(HttpClient http, ObjectMapper json, String apiUrl, String token, PlatformCallSettings settings,
+    public SlackClient(OutboundHttp http, ObjectMapper json, String apiUrl, String token, PlatformCallSettings settings,
                        RateLimits limits, EndpointPoster poster) {
         this.http = http;
         this.json = json;
@@ -98,12 +96,9 @@ public class SlackClient {
         String payload = body.toString();
         // the bot's token goes in a header, never into the record
         CallRecord record = CallRecord.request("POST", apiUrl + "/" + method, Map.of(), payload);
-        HttpRequest call = DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(apiUrl + "/" + method)))
-                .timeout(settings.requestTimeout())
-                .header("Content-Type", "application/json; charset=utf-8")
-                .header("Authorization", "Bearer " + token)
-                .POST(HttpRequest.BodyPublishers.ofString(payload))
-                .build();
+        OutboundHttp.Request call = OutboundHttp.Request.of("POST", URI.create(apiUrl + "/" + method),
+                DeliveryTracing.traced(Map.of("Content-Type", "application/json; charset=utf-8", "Authorization", "Bearer " + token)),
+                payload, settings.requestTimeout());
         return CallTries.send(http, call, settings.maxTries(), () -> limits.admit(settings.rateLimitCap(), List.of(key), List.of()),
                 new CallTries.Answers<>() {
                     @Override
@@ -113,25 +108,25 @@ public class SlackClient {
 
                     @Override
                     public SendOutcome unanswered(IOException e, int tries) {
-                        String error = e instanceof HttpTimeoutException ? "Slack timed out after " + settings.requestTimeout()
+                        String error = e instanceof SocketTimeoutException ? "Slack timed out after " + settings.requestTimeout()
                                 : "Slack unreachable: " + e.getClass().getSimpleName();
                         return SendOutcome.failure(ErrorCode.NETWORK, null, error, tries).withCall(record);
                     }
 
                     @Override
-                    public Try<SendOutcome> answered(HttpResponse<String> response, int tries) {
+                    public Try<SendOutcome> answered(OutboundHttp.Reply response, int tries) {
                         return SlackClient.this.answered(response, request, key, record, tries);
                     }
                 });
     }
 
     /** What an answer comes to: final, or (a 429 whose wait is within the cap) to be tried again. */
-    private Try<SendOutcome> answered(HttpResponse<String> response, SlackRequest request, String key, CallRecord record,
+    private Try<SendOutcome> answered(OutboundHttp.Reply response, SlackRequest request, String key, CallRecord record,
                                       int tries) {
-        int status = response.statusCode();
+        int status = response.status();
         CallRecord answered = record.answered(status, response.body());
         if (status == 429) {
-            Duration retryAfter = response.headers().firstValue("Retry-After").flatMap(SlackClient::seconds)
+            Duration retryAfter = response.header("Retry-After").flatMap(SlackClient::seconds)
                     .orElse(Duration.ofSeconds(1));
             limits.block(key, retryAfter);
             if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {

@@ -1,7 +1,5 @@
 package dev.webhooker.platform.slack;
 
-import java.net.http.HttpClient;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -9,6 +7,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.platform.BotToken;
+import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.webhook.EndpointPoster;
@@ -19,10 +18,10 @@ class SlackConfiguration {
 
     /** {@code slack:} in routes/delivery.camel.yaml: incoming webhooks, and the bot with SLACK_TOKEN. */
     @Bean("slack")
-    SlackComponent slackComponent(HttpClient platformHttpClient, ObjectMapper json, WebhookerProperties properties,
+    SlackComponent slackComponent(OutboundHttp platformHttp, ObjectMapper json, WebhookerProperties properties,
                                   DeliveryProperties settings, RateLimits platformRateLimits, EndpointPoster endpointPoster) {
         WebhookerProperties.Platforms p = properties.platforms();
-        return new SlackComponent(new SlackClient(platformHttpClient, json, p.slackApiUrl(), p.slackToken(),
+        return new SlackComponent(new SlackClient(platformHttp, json, p.slackApiUrl(), p.slackToken(),
                 PlatformCallSettings.of(settings), platformRateLimits, endpointPoster));
     }
 

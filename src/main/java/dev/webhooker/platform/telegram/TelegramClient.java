@@ -3,11 +3,8 @@ package dev.webhooker.platform.telegram;
 import static java.util.concurrent.CompletableFuture.completedFuture;
 
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +22,7 @@ import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.ApiReply;
 import dev.webhooker.platform.CallTries;
 import dev.webhooker.platform.CallTries.Try;
+import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
@@ -38,7 +36,7 @@ import dev.webhooker.platform.limits.RateLimits;
  * commands reply through it, ask for the bot's name and a member's status; the chat-link flow answers through it;
  * the telegram-sync job points the bot's webhook at this service.
  * <p>
- * Plain {@link HttpClient} rather than camel-telegram: we need {@code link_preview_options},
+ * The platforms' {@link OutboundHttp} rather than camel-telegram: we need {@code link_preview_options},
  * {@code message_thread_id} on every method, the error {@code description} and
  * {@code parameters.retry_after} of each answer, and a timeout per call.
  * <p>
@@ -54,7 +52,7 @@ public class TelegramClient {
     static final Quota GROUP = new Quota("telegram:group", 20, Duration.ofMinutes(1));
     static final Quota BOT = new Quota("telegram:bot", 30, Duration.ofSeconds(1));
 
-    private final HttpClient http;
+    private final OutboundHttp http;
     private final ObjectMapper json;
     private final String baseUrl;
     private final String token;
@@ -62,7 +60,7 @@ public class TelegramClient {
     private final RateLimits limits;
     private final Quota.Use botQuota;
 
-    public TelegramClient(HttpClient http, ObjectMapper json, String baseUrl, String token,
+    public TelegramClient(OutboundHttp http, ObjectMapper json, String baseUrl, String token,
                           PlatformCallSettings settings, RateLimits limits) {
         this.http = http;
         this.json = json;
@@ -116,11 +114,8 @@ public class TelegramClient {
         String payload = body.toString();
         // the URL holds the bot's token: the record names the method only
         CallRecord record = CallRecord.request("POST", baseUrl + "/bot…/" + method, Map.of(), payload);
-        HttpRequest request = DeliveryTracing.traced(HttpRequest.newBuilder(URI.create(baseUrl + "/bot" + token + "/" + method)))
-                .timeout(settings.requestTimeout())
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(payload))
-                .build();
+        OutboundHttp.Request request = OutboundHttp.Request.of("POST", URI.create(baseUrl + "/bot" + token + "/" + method),
+                DeliveryTracing.traced(Map.of("Content-Type", "application/json")), payload, settings.requestTimeout());
         return CallTries.send(http, request, settings.maxTries(), () -> limits.admit(settings.rateLimitCap(), blocks, quotas),
                 new CallTries.Answers<>() {
                     @Override
@@ -132,21 +127,21 @@ public class TelegramClient {
                     @Override
                     public Answered unanswered(IOException e, int tries) {
                         // the message may contain the URL, and so the token: keep only the exception type
-                        String error = e instanceof HttpTimeoutException ? "Telegram timed out after " + settings.requestTimeout()
+                        String error = e instanceof SocketTimeoutException ? "Telegram timed out after " + settings.requestTimeout()
                                 : "Telegram unreachable: " + e.getClass().getSimpleName();
                         return Answered.of(SendOutcome.failure(ErrorCode.NETWORK, null, error, tries).withCall(record));
                     }
 
                     @Override
-                    public Try<Answered> answered(HttpResponse<String> response, int tries) {
+                    public Try<Answered> answered(OutboundHttp.Reply response, int tries) {
                         return TelegramClient.this.answered(response, key, record, tries);
                     }
                 });
     }
 
     /** What an answer comes to: final, or (a 429 whose wait is within the cap) to be tried again. */
-    private Try<Answered> answered(HttpResponse<String> response, String key, CallRecord record, int tries) {
-        int status = response.statusCode();
+    private Try<Answered> answered(OutboundHttp.Reply response, String key, CallRecord record, int tries) {
+        int status = response.status();
         CallRecord answered = record.answered(status, response.body());
         JsonNode answer = parse(response.body());
         String description = answer == null ? null : answer.path("description").asText(null);

@@ -1,7 +1,5 @@
 package dev.webhooker.platform.telegram;
 
-import java.net.http.HttpClient;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -9,6 +7,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.webhooker.config.WebhookerProperties;
 import dev.webhooker.delivery.DeliveryProperties;
 import dev.webhooker.platform.BotToken;
+import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.secrets.SecretBox;
@@ -21,10 +20,10 @@ import dev.webhooker.secrets.SecretBox;
 class TelegramConfiguration {
 
     @Bean
-    TelegramClient telegramClient(HttpClient platformHttpClient, ObjectMapper json, WebhookerProperties properties,
+    TelegramClient telegramClient(OutboundHttp platformHttp, ObjectMapper json, WebhookerProperties properties,
                                   DeliveryProperties settings, RateLimits platformRateLimits) {
         WebhookerProperties.Platforms p = properties.platforms();
-        return new TelegramClient(platformHttpClient, json, p.telegramApiUrl(), p.telegramToken(), PlatformCallSettings.of(settings),
+        return new TelegramClient(platformHttp, json, p.telegramApiUrl(), p.telegramToken(), PlatformCallSettings.of(settings),
                 platformRateLimits);
     }
 

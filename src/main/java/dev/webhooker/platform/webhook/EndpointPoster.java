@@ -6,6 +6,10 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,37 +17,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-
-import org.apache.hc.client5.http.ClientProtocolException;
-import org.apache.hc.client5.http.config.ConnectionConfig;
-import org.apache.hc.client5.http.config.RequestConfig;
-import org.apache.hc.client5.http.config.TlsConfig;
-import org.apache.hc.client5.http.impl.ChainElement;
-import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
-import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
-import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
-import org.apache.hc.client5.http.protocol.HttpClientContext;
-import org.apache.hc.core5.concurrent.DefaultThreadFactory;
-import org.apache.hc.core5.concurrent.FutureCallback;
-import org.apache.hc.core5.http.ContentType;
-import org.apache.hc.core5.http.HttpException;
-import org.apache.hc.core5.http.HttpHost;
-import org.apache.hc.core5.http.nio.entity.AsyncEntityProducers;
-import org.apache.hc.core5.http.nio.support.AsyncRequestBuilder;
-import org.apache.hc.core5.http2.HttpVersionPolicy;
-import org.apache.hc.core5.io.CloseMode;
-import org.apache.hc.core5.reactor.IOReactorConfig;
-import org.apache.hc.core5.util.DeadlineTimeoutException;
-import org.apache.hc.core5.util.Timeout;
 
 import dev.webhooker.delivery.CallRecord;
 import dev.webhooker.delivery.DeliveryTracing;
 import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.CallTries;
+import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
@@ -57,9 +37,9 @@ import dev.webhooker.platform.limits.RateLimits;
  * host, and each has its own limit — waits up to the rate-limit cap are waited out on a timer, longer ones come back as
  * {@code RATE_LIMITED}. An error never quotes the URL, which can carry a credential.
  * <p>
- * Posts are asynchronous (Apache HttpClient's asynchronous client, HTTP/1.1): a post in flight holds a connection,
- * not a thread. The client and its I/O threads are started by the first post, so an instance without URL targets
- * never starts them.
+ * Posts are asynchronous ({@link OutboundHttp#forTargets}, HTTP/1.1, at most 8 connections per host): a post in
+ * flight holds a connection, not a thread. A post that finds none of its host's connections free within its timeout
+ * is put off as a wait, not failed: the host's other posts, maybe another group's, held it up.
  */
 public final class EndpointPoster implements AutoCloseable {
 
@@ -110,65 +90,21 @@ public final class EndpointPoster implements AutoCloseable {
     }
 
     /** The headers whose values the delivery view shows: they tell how a post was signed and carry no credential. */
-    /** The context attribute through which the client tells a post that it is connected. */
-    private static final String CONNECTED = "webhooker.connected";
-
     private static final Set<String> SHOWN_HEADERS = Set.of("webhook-id", "webhook-timestamp", "webhook-signature", "content-type");
 
     private final TargetAddressGuard guard;
     private final PlatformCallSettings settings;
-    private final Duration connectTimeout;
     private final RateLimits limits;
     private final Clock clock;
-    private volatile CloseableHttpAsyncClient http;
-    private boolean closed;
+    private final OutboundHttp http;
 
     EndpointPoster(TargetAddressGuard guard, PlatformCallSettings settings, Duration connectTimeout, RateLimits limits,
                    Clock clock) {
         this.guard = guard;
         this.settings = settings;
-        this.connectTimeout = connectTimeout;
         this.limits = limits;
         this.clock = clock;
-    }
-
-    private CloseableHttpAsyncClient http() {
-        CloseableHttpAsyncClient started = http;
-        return started != null ? started : start();
-    }
-
-    private synchronized CloseableHttpAsyncClient start() {
-        if (closed) {
-            throw new IllegalStateException("the endpoint poster is closed");
-        }
-        if (http == null) {
-            CloseableHttpAsyncClient client = HttpAsyncClients.custom()
-                    .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
-                            .setDefaultConnectionConfig(ConnectionConfig.custom()
-                                    .setConnectTimeout(Timeout.of(connectTimeout)).build())
-                            .setDefaultTlsConfig(TlsConfig.custom().setVersionPolicy(HttpVersionPolicy.FORCE_HTTP_1).build())
-                            .setMaxConnTotal(64).setMaxConnPerRoute(8).build())
-                    // two I/O threads only start requests and read answers; the rest of a send goes back to the route
-                    .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(2).build())
-                    .setThreadFactory(new DefaultThreadFactory("endpoint-poster", true))
-                    .disableRedirectHandling()
-                    .disableAutomaticRetries()
-                    .disableCookieManagement()
-                    .disableAuthCaching()
-                    .setUserAgent("webhooker")
-                    // tells the post that its connection is leased and connected (see exchange)
-                    .addExecInterceptorAfter(ChainElement.CONNECT.name(), "webhooker-connected",
-                            (request, entity, scope, chain, callback) -> {
-                                if (scope.clientContext.getAttribute(CONNECTED) instanceof CompletableFuture<?> signal) {
-                                    signal.complete(null);
-                                }
-                                chain.proceed(request, entity, scope, callback);
-                            })
-                    .build();
-            client.start();
-            http = client;
-        }
-        return http;
+        this.http = OutboundHttp.forTargets(connectTimeout);
     }
 
     /**
@@ -211,18 +147,14 @@ public final class EndpointPoster implements AutoCloseable {
             return failed(SendOutcome.rateLimited(deferred, null, platform + " target on " + url.getHost()
                     + " asked to wait " + deferred.toSeconds() + " s", 0));
         }
-        AsyncRequestBuilder post = AsyncRequestBuilder.post(url);
-        headers.forEach(post::setHeader);
+        Map<String, String> sent = new LinkedHashMap<>(headers);
+        DeliveryTracing.currentHeader().ifPresent(traceparent -> sent.put(DeliveryTracing.HEADER, traceparent));
         CallRecord record = CallRecord.request("POST", CallRecord.hostOnly(url), shown(headers), json);
-        DeliveryTracing.currentHeader().ifPresent(traceparent -> post.setHeader(DeliveryTracing.HEADER, traceparent));
-        post.setEntity(AsyncEntityProducers.create(json, ContentType.APPLICATION_JSON));
         Duration limit = timeout == null ? settings.requestTimeout() : timeout;
-        HttpClientContext context = HttpClientContext.create();
-        context.setRequestConfig(RequestConfig.custom().setConnectionRequestTimeout(Timeout.of(limit))
-                .setResponseTimeout(Timeout.of(limit)).build());
-        int port = url.getPort() > 0 ? url.getPort() : url.getScheme().equalsIgnoreCase("https") ? 443 : 80;
-        HttpHost pinned = new HttpHost(url.getScheme().toLowerCase(Locale.ROOT), decision.address(), url.getHost(), port);
-        return CallTries.after(admission.delay(), () -> exchange(pinned, post, context, limit))
+        OutboundHttp.Request request = new OutboundHttp.Request("POST", url, sent, json, limit, decision.address());
+        return CallTries.after(admission.delay(), () -> http.send(request))
+                .thenApply(reply -> new Answer(reply.status(), reply.body(), reply.status() == 429 || reply.status() == 503
+                        ? retryAfter(reply.header("Retry-After"), clock.instant()) : Optional.empty()))
                 .thenCompose(answer -> answer.retryAfter().isEmpty() ? CompletableFuture.completedFuture(answer)
                         // the limits may be kept in Redis or the database: not on the client's I/O thread
                         : CompletableFuture.supplyAsync(() -> {
@@ -234,9 +166,9 @@ public final class EndpointPoster implements AutoCloseable {
                         return new Result(answer, null, record.answered(answer.status(), answer.text()));
                     }
                     IOException io = CallTries.ioFailure(failure);
-                    if (io instanceof NoFreeConnection) {
-                        // nothing was sent, and the host's other posts (maybe another group's) held it up: a wait,
-                        // like a rate limit, not a failure of this endpoint that would use up its retries
+                    if (io instanceof OutboundHttp.NoFreeConnection) {
+                        // nothing was sent: a wait, like a rate limit, not a failure of this endpoint that would use
+                        // up its retries or count towards disabling it
                         return new Result(null, SendOutcome.rateLimited(limit, null,
                                 platform + " target busy: no free connection to its host within " + limit, 0), null);
                     }
@@ -246,60 +178,27 @@ public final class EndpointPoster implements AutoCloseable {
                 });
     }
 
-    /**
-     * One request to {@code pinned}: its answer, or an I/O failure. As with any post, {@code limit} bounds the wait
-     * for each read; it also bounds the body once the answer's head has come, so a receiver that trickles its body
-     * cannot hold the post and the connection open.
-     * <p>
-     * {@code limit} also bounds the wait for one of the host's connections. The pool checks that deadline only when a
-     * connection comes back, which a slow receiver can put off for minutes, so a timer ends the wait too: when the
-     * request is not connected within {@code limit} and the connect timeout, no connection was free within
-     * {@code limit} (connecting alone fails sooner).
-     */
-    private CompletableFuture<Answer> exchange(HttpHost pinned, AsyncRequestBuilder post, HttpClientContext context,
-                                               Duration limit) {
-        CompletableFuture<Answer> answer = new CompletableFuture<>();
-        CompletableFuture<Void> connected = new CompletableFuture<>();
-        context.setAttribute(CONNECTED, connected);
-        connected.orTimeout(limit.plus(connectTimeout).toMillis(), TimeUnit.MILLISECONDS)
-                .exceptionally(waited -> {
-                    answer.completeExceptionally(new NoFreeConnection());
-                    return null;
-                });
-        Runnable headArrived = () -> answer.orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
-        Future<Answer> call = http().execute(pinned, post.build(), new AnswerReader(clock, headArrived), null, context,
-                new FutureCallback<>() {
-                    @Override
-                    public void completed(Answer result) {
-                        answer.complete(result);
-                    }
-
-                    @Override
-                    public void failed(Exception failure) {
-                        // a malformed answer is the endpoint's doing, like a refused connection
-                        answer.completeExceptionally(failure instanceof HttpException ? new ClientProtocolException(failure)
-                                // the pool's own deadline, seen when a connection came back too late
-                                : failure instanceof DeadlineTimeoutException ? new NoFreeConnection() : failure);
-                    }
-
-                    @Override
-                    public void cancelled() {
-                        answer.cancel(false);
-                    }
-                });
-        return answer.exceptionallyCompose(failure -> {
-            if (failure instanceof NoFreeConnection) {
-                call.cancel(true);
-            } else if (failure instanceof TimeoutException) {
-                call.cancel(true);
-                return CompletableFuture.failedFuture(new SocketTimeoutException("the body took longer than " + limit));
+    /** {@code Retry-After} as seconds or as an HTTP date, at most {@link #MAX_RETRY_AFTER}; empty when absent or neither. */
+    static Optional<Duration> retryAfter(Optional<String> header, Instant now) {
+        if (header.isEmpty()) {
+            return Optional.empty();
+        }
+        String value = header.get().trim();
+        Duration wait;
+        try {
+            long seconds = Long.parseLong(value);
+            if (seconds < 0) {
+                return Optional.empty();
             }
-            return CompletableFuture.failedFuture(failure);
-        });
-    }
-
-    /** No connection to the host was free within the post's timeout: the host's other posts held them all. */
-    private static final class NoFreeConnection extends IOException {
+            wait = Duration.ofSeconds(seconds);
+        } catch (NumberFormatException notSeconds) {
+            try {
+                wait = Duration.between(now, ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+            } catch (DateTimeParseException notADate) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(wait.isNegative() ? Duration.ZERO : wait.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : wait);
     }
 
     private static CompletableFuture<Result> failed(SendOutcome outcome) {
@@ -315,10 +214,7 @@ public final class EndpointPoster implements AutoCloseable {
 
     /** Stops the client, when a post started it, ending the posts still in flight. */
     @Override
-    public synchronized void close() {
-        closed = true;
-        if (http != null) {
-            http.close(CloseMode.GRACEFUL);
-        }
+    public void close() {
+        http.close();
     }
 }

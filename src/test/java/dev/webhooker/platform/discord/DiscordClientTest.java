@@ -12,7 +12,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -28,6 +27,7 @@ import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
+import dev.webhooker.testsupport.TestHttp;
 
 class DiscordClientTest {
 
@@ -47,7 +47,7 @@ class DiscordClientTest {
     }
 
     DiscordClient client(String token, Duration timeout) {
-        return new DiscordClient(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), JSON,
+        return new DiscordClient(TestHttp.apis(), JSON,
                 discord.baseUrl() + "/api/v10/", token,
                 new PlatformCallSettings(timeout, Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC()));
     }

@@ -16,7 +16,6 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -44,6 +43,7 @@ import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.AsyncProducerRun;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
+import dev.webhooker.testsupport.TestHttp;
 
 /** The {@code discord:} component alone, in a CamelContext of its own, against a fake Discord. */
 class DiscordComponentTest {
@@ -75,7 +75,7 @@ class DiscordComponentTest {
         discord.resetAll();
         CamelContext camel = new DefaultCamelContext();
         PlatformCallSettings settings = new PlatformCallSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), 3);
-        camel.addComponent("discord", new DiscordComponent(new DiscordClient(HttpClient.newHttpClient(), JSON,
+        camel.addComponent("discord", new DiscordComponent(new DiscordClient(TestHttp.apis(), JSON,
                 discord.baseUrl(), "bot-token", settings, new RateLimits(Clock.systemUTC()))));
         camel.start();
         context = camel;
@@ -114,7 +114,7 @@ class DiscordComponentTest {
     void noThreadWaitsForDiscordsAnswerAndTheExchangeGoesOnWithTheCallersLoggingContext() throws Exception {
         discord.stubFor(post("/channels/111/messages").willReturn(okJson("{\"id\":\"9001\"}").withFixedDelay(2_000)));
         // a request timeout well beyond the answer's delay, so that a slow machine cannot turn the answer into a timeout
-        context.addComponent("discord-patient", new DiscordComponent(new DiscordClient(HttpClient.newHttpClient(), JSON,
+        context.addComponent("discord-patient", new DiscordComponent(new DiscordClient(TestHttp.apis(), JSON,
                 discord.baseUrl(), "bot-token", new PlatformCallSettings(Duration.ofSeconds(30), Duration.ofSeconds(1), 3),
                 new RateLimits(Clock.systemUTC()))));
         Endpoint endpoint = context.getEndpoint(DiscordRequest.CREATE_MESSAGE.replace("discord:", "discord-patient:"));

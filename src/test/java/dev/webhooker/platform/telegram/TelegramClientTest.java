@@ -9,7 +9,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -24,6 +23,7 @@ import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
+import dev.webhooker.testsupport.TestHttp;
 
 class TelegramClientTest {
 
@@ -43,7 +43,7 @@ class TelegramClientTest {
     }
 
     TelegramClient client(String token, Duration timeout) {
-        return new TelegramClient(HttpClient.newHttpClient(), JSON, telegram.baseUrl(), token,
+        return new TelegramClient(TestHttp.apis(), JSON, telegram.baseUrl(), token,
                 new PlatformCallSettings(timeout, Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC()));
     }
 
@@ -73,7 +73,7 @@ class TelegramClientTest {
     @Test
     void aChatGetsAtMostOneMessageASecondWhileAnotherChatIsNotHeldBack() {
         telegram.stubFor(post("/bot123:TEST/sendMessage").willReturn(okJson("{\"ok\":true,\"result\":{\"message_id\":1}}")));
-        TelegramClient noWait = new TelegramClient(HttpClient.newHttpClient(), JSON, telegram.baseUrl(), "123:TEST",
+        TelegramClient noWait = new TelegramClient(TestHttp.apis(), JSON, telegram.baseUrl(), "123:TEST",
                 new PlatformCallSettings(Duration.ofSeconds(10), Duration.ZERO, 3), new RateLimits(Clock.systemUTC()));
 
         assertThat(noWait.call("sendMessage", message("42")).join().ok()).isTrue();

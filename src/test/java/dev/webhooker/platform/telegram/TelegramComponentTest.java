@@ -13,7 +13,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.ServerSocket;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -34,6 +33,7 @@ import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.PlatformCallSettings;
 import dev.webhooker.platform.limits.RateLimits;
+import dev.webhooker.testsupport.TestHttp;
 
 /** The {@code telegram:} component alone, in a CamelContext of its own, against a fake Bot API. */
 class TelegramComponentTest {
@@ -77,7 +77,7 @@ class TelegramComponentTest {
     }
 
     private static TelegramComponent component(String baseUrl) {
-        return new TelegramComponent(new TelegramClient(HttpClient.newHttpClient(), JSON, baseUrl, TOKEN,
+        return new TelegramComponent(new TelegramClient(TestHttp.apis(), JSON, baseUrl, TOKEN,
                 new PlatformCallSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), 3), new RateLimits(Clock.systemUTC())));
     }
 
