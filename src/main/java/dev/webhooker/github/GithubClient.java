@@ -34,7 +34,7 @@ import dev.webhooker.platform.OutboundHttp;
  * installations a user can see, the revocation of a token at sign-out, and Spring Security's OAuth code exchange,
  * token refresh and {@code GET /user} ({@link #oauthRequests()}). Its own calls go through the platforms'
  * {@link OutboundHttp} (with PLATFORM_CONNECT_TIMEOUT), sharing its connections and settings; Spring Security's go
- * through Spring's request factory on the same library's blocking client, since they are Spring's own requests.
+ * through Spring's request factory for the same library's blocking client (Spring has none for the asynchronous one).
  * Each call is bounded by {@link #TIMEOUT}, so a slow GitHub gives a clear error instead of a hanging request.
  */
 public final class GithubClient {

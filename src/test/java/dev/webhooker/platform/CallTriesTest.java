@@ -6,16 +6,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import org.junit.jupiter.api.Test;
 
 import dev.webhooker.platform.CallTries.Try;
+import dev.webhooker.platform.limits.RateLimits;
 
 class CallTriesTest {
 
@@ -65,5 +72,45 @@ class CallTriesTest {
         assertThat(CallTries.ioFailure(new IOException("reset"))).hasMessage("reset");
         assertThatThrownBy(() -> CallTries.ioFailure(new CompletionException(new IllegalStateException("a bug"))))
                 .isInstanceOf(CompletionException.class).hasRootCauseMessage("a bug");
+    }
+
+    @Test
+    void whatIsMadeOfEachAnswerRunsOffTheHttpClientsIoThreads() throws Exception {
+        // making sense of an answer may store a rate-limit block in Redis or the database, and the next try asks the
+        // limits for its turn: neither may hold up the client's two I/O threads
+        WireMockServer api = new WireMockServer(WireMockConfiguration.options().dynamicPort().bindAddress("127.0.0.1"));
+        api.start();
+        try (OutboundHttp http = OutboundHttp.forApis(Duration.ofSeconds(2))) {
+            api.stubFor(WireMock.post("/send").willReturn(WireMock.aResponse().withStatus(429)));
+            List<String> threads = new ArrayList<>();
+            OutboundHttp.Request request = OutboundHttp.Request.of("POST", URI.create(api.baseUrl() + "/send"), Map.of(), "{}",
+                    Duration.ofSeconds(2));
+
+            CallTries.send(http, request, 2, () -> {
+                threads.add("turn on " + Thread.currentThread().getName());
+                return new RateLimits.Admission(Duration.ZERO, Optional.empty());
+            }, new CallTries.Answers<String>() {
+                @Override
+                public String deferred(Duration wait, int tries) {
+                    return "deferred";
+                }
+
+                @Override
+                public String unanswered(IOException failure, int tries) {
+                    return "unanswered";
+                }
+
+                @Override
+                public Try<String> answered(OutboundHttp.Reply reply, int tries) {
+                    threads.add("answer on " + Thread.currentThread().getName());
+                    return Try.again("429");
+                }
+            }).get(10, TimeUnit.SECONDS);
+
+            assertThat(threads).hasSize(4).noneSatisfy(thread -> assertThat(thread).contains("platform-calls"));
+            assertThat(threads.get(0)).isEqualTo("turn on " + Thread.currentThread().getName());
+        } finally {
+            api.stop();
+        }
     }
 }

@@ -147,8 +147,7 @@ public final class EndpointPoster implements AutoCloseable {
             return failed(SendOutcome.rateLimited(deferred, null, platform + " target on " + url.getHost()
                     + " asked to wait " + deferred.toSeconds() + " s", 0));
         }
-        Map<String, String> sent = new LinkedHashMap<>(headers);
-        DeliveryTracing.currentHeader().ifPresent(traceparent -> sent.put(DeliveryTracing.HEADER, traceparent));
+        Map<String, String> sent = DeliveryTracing.traced(headers);
         CallRecord record = CallRecord.request("POST", CallRecord.hostOnly(url), shown(headers), json);
         Duration limit = timeout == null ? settings.requestTimeout() : timeout;
         OutboundHttp.Request request = new OutboundHttp.Request("POST", url, sent, json, limit, decision.address());
