@@ -80,7 +80,8 @@ public final class CallTries {
             // both may be calls to Redis or the database, so they run on CompletableFuture's default executor, not on
             // the HTTP client's I/O thread
             return after(admission.delay(), () -> http.send(request))
-                    .handleAsync((response, failure) -> failure != null ? Try.last(answers.unanswered(ioFailure(failure), tries))
+                    .handleAsync((response, failure) -> failure != null
+                            ? Try.last(answers.unanswered(ioFailure(failure), tries))
                             : answers.answered(response, tries));
         });
     }

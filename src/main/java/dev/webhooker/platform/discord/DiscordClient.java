@@ -35,9 +35,9 @@ import dev.webhooker.platform.limits.RateLimits;
  * ({@link DiscordProducer}; a thread is addressed as its own channel); the interactions endpoint edits its deferred
  * replies and removes spent buttons; the discord-sync job registers the command tree.
  * <p>
- * The platforms' {@link OutboundHttp}: the engine needs the status, the rate-limit headers and the body of every answer as
- * data (not as exceptions) and a timeout on every call. The message calls are asynchronous: no thread is held while
- * a call waits for its turn or its answer.
+ * The platforms' {@link OutboundHttp}: the engine needs the status, the rate-limit headers and the body of every
+ * answer as data (not as exceptions) and a timeout on every call. The message calls are asynchronous: no thread is
+ * held while a call waits for its turn or its answer.
  * <p>
  * Rate limits of messages: Discord groups routes into buckets named by
  * {@code X-RateLimit-Bucket}, per major parameter (the channel). When a bucket has
