@@ -221,6 +221,8 @@ public final class OutboundHttp implements AutoCloseable {
                     reply.completeExceptionally(new NoFreeConnection());
                     return null;
                 });
+        // a call that ends before it was connected (refused, cancelled) ends its timer too, rather than leave it queued
+        reply.whenComplete((answered, failure) -> connected.complete(null));
         Runnable headArrived = () -> reply.orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS);
         FutureCallback<Reply> callback = new FutureCallback<>() {
             @Override
