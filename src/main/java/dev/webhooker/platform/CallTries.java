@@ -55,8 +55,12 @@ public final class CallTries {
     /** What a platform's client makes of each way a try can end. */
     public interface Answers<R> {
 
-        /** The rate limits hold the call back for {@code wait}, beyond the cap; {@code tries} requests were made. */
-        R deferred(Duration wait, int tries);
+        /**
+         * The call is held back for {@code wait}, for the {@code reason} given ({@code rate limit: waiting 1200 ms}): by
+         * the rate limits, beyond the cap, or because no connection to the host was free within the call's timeout;
+         * {@code tries} requests were made.
+         */
+        R deferred(Duration wait, String reason, int tries);
 
         /** The request of try {@code tries} got no answer (a timeout, a refused connection…). */
         R unanswered(IOException failure, int tries);
@@ -74,15 +78,25 @@ public final class CallTries {
         return run(maxTries, tries -> {
             RateLimits.Admission admission = turn.get();
             if (admission.deferred().isPresent()) {
-                return CompletableFuture.completedFuture(Try.last(answers.deferred(admission.deferred().get(), tries - 1)));
+                Duration wait = admission.deferred().get();
+                return CompletableFuture.completedFuture(Try.last(answers.deferred(wait,
+                        "rate limit: waiting " + wait.toMillis() + " ms", tries - 1)));
             }
             // what is made of an answer may store a rate-limit block, and the next try asks the limits for its turn:
             // both may be calls to Redis or the database, so they run on CompletableFuture's default executor, not on
             // the HTTP client's I/O thread
             return after(admission.delay(), () -> http.send(request))
-                    .handleAsync((response, failure) -> failure != null
-                            ? Try.last(answers.unanswered(ioFailure(failure), tries))
-                            : answers.answered(response, tries));
+                    .handleAsync((response, failure) -> {
+                        if (failure == null) {
+                            return answers.answered(response, tries);
+                        }
+                        IOException io = ioFailure(failure);
+                        // the host's other calls held every connection: nothing was sent, so this try is a wait
+                        return Try.last(io instanceof OutboundHttp.NoFreeConnection
+                                ? answers.deferred(request.timeout(), "busy: no free connection to its host within "
+                                        + request.timeout(), tries - 1)
+                                : answers.unanswered(io, tries));
+                    });
         });
     }
 

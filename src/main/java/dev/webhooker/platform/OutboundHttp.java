@@ -93,8 +93,8 @@ public final class OutboundHttp implements AutoCloseable {
     private volatile CloseableHttpAsyncClient http;
     private boolean closed;
 
-    private OutboundHttp(String threadName, Duration connectTimeout, int connectionsPerHost, int connections,
-                         HttpVersionPolicy versions, int keptChars) {
+    OutboundHttp(String threadName, Duration connectTimeout, int connectionsPerHost, int connections,
+                 HttpVersionPolicy versions, int keptChars) {
         this.threadName = threadName;
         this.connectTimeout = connectTimeout;
         this.connectionsPerHost = connectionsPerHost;

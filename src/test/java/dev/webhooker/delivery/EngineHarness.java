@@ -55,8 +55,8 @@ import dev.webhooker.store.CommitGroups;
 import dev.webhooker.store.GroupCommit;
 import dev.webhooker.store.PayloadStore;
 import dev.webhooker.testsupport.TestDatabases;
-import dev.webhooker.testsupport.TestPlatforms;
 import dev.webhooker.testsupport.TestHttp;
+import dev.webhooker.testsupport.TestPlatforms;
 
 /**
  * One "instance" of the engine without Spring: routes/delivery.camel.yaml in its own CamelContext, wired like

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.junit.jupiter.api.Test;
 
 import dev.webhooker.platform.CallTries.Try;
@@ -91,7 +92,7 @@ class CallTriesTest {
                 return new RateLimits.Admission(Duration.ZERO, Optional.empty());
             }, new CallTries.Answers<String>() {
                 @Override
-                public String deferred(Duration wait, int tries) {
+                public String deferred(Duration wait, String reason, int tries) {
                     return "deferred";
                 }
 
@@ -109,6 +110,46 @@ class CallTriesTest {
 
             assertThat(threads).hasSize(4).noneSatisfy(thread -> assertThat(thread).contains("platform-calls"));
             assertThat(threads.get(0)).isEqualTo("turn on " + Thread.currentThread().getName());
+        } finally {
+            api.stop();
+        }
+    }
+
+    @Test
+    void aCallThatFindsNoFreeConnectionIsDeferredWithNothingSent() throws Exception {
+        WireMockServer api = new WireMockServer(WireMockConfiguration.options().dynamicPort().bindAddress("127.0.0.1"));
+        api.start();
+        // one connection per host, held for 3 s by the first call
+        try (OutboundHttp http = new OutboundHttp("calls-test", Duration.ofMillis(500), 1, 1,
+                HttpVersionPolicy.FORCE_HTTP_1, 1024)) {
+            api.stubFor(WireMock.post("/hold").willReturn(WireMock.ok().withFixedDelay(3_000)));
+            api.stubFor(WireMock.post("/send").willReturn(WireMock.ok()));
+            CompletableFuture<OutboundHttp.Reply> holding = http.send(OutboundHttp.Request.of("POST",
+                    URI.create(api.baseUrl() + "/hold"), Map.of(), "{}", Duration.ofSeconds(10)));
+            Thread.sleep(300);
+
+            String result = CallTries.send(http, OutboundHttp.Request.of("POST", URI.create(api.baseUrl() + "/send"), Map.of(),
+                    "{}", Duration.ofMillis(300)), 3, () -> new RateLimits.Admission(Duration.ZERO, Optional.empty()),
+                    new CallTries.Answers<String>() {
+                        @Override
+                        public String deferred(Duration wait, String reason, int tries) {
+                            return "deferred " + wait.toMillis() + " ms (" + reason + ") after " + tries + " requests";
+                        }
+
+                        @Override
+                        public String unanswered(IOException failure, int tries) {
+                            return "unanswered: " + failure;
+                        }
+
+                        @Override
+                        public Try<String> answered(OutboundHttp.Reply reply, int tries) {
+                            return Try.last("answered " + reply.status());
+                        }
+                    }).get(10, TimeUnit.SECONDS);
+
+            assertThat(result).isEqualTo("deferred 300 ms (busy: no free connection to its host within PT0.3S) after 0 requests");
+            assertThat(holding.get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
+            api.verify(0, WireMock.postRequestedFor(WireMock.urlEqualTo("/send")));
         } finally {
             api.stop();
         }

@@ -217,9 +217,8 @@ public class DiscordClient {
                 () -> limits.admit(settings.rateLimitCap(), List.of(GLOBAL, bucketKey(route, channelId)), quotas),
                 new CallTries.Answers<>() {
                     @Override
-                    public Answered deferred(Duration wait, int tries) {
-                        return Answered.of(SendOutcome.rateLimited(wait, null, "Discord rate limit: waiting " + wait.toMillis()
-                                + " ms", tries));
+                    public Answered deferred(Duration wait, String reason, int tries) {
+                        return Answered.of(SendOutcome.rateLimited(wait, null, "Discord " + reason, tries));
                     }
 
                     @Override

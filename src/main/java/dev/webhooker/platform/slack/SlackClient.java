@@ -102,8 +102,8 @@ public class SlackClient {
         return CallTries.send(http, call, settings.maxTries(), () -> limits.admit(settings.rateLimitCap(), List.of(key), List.of()),
                 new CallTries.Answers<>() {
                     @Override
-                    public SendOutcome deferred(Duration wait, int tries) {
-                        return SendOutcome.rateLimited(wait, null, "Slack rate limit: waiting " + wait.toMillis() + " ms", tries);
+                    public SendOutcome deferred(Duration wait, String reason, int tries) {
+                        return SendOutcome.rateLimited(wait, null, "Slack " + reason, tries);
                     }
 
                     @Override

@@ -119,9 +119,8 @@ public class TelegramClient {
         return CallTries.send(http, request, settings.maxTries(), () -> limits.admit(settings.rateLimitCap(), blocks, quotas),
                 new CallTries.Answers<>() {
                     @Override
-                    public Answered deferred(Duration wait, int tries) {
-                        return Answered.of(SendOutcome.rateLimited(wait, null, "Telegram rate limit: waiting " + wait.toMillis()
-                                + " ms", tries));
+                    public Answered deferred(Duration wait, String reason, int tries) {
+                        return Answered.of(SendOutcome.rateLimited(wait, null, "Telegram " + reason, tries));
                     }
 
                     @Override
