@@ -30,6 +30,7 @@ import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.nio.AsyncRequestProducer;
 import org.apache.hc.core5.http.nio.entity.AsyncEntityProducers;
+import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
 import org.apache.hc.core5.http.nio.support.AsyncRequestBuilder;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.io.CloseMode;
@@ -90,26 +91,30 @@ public final class OutboundHttp implements AutoCloseable {
     private final int connections;
     private final HttpVersionPolicy versions;
     private final int keptChars;
+    /** How connections are secured; null: the library's default (the JVM's trust store, host names verified). */
+    private final TlsStrategy tls;
     private volatile CloseableHttpAsyncClient http;
     private boolean closed;
 
     OutboundHttp(String threadName, Duration connectTimeout, int connectionsPerHost, int connections,
-                 HttpVersionPolicy versions, int keptChars) {
+                 HttpVersionPolicy versions, int keptChars, TlsStrategy tls) {
         this.threadName = threadName;
         this.connectTimeout = connectTimeout;
         this.connectionsPerHost = connectionsPerHost;
         this.connections = connections;
         this.versions = versions;
         this.keptChars = keptChars;
+        this.tls = tls;
     }
 
     /**
-     * For the platforms' APIs and GitHub: few hosts, many calls to each. HTTP/2 where the host offers it (one shared
-     * connection); over HTTP/1.1 (an API URL on plain http) up to 256 connections per host, well above the 96 calls
+     * For the platforms' APIs and GitHub: few hosts, many calls to each. HTTP/2 where the host offers it, the calls in
+     * flight sharing a connection once it is up (calls made while the first one connects open their own); over HTTP/1.1
+     * (an API URL on plain http) one call per connection. Up to 256 connections per host, well above the 96 calls
      * that a default instance's 32 deliveries of 3 targets make at once; bodies kept whole up to 4 Mi characters.
      */
     public static OutboundHttp forApis(Duration connectTimeout) {
-        return new OutboundHttp("platform-calls", connectTimeout, 256, 512, HttpVersionPolicy.NEGOTIATE, 4 * 1024 * 1024);
+        return new OutboundHttp("platform-calls", connectTimeout, 256, 512, HttpVersionPolicy.NEGOTIATE, 4 * 1024 * 1024, null);
     }
 
     /**
@@ -117,7 +122,7 @@ public final class OutboundHttp implements AutoCloseable {
      * only the first 4,096 characters of an answer kept (enough for an error text).
      */
     public static OutboundHttp forTargets(Duration connectTimeout) {
-        return new OutboundHttp("endpoint-poster", connectTimeout, 8, 64, HttpVersionPolicy.FORCE_HTTP_1, TARGET_KEPT_CHARS);
+        return new OutboundHttp("endpoint-poster", connectTimeout, 8, 64, HttpVersionPolicy.FORCE_HTTP_1, TARGET_KEPT_CHARS, null);
     }
 
     /** Whether a call has started the client yet. */
@@ -135,12 +140,17 @@ public final class OutboundHttp implements AutoCloseable {
             throw new IllegalStateException("the " + threadName + " client is closed");
         }
         if (http == null) {
+            PoolingAsyncClientConnectionManagerBuilder pool = PoolingAsyncClientConnectionManagerBuilder.create()
+                    .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(Timeout.of(connectTimeout)).build())
+                    .setDefaultTlsConfig(TlsConfig.custom().setVersionPolicy(versions).build())
+                    .setMaxConnTotal(connections).setMaxConnPerRoute(connectionsPerHost)
+                    // calls in flight together share a host's HTTP/2 connection (without this, each held one of its own)
+                    .setMessageMultiplexing(versions != HttpVersionPolicy.FORCE_HTTP_1);
+            if (tls != null) {
+                pool.setTlsStrategy(tls);
+            }
             CloseableHttpAsyncClient client = HttpAsyncClients.custom()
-                    .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
-                            .setDefaultConnectionConfig(ConnectionConfig.custom()
-                                    .setConnectTimeout(Timeout.of(connectTimeout)).build())
-                            .setDefaultTlsConfig(TlsConfig.custom().setVersionPolicy(versions).build())
-                            .setMaxConnTotal(connections).setMaxConnPerRoute(connectionsPerHost).build())
+                    .setConnectionManager(pool.build())
                     // two I/O threads only start requests and read answers; what is made of an answer runs elsewhere
                     .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(2).build())
                     .setThreadFactory(new DefaultThreadFactory(threadName, true))

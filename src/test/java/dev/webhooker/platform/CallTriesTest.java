@@ -121,7 +121,7 @@ class CallTriesTest {
         api.start();
         // one connection per host, held for 3 s by the first call
         try (OutboundHttp http = new OutboundHttp("calls-test", Duration.ofMillis(500), 1, 1,
-                HttpVersionPolicy.FORCE_HTTP_1, 1024)) {
+                HttpVersionPolicy.FORCE_HTTP_1, 1024, null)) {
             api.stubFor(WireMock.post("/hold").willReturn(WireMock.ok().withFixedDelay(3_000)));
             api.stubFor(WireMock.post("/send").willReturn(WireMock.ok()));
             CompletableFuture<OutboundHttp.Reply> holding = http.send(OutboundHttp.Request.of("POST",
