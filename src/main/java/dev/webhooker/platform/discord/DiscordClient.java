@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +26,7 @@ import dev.webhooker.platform.CallTries;
 import dev.webhooker.platform.CallTries.Try;
 import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RetryAfter;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
 
@@ -268,7 +270,7 @@ public class DiscordClient {
         Optional<String> remaining = response.header("X-RateLimit-Remaining");
         Optional<String> resetAfter = response.header("X-RateLimit-Reset-After");
         if (remaining.isPresent() && resetAfter.isPresent() && "0".equals(remaining.get().trim())) {
-            seconds(resetAfter.get()).ifPresent(wait -> limits.block(bucketKey(route, channelId), wait));
+            RetryAfter.header(resetAfter, Instant.now()).ifPresent(wait -> limits.block(bucketKey(route, channelId), wait));
         }
     }
 
@@ -279,9 +281,9 @@ public class DiscordClient {
     private Duration retryAfter(OutboundHttp.Reply response) {
         JsonNode body = parse(response.body());
         if (body != null && body.path("retry_after").isNumber()) {
-            return Duration.ofMillis(Math.round(body.path("retry_after").asDouble() * 1000));
+            return RetryAfter.seconds(body.path("retry_after").asDouble());
         }
-        return response.header("Retry-After").flatMap(DiscordClient::seconds).orElse(Duration.ofSeconds(1));
+        return RetryAfter.header(response.header("Retry-After"), Instant.now()).orElse(Duration.ofSeconds(1));
     }
 
     private boolean isGlobal(OutboundHttp.Reply response) {
@@ -297,14 +299,6 @@ public class DiscordClient {
             return body == null || body.isBlank() ? null : json.readTree(body);
         } catch (IOException e) {
             return null;
-        }
-    }
-
-    private static Optional<Duration> seconds(String value) {
-        try {
-            return Optional.of(Duration.ofMillis(Math.round(Double.parseDouble(value.trim()) * 1000)));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
         }
     }
 }

@@ -6,9 +6,9 @@ import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -24,6 +24,7 @@ import dev.webhooker.platform.CallTries;
 import dev.webhooker.platform.CallTries.Try;
 import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RetryAfter;
 import dev.webhooker.platform.limits.RateLimits;
 import dev.webhooker.platform.webhook.EndpointPoster;
 
@@ -126,7 +127,7 @@ public class SlackClient {
         int status = response.status();
         CallRecord answered = record.answered(status, response.body());
         if (status == 429) {
-            Duration retryAfter = response.header("Retry-After").flatMap(SlackClient::seconds)
+            Duration retryAfter = RetryAfter.header(response.header("Retry-After"), Instant.now())
                     .orElse(Duration.ofSeconds(1));
             limits.block(key, retryAfter);
             if (retryAfter.compareTo(settings.rateLimitCap()) > 0) {
@@ -145,14 +146,6 @@ public class SlackClient {
         String error = answer == null ? "HTTP " + status : answer.path("error").asText("HTTP " + status);
         return Try.last(SendOutcome.failure(RETRYABLE.contains(error) ? SlackErrors.SLACK_5XX : SlackErrors.SLACK_ERROR, status,
                 PlatformCallSettings.errorText(error), tries).withCall(answered));
-    }
-
-    private static Optional<Duration> seconds(String value) {
-        try {
-            return Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(value.trim()))));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
     }
 
     private JsonNode parse(String body) {

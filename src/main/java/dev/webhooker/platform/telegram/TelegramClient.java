@@ -24,6 +24,7 @@ import dev.webhooker.platform.CallTries;
 import dev.webhooker.platform.CallTries.Try;
 import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RetryAfter;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
 
@@ -225,7 +226,7 @@ public class TelegramClient {
         if (value == null || !value.isNumber()) {
             return Duration.ofSeconds(1);
         }
-        return Duration.ofMillis(Math.round(value.asDouble() * 1000));
+        return RetryAfter.seconds(value.asDouble());
     }
 
     private JsonNode parse(String body) {

@@ -6,10 +6,6 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +21,7 @@ import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.CallTries;
 import dev.webhooker.platform.OutboundHttp;
 import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RetryAfter;
 import dev.webhooker.platform.limits.Quota;
 import dev.webhooker.platform.limits.RateLimits;
 
@@ -42,9 +39,6 @@ import dev.webhooker.platform.limits.RateLimits;
  * is put off as a wait, not failed: the host's other posts, maybe another group's, held it up.
  */
 public final class EndpointPoster implements AutoCloseable {
-
-    /** A receiver cannot hold a delivery back for longer than this by asking for a wait. */
-    static final Duration MAX_RETRY_AFTER = Duration.ofHours(1);
 
     /** The endpoint's answer: its status, the start of its body, and the wait it asked for. */
     public record Answer(int status, String text, Optional<Duration> retryAfter) {
@@ -153,7 +147,7 @@ public final class EndpointPoster implements AutoCloseable {
         OutboundHttp.Request request = new OutboundHttp.Request("POST", url, sent, json, limit, decision.address());
         return CallTries.after(admission.delay(), () -> http.send(request))
                 .thenApply(reply -> new Answer(reply.status(), reply.body(), reply.status() == 429 || reply.status() == 503
-                        ? retryAfter(reply.header("Retry-After"), clock.instant()) : Optional.empty()))
+                        ? RetryAfter.header(reply.header("Retry-After"), clock.instant()) : Optional.empty()))
                 .thenCompose(answer -> answer.retryAfter().isEmpty() ? CompletableFuture.completedFuture(answer)
                         // the limits may be kept in Redis or the database: not on the client's I/O thread
                         : CompletableFuture.supplyAsync(() -> {
@@ -177,28 +171,6 @@ public final class EndpointPoster implements AutoCloseable {
                 });
     }
 
-    /** {@code Retry-After} as seconds or as an HTTP date, at most {@link #MAX_RETRY_AFTER}; empty when absent or neither. */
-    static Optional<Duration> retryAfter(Optional<String> header, Instant now) {
-        if (header.isEmpty()) {
-            return Optional.empty();
-        }
-        String value = header.get().trim();
-        Duration wait;
-        try {
-            long seconds = Long.parseLong(value);
-            if (seconds < 0) {
-                return Optional.empty();
-            }
-            wait = Duration.ofSeconds(seconds);
-        } catch (NumberFormatException notSeconds) {
-            try {
-                wait = Duration.between(now, ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
-            } catch (DateTimeParseException notADate) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(wait.isNegative() ? Duration.ZERO : wait.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : wait);
-    }
 
     private static CompletableFuture<Result> failed(SendOutcome outcome) {
         return CompletableFuture.completedFuture(new Result(null, outcome, null));

@@ -14,8 +14,8 @@ import dev.webhooker.delivery.SendOutcome;
  * <p>
  * The answers, as the retry rules read them: 2xx delivered; 410 Gone: the receiver asks to stop
  * ({@link WebhookErrors#WEBHOOK_GONE}); 429 and 503 with {@code Retry-After} wait that long (at most
- * {@link EndpointPoster#MAX_RETRY_AFTER}); other 4xx and 3xx are final ({@link WebhookErrors#WEBHOOK_ERROR}); 5xx, a 429
- * without {@code Retry-After} and network errors are retried.
+ * {@link dev.webhooker.platform.RetryAfter#MAX}); other 4xx and 3xx are final ({@link WebhookErrors#WEBHOOK_ERROR});
+ * 5xx, a 429 without {@code Retry-After} and network errors are retried.
  */
 final class WebhookClient {
 

@@ -43,6 +43,7 @@ import dev.webhooker.delivery.ErrorCode;
 import dev.webhooker.delivery.SendOutcome;
 import dev.webhooker.platform.AsyncProducerRun;
 import dev.webhooker.platform.PlatformCallSettings;
+import dev.webhooker.platform.RetryAfter;
 
 /** {@code webhook:post} in a CamelContext of its own, against a fake receiver on 127.0.0.1 (allow-listed here). */
 class WebhookComponentTest {
@@ -166,7 +167,7 @@ class WebhookComponentTest {
         assertThat(slow.rateLimited()).isTrue();
         assertThat(slow.retryAfter()).isEqualTo(Duration.ofSeconds(120));
         assertThat(maintenance.retryAfter()).isEqualTo(Duration.ofSeconds(300));
-        assertThat(forever.retryAfter()).isEqualTo(EndpointPoster.MAX_RETRY_AFTER);
+        assertThat(forever.retryAfter()).isEqualTo(RetryAfter.MAX);
     }
 
     @Test
