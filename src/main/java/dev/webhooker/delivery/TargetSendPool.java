@@ -6,10 +6,13 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
+
+import dev.webhooker.store.BackgroundCommits;
 
 /**
  * The threads the delivery route sends the targets of a delivery on, in parallel (the executor of its split), and where
@@ -31,7 +34,12 @@ final class TargetSendPool implements AutoCloseable {
     public TargetSendPool(int maxThreads) {
         CustomizableThreadFactory threads = new CustomizableThreadFactory("delivery-send-");
         threads.setDaemon(true);
-        this.pool = new ThreadPoolExecutor(0, maxThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threads,
+        // no client waits on what a send commits (BackgroundCommits)
+        ThreadFactory background = task -> threads.newThread(() -> {
+            BackgroundCommits.markThisThread();
+            task.run();
+        });
+        this.pool = new ThreadPoolExecutor(0, maxThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), background,
                 (task, executor) -> {
                     if (executor.isShutdown()) {
                         throw new RejectedExecutionException("the delivery engine is shutting down");

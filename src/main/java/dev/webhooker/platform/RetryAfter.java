@@ -37,7 +37,8 @@ public final class RetryAfter {
             return Optional.of(seconds(Double.parseDouble(text)));
         }
         try {
-            return Optional.of(bounded(Duration.between(now, ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant())));
+            Instant at = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            return Optional.of(bounded(Duration.between(now, at)));
         } catch (DateTimeParseException notADate) {
             return Optional.empty();
         }

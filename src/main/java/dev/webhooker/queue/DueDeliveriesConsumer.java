@@ -11,6 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
+import dev.webhooker.store.BackgroundCommits;
+
 /**
  * One thread waits for work and claims as many due deliveries as there are free workers; each claim becomes an
  * exchange on a worker thread. At stop it claims nothing more, gives back the claims no worker has started, and lets
@@ -46,6 +48,7 @@ final class DueDeliveriesConsumer extends DefaultConsumer {
     }
 
     private void claimWhileRunning() {
+        BackgroundCommits.markThisThread(); // no client waits on a claim's commit, nor on a delivery's (below)
         while (claiming) {
             wakeUp.awaitWork();
             if (!claiming) {
@@ -70,6 +73,7 @@ final class DueDeliveriesConsumer extends DefaultConsumer {
      * cleared here, or this worker's next log lines would name a delivery it no longer runs.
      */
     private void deliver(ClaimedDelivery claim) {
+        BackgroundCommits.markThisThread();
         try {
             run(claim);
         } finally {
