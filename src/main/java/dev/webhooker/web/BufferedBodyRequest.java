@@ -13,9 +13,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import org.springframework.http.HttpHeaders;
@@ -33,7 +36,8 @@ import org.springframework.util.MultiValueMap;
 final class BufferedBodyRequest extends HttpServletRequestWrapper {
 
     private final byte[] body;
-    private final boolean resumed;
+    /** Cleared once this pass goes asynchronous: the dispatch that ends it is the container's own. */
+    private volatile boolean resumed;
     private ServletInputStream stream;
     private BufferedReader reader;
     private Map<String, String[]> parameters;
@@ -45,10 +49,27 @@ final class BufferedBodyRequest extends HttpServletRequestWrapper {
         this.resumed = resumed;
     }
 
-    /** The resuming dispatch is the request's one pass through everything after {@link RequestBodyFilter}. */
+    /**
+     * The resuming dispatch is the request's one pass through everything after {@link RequestBodyFilter}. A handler
+     * that answers asynchronously (a Camel platform-http route does) starts asynchronous mode again on this pass, and
+     * the container dispatches the request once more to finish it: that dispatch is an asynchronous one, to the
+     * filters ({@link RequestBodyFilter} passes it on as it is) and to Spring MVC alike.
+     */
     @Override
     public DispatcherType getDispatcherType() {
         return resumed ? DispatcherType.REQUEST : super.getDispatcherType();
+    }
+
+    @Override
+    public AsyncContext startAsync() {
+        resumed = false;
+        return super.startAsync();
+    }
+
+    @Override
+    public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
+        resumed = false;
+        return super.startAsync(request, response);
     }
 
     @Override

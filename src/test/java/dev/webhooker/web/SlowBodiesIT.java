@@ -22,7 +22,10 @@ import java.util.UUID;
 
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -38,6 +41,7 @@ import dev.webhooker.testsupport.GithubWebhooks;
  * answered as fast as ever, and each dripper gets a 408 once {@code WEBHOOK_BODY_TIMEOUT} passes.
  */
 @CamelSpringBootTest
+@ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SlowBodiesIT {
 
@@ -138,6 +142,32 @@ class SlowBodiesIT {
                 socket.close();
             }
         }
+    }
+
+    /**
+     * A Camel platform-http route (here {@code /health}) answers asynchronously: Spring MVC hands the request back
+     * to the container once the route is done. For a body that arrived in pieces that is a second dispatch after
+     * the one that resumed the request, and the route has read the body by then; the connection stays usable and
+     * nothing fails on the server.
+     */
+    @Test
+    void aBodyInPiecesToACamelRouteIsAnsweredByTheRouteAndTheConnectionServesTheNextRequest(CapturedOutput output) throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.getOutputStream().write(("GET /health HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: 10\r\n\r\nhello").getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            Thread.sleep(300);
+            socket.getOutputStream().write("world".getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            Thread.sleep(300);
+            socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            String answers = answer(socket, Instant.now().plusSeconds(5));
+            assertThat(answers.split("HTTP/1\\.1 ", -1)).as(answers).hasSize(3)
+                    .allSatisfy(part -> assertThat(part.isEmpty() || part.startsWith("200")).as(part).isTrue());
+            assertThat(answers).contains("\"status\":\"ok\"");
+        }
+        assertThat(output.getAll()).doesNotContain("was called already").doesNotContain("Error during async");
     }
 
     @Test
