@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 import org.apache.camel.test.spring.junit5.CamelSpringBootTest;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,7 @@ class SlowBodiesIT {
     static final DiscordKeys DISCORD_KEYS = new DiscordKeys();
     static final Duration BODY_TIMEOUT = Duration.ofSeconds(6);
     static final int SENDERS_PER_PATH = 40;
+    private static final Pattern STATUS_LINE = Pattern.compile("^HTTP/1\\.1 (\\d{3})", Pattern.MULTILINE);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @LocalServerPort
@@ -163,8 +165,8 @@ class SlowBodiesIT {
             socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
             socket.getOutputStream().flush();
             String answers = answer(socket, Instant.now().plusSeconds(5));
-            assertThat(answers.split("HTTP/1\\.1 ", -1)).as(answers).hasSize(3)
-                    .allSatisfy(part -> assertThat(part.isEmpty() || part.startsWith("200")).as(part).isTrue());
+            assertThat(STATUS_LINE.matcher(answers).results().map(status -> status.group(1))).as(answers)
+                    .containsExactly("200", "200");
             assertThat(answers).contains("\"status\":\"ok\"");
         }
         assertThat(output.getAll()).doesNotContain("was called already").doesNotContain("Error during async");
