@@ -28,22 +28,14 @@ public class QueuePrune {
     private final TransactionTemplate tx;
     private final BatchedUpdate batches;
     private final int batchSize;
-    /** How a statement names the table when it picks final deliveries by their age (see {@link #BY_AGE}). */
-    private final String deliveriesByAge;
-
-    /**
-     * H2 would read final deliveries through the (status, next_attempt_at) index, every delivered row of the retention
-     * window on each prune, to find the few past their cutoff: the updated_at index finds only those.
-     */
-    private static final String BY_AGE = "idx_delivery_state_updated_at";
+    private final DatabaseUrl.Vendor vendor;
 
     public QueuePrune(DataSource dataSource, DatabaseUrl.Vendor vendor, int batchSize) {
         this.jdbc = new JdbcTemplate(dataSource);
         this.tx = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
         this.batches = new BatchedUpdate(jdbc, vendor, batchSize);
         this.batchSize = batchSize;
-        this.deliveriesByAge = vendor == DatabaseUrl.Vendor.POSTGRESQL ? "delivery_state"
-                : "delivery_state USE INDEX (" + BY_AGE + ")";
+        this.vendor = vendor;
     }
 
     /**
@@ -59,10 +51,8 @@ public class QueuePrune {
     private long deleteFinalDeliveriesBefore(String statuses, long cutoffMs) {
         long total = 0;
         while (true) {
-            List<String> keys = jdbc.queryForList(
-                    "SELECT key FROM " + deliveriesByAge + " WHERE status IN " + statuses + " AND updated_at < ?"
-                            + " ORDER BY updated_at LIMIT ?",
-                    String.class, cutoffMs, batchSize);
+            List<String> keys = jdbc.queryForList(expiredKeys(statuses, vendor), String.class, cutoffMs,
+                    batchSize);
             if (keys.isEmpty()) {
                 return total;
             }
@@ -72,6 +62,19 @@ public class QueuePrune {
                 return total;
             }
         }
+    }
+
+    /**
+     * The oldest final deliveries of {@code statuses} last updated before the cutoff (the first parameter), at most
+     * the limit (the second). Through the updated_at index it reads the oldest rows first and stops at the limit. H2 on
+     * its own chose the (status, next_attempt_at) index, since the condition compares status by equality, and so read
+     * every delivered row of the retention window on each prune (858 ms for 442,000 delivered rows, against 11 ms).
+     */
+    static String expiredKeys(String statuses, DatabaseUrl.Vendor vendor) {
+        String table = vendor == DatabaseUrl.Vendor.POSTGRESQL ? "delivery_state"
+                : "delivery_state USE INDEX (idx_delivery_state_updated_at)";
+        return "SELECT key FROM " + table + " WHERE status IN " + statuses + " AND updated_at < ?"
+                + " ORDER BY updated_at LIMIT ?";
     }
 
     private int deleteDeliveries(List<String> candidates, String statuses, long cutoffMs) {
@@ -102,7 +105,6 @@ public class QueuePrune {
      */
     public long discardUndeliveredPayloadsBefore(long cutoffMs) {
         return batches.run("UPDATE delivery_state SET payload = NULL, payload_ref = NULL", "delivery_state",
-                "key", BY_AGE,
                 "status IN " + UNDELIVERED_IN + " AND updated_at < ? AND (payload IS NOT NULL OR payload_ref IS NOT NULL)",
                 cutoffMs);
     }
@@ -113,7 +115,6 @@ public class QueuePrune {
      */
     public long discardDeliveredPayloadsBefore(long cutoffMs) {
         return batches.run("UPDATE delivery_state SET payload = NULL, payload_ref = NULL", "delivery_state",
-                "key", BY_AGE,
                 "status = 'delivered' AND updated_at < ? AND (payload IS NOT NULL OR payload_ref IS NOT NULL)", cutoffMs);
     }
 

@@ -28,31 +28,9 @@ public final class BatchedUpdate {
      * has no DELETE/UPDATE … LIMIT, so it picks the batch by physical row id; H2 limits the statement itself.
      */
     public long run(String statement, String table, String condition, long bound) {
-        return repeat(vendor == DatabaseUrl.Vendor.POSTGRESQL
+        String sql = vendor == DatabaseUrl.Vendor.POSTGRESQL
                 ? statement + " WHERE ctid IN (SELECT ctid FROM " + table + " WHERE " + condition + " LIMIT ?)"
-                : statement + " WHERE " + condition + " FETCH FIRST ? ROWS ONLY", bound);
-    }
-
-    /**
-     * As {@link #run(String, String, String, long)}, but H2 finds the rows through {@code h2Index}, and the statement
-     * then changes them by their {@code keyColumn}. H2 picks the index whose first column the condition compares by
-     * equality, however many rows share that value: for "status = 'delivered' AND updated_at &lt; ?" it read every
-     * delivered row through the status index to find the few past their cutoff.
-     */
-    public long run(String statement, String table, String keyColumn, String h2Index, String condition, long bound) {
-        if (vendor == DatabaseUrl.Vendor.POSTGRESQL) {
-            return run(statement, table, condition, bound);
-        }
-        return repeat(throughIndex(statement, table, keyColumn, h2Index, condition), bound);
-    }
-
-    /** The H2 statement of {@link #run(String, String, String, String, String, long)}. */
-    static String throughIndex(String statement, String table, String keyColumn, String h2Index, String condition) {
-        return statement + " WHERE " + keyColumn + " IN (SELECT " + keyColumn + " FROM " + table
-                + " USE INDEX (" + h2Index + ") WHERE " + condition + " FETCH FIRST ? ROWS ONLY)";
-    }
-
-    private long repeat(String sql, long bound) {
+                : statement + " WHERE " + condition + " FETCH FIRST ? ROWS ONLY";
         long total = 0;
         int changed;
         do {
