@@ -4,7 +4,8 @@
 #   bash bench/ab.sh ROUNDS NAME=JAR[:ENV=VALUE;ENV=VALUE] NAME=JAR...
 # e.g. bash bench/ab.sh 3 before=/tmp/before.jar after=target/webhooker-0.1.0-SNAPSHOT.jar
 # Each round starts every variant in turn (the order reversed every other round), warms it up with c64 rounds until
-# the JIT compilers settle (under 5 % of a core; at most 8 rounds of 15 s), then measures ingest at c16 and c64, twice
+# the JIT compilers settle (two rounds of 15 s in a row under 3 % of a core; at most WARM_MAX rounds, 30 unless
+# set: the compilers took 2 to 5 minutes of c64 to settle on some machines), then measures ingest at c16 and c64, twice
 # each, 10 s per measurement, with the signed fixture mix of bench/ingest.lua and the suggested JVM options.
 # Prints requests/s per variant, each with the JVM's CPU time per request (µs, after the slash): on a machine whose
 # other tenants take CPU away, throughput drifts more than the work each request costs. Raw lines in
@@ -24,6 +25,7 @@ java bench/Load.java prepare "$SECRET" "$FIXTURES" "$OUT/requests"
 MANIFEST=$OUT/requests/manifest.txt
 JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms128m -Xmx256m -Xmn85m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=65536 -XX:TrimNativeHeapInterval=5000"}
 URL=http://127.0.0.1:18080/webhook
+WARM_MAX=${WARM_MAX:-30}
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 rps() { # CONCURRENCY SECONDS [PID] -> requests/s answered 2xx, and with PID also "/" the JVM's CPU µs per such request
@@ -57,11 +59,13 @@ for round in $(seq "$ROUNDS"); do
       java $JVM_OPTS -jar "$jar" > "$OUT/app-$name-$round.log" 2>&1 &
     pid=$!
     until curl -sf -o /dev/null http://127.0.0.1:18080/health; do sleep 0.1; done
-    for w in 1 2 3 4 5 6 7 8; do
+    settled=0
+    for w in $(seq "$WARM_MAX"); do
       j0=$(jit_ticks $pid); t0=$(date +%s%3N)
       rps 64 15 > /dev/null
       permille=$(( ($(jit_ticks $pid) - j0) * 1000000 / $(getconf CLK_TCK) / ($(date +%s%3N) - t0) ))
-      [ "$w" -ge 2 ] && [ "$permille" -lt 50 ] && break
+      if [ "$permille" -lt 30 ]; then settled=$((settled + 1)); else settled=0; fi
+      [ "$settled" -ge 2 ] && break
     done
     a=$(rps 16 10 $pid); b=$(rps 64 10 $pid); c=$(rps 16 10 $pid); d=$(rps 64 10 $pid)
     printf '%s\t%s\tc16\t%s\t%s\tc64\t%s\t%s\twarmup\t%s\n' "$round" "$name" "$a" "$c" "$b" "$d" "$w" | tee -a "$OUT/results.tsv"

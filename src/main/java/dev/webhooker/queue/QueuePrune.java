@@ -1,5 +1,6 @@
 package dev.webhooker.queue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -23,12 +24,25 @@ import dev.webhooker.store.DatabaseUrl;
 public class QueuePrune {
 
     private static final String UNDELIVERED_IN = "('failed', 'dead')";
+    static final String UPDATED_AT_INDEX = "idx_delivery_state_updated_at";
+    static final String DISCARD_PAYLOAD = "UPDATE delivery_state SET payload = NULL, payload_ref = NULL";
+    private static final String DELIVERED_WITH_PAYLOAD =
+            "status = 'delivered' AND (payload IS NOT NULL OR payload_ref IS NOT NULL)";
+    /** Delivered with a payload, stamped from the first bound up to the second. */
+    static final String DELIVERED_WITH_PAYLOAD_SINCE =
+            DELIVERED_WITH_PAYLOAD + " AND updated_at >= ? AND updated_at < ?";
+    /** How far apart, in cutoffs, the delivered-payload discards that read every delivered row are at most. */
+    static final Duration FULL_DISCARD_EVERY = Duration.ofDays(1);
+    private static final long NOT_YET = Long.MIN_VALUE;
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
     private final BatchedUpdate batches;
     private final int batchSize;
     private final DatabaseUrl.Vendor vendor;
+    /** The cutoff of the last delivered-payload discard that finished, and of the last one that read every row. */
+    private long deliveredDiscardedBefore = NOT_YET;
+    private long lastFullDiscardBefore = NOT_YET;
 
     public QueuePrune(DataSource dataSource, DatabaseUrl.Vendor vendor, int batchSize) {
         this.jdbc = new JdbcTemplate(dataSource);
@@ -72,7 +86,7 @@ public class QueuePrune {
      */
     static String expiredKeys(String statuses, DatabaseUrl.Vendor vendor) {
         String table = vendor == DatabaseUrl.Vendor.POSTGRESQL ? "delivery_state"
-                : "delivery_state USE INDEX (idx_delivery_state_updated_at)";
+                : "delivery_state USE INDEX (" + UPDATED_AT_INDEX + ")";
         return "SELECT key FROM " + table + " WHERE status IN " + statuses + " AND updated_at < ?"
                 + " ORDER BY updated_at LIMIT ?";
     }
@@ -104,7 +118,7 @@ public class QueuePrune {
      * a row by a conditional update too, so a row re-opened meanwhile is not pending any more here, and keeps it.
      */
     public long discardUndeliveredPayloadsBefore(long cutoffMs) {
-        return batches.run("UPDATE delivery_state SET payload = NULL, payload_ref = NULL", "delivery_state",
+        return batches.run(DISCARD_PAYLOAD, "delivery_state",
                 "status IN " + UNDELIVERED_IN + " AND updated_at < ? AND (payload IS NOT NULL OR payload_ref IS NOT NULL)",
                 cutoffMs);
     }
@@ -112,10 +126,27 @@ public class QueuePrune {
     /**
      * Delivered deliveries last updated before {@code cutoffMs} give up their payload (inline text and parked-object
      * reference): past DELIVERED_PAYLOAD_RETENTION the delivery view no longer shows it.
+     * <p>
+     * A run reads only the deliveries updated since the cutoff of the last run that finished, through the updated_at
+     * index. A delivery is stamped with the time it was delivered, so one stamped before that cutoff was already there
+     * for that run, unless its stamp lagged the run's clock by more than the retention (a clock set back, another
+     * instance's clock that far behind). Read by their status, H2 went through every delivered row of the retention
+     * window on each run: seconds for a few hundred thousand rows. The first run of this instance, and then at least
+     * one every {@link #FULL_DISCARD_EVERY} of cutoffs, reads every delivered row, and so catches such a stamp.
      */
-    public long discardDeliveredPayloadsBefore(long cutoffMs) {
-        return batches.run("UPDATE delivery_state SET payload = NULL, payload_ref = NULL", "delivery_state",
-                "status = 'delivered' AND updated_at < ? AND (payload IS NOT NULL OR payload_ref IS NOT NULL)", cutoffMs);
+    public synchronized long discardDeliveredPayloadsBefore(long cutoffMs) {
+        boolean full = deliveredDiscardedBefore == NOT_YET || cutoffMs < deliveredDiscardedBefore
+                || cutoffMs - lastFullDiscardBefore >= FULL_DISCARD_EVERY.toMillis();
+        long discarded = full
+                ? batches.run(DISCARD_PAYLOAD, "delivery_state", DELIVERED_WITH_PAYLOAD + " AND updated_at < ?",
+                        cutoffMs)
+                : batches.run(DISCARD_PAYLOAD, "delivery_state", "key", UPDATED_AT_INDEX, DELIVERED_WITH_PAYLOAD_SINCE,
+                        deliveredDiscardedBefore, cutoffMs);
+        if (full) {
+            lastFullDiscardBefore = cutoffMs;
+        }
+        deliveredDiscardedBefore = cutoffMs;
+        return discarded;
     }
 
     /**

@@ -129,6 +129,46 @@ abstract class PruneContract {
                 .hasSize(4);
     }
 
+    @Test
+    void aDeliveredPayloadDiscardReadsTheRowsStampedSinceTheLastOneAndEveryRowOnceADay() {
+        PruneRepository repository = new PruneRepository(dataSource, kind().vendor(), BATCH);
+        long first = ago(DAY);
+        for (String key : List.of("before-first-1", "before-first-2", "before-first-3")) {
+            delivery(key, "delivered", first - HOUR, null);
+        }
+        jdbc.update("UPDATE delivery_state SET payload = '{}'");
+        assertThat(repository.discardDeliveredPayloadsBefore(first)).as("the first run reads every row").isEqualTo(3);
+
+        delivery("since-first", "delivered", first + HOUR, null);
+        delivery("behind-the-bound", "delivered", first - 2 * HOUR, null);
+        delivery("since-first-retrying", "retrying", first + HOUR, null);
+        jdbc.update("UPDATE delivery_state SET payload = '{}'"
+                + " WHERE key IN ('since-first', 'behind-the-bound', 'since-first-retrying')");
+        assertThat(repository.discardDeliveredPayloadsBefore(first + 2 * HOUR)).isEqualTo(1);
+        assertThat(withPayload()).containsExactlyInAnyOrder("behind-the-bound", "since-first-retrying");
+
+        assertThat(repository.discardDeliveredPayloadsBefore(first + DAY - HOUR)).as("a day of cutoffs has not passed")
+                .isZero();
+        assertThat(repository.discardDeliveredPayloadsBefore(first + DAY))
+                .as("a day after the full run, every row again").isEqualTo(1);
+        assertThat(withPayload()).containsExactly("since-first-retrying");
+    }
+
+    @Test
+    void aDeliveredPayloadDiscardWhoseCutoffGoesBackReadsEveryRow() {
+        PruneRepository repository = new PruneRepository(dataSource, kind().vendor(), BATCH);
+        repository.discardDeliveredPayloadsBefore(ago(HOUR));
+        delivery("stamped-by-a-clock-set-back", "delivered", ago(3 * HOUR), null);
+        jdbc.update("UPDATE delivery_state SET payload = '{}'");
+
+        assertThat(repository.discardDeliveredPayloadsBefore(ago(2 * HOUR))).isEqualTo(1);
+    }
+
+    private List<String> withPayload() {
+        return jdbc.queryForList("SELECT key FROM delivery_state WHERE payload IS NOT NULL OR payload_ref IS NOT NULL",
+                String.class);
+    }
+
     private long ago(long ms) {
         return NOW.toEpochMilli() - ms;
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.webhooker.store.BatchedUpdate;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.testsupport.TestDatabases;
 
@@ -24,6 +25,17 @@ class QueuePruneH2PlanTest {
                 .doesNotContain("idx_delivery_state_due");
         String unhinted = sql.replace(" USE INDEX (idx_delivery_state_updated_at)", "");
         assertThat(plan(unhinted)).contains("idx_delivery_state_due");
+    }
+
+    @Test
+    void theDeliveredPayloadDiscardSinceItsLastRunFindsItsRowsThroughTheUpdatedAtIndex() {
+        String sql = BatchedUpdate.throughIndex(QueuePrune.DISCARD_PAYLOAD, "delivery_state", "key",
+                QueuePrune.UPDATED_AT_INDEX, QueuePrune.DELIVERED_WITH_PAYLOAD_SINCE);
+
+        assertThat(plan(sql)).contains("idx_delivery_state_updated_at: updated_at >= ")
+                .doesNotContain("idx_delivery_state_due");
+        String unhinted = sql.replace(" USE INDEX (idx_delivery_state_updated_at)", "");
+        assertThat(plan(unhinted)).as("H2's own choice reads every delivered row").contains("idx_delivery_state_due");
     }
 
     private String plan(String sql) {
