@@ -24,13 +24,8 @@ import dev.webhooker.store.DatabaseUrl;
 public class QueuePrune {
 
     private static final String UNDELIVERED_IN = "('failed', 'dead')";
-    static final String UPDATED_AT_INDEX = "idx_delivery_state_updated_at";
-    static final String DISCARD_PAYLOAD = "UPDATE delivery_state SET payload = NULL, payload_ref = NULL";
-    private static final String DELIVERED_WITH_PAYLOAD =
-            "status = 'delivered' AND (payload IS NOT NULL OR payload_ref IS NOT NULL)";
-    /** Delivered with a payload, stamped from the first bound up to the second. */
-    static final String DELIVERED_WITH_PAYLOAD_SINCE =
-            DELIVERED_WITH_PAYLOAD + " AND updated_at >= ? AND updated_at < ?";
+    private static final String UPDATED_AT_INDEX = "idx_delivery_state_updated_at";
+    private static final String DISCARD_PAYLOAD = "UPDATE delivery_state SET payload = NULL, payload_ref = NULL";
     /** How far apart, in cutoffs, the delivered-payload discards that read every delivered row are at most. */
     static final Duration FULL_DISCARD_EVERY = Duration.ofDays(1);
     private static final long NOT_YET = Long.MIN_VALUE;
@@ -127,26 +122,54 @@ public class QueuePrune {
      * Delivered deliveries last updated before {@code cutoffMs} give up their payload (inline text and parked-object
      * reference): past DELIVERED_PAYLOAD_RETENTION the delivery view no longer shows it.
      * <p>
-     * A run reads only the deliveries updated since the cutoff of the last run that finished, through the updated_at
-     * index. A delivery is stamped with the time it was delivered, so one stamped before that cutoff was already there
-     * for that run, unless its stamp lagged the run's clock by more than the retention (a clock set back, another
-     * instance's clock that far behind). Read by their status, H2 went through every delivered row of the retention
-     * window on each run: seconds for a few hundred thousand rows. The first run of this instance, and then at least
-     * one every {@link #FULL_DISCARD_EVERY} of cutoffs, reads every delivered row, and so catches such a stamp.
+     * The rows are read in the order of the updated_at index, a batch at a time, each batch starting where the last
+     * one ended, so no row is read twice. Read by their status, H2 went through every delivered row of the retention
+     * window on each run, and again for each batch: seconds for a few hundred thousand rows. A run starts at the cutoff
+     * of the last run that finished: a delivery is stamped with the time it was delivered, so one stamped before that
+     * cutoff was already there for that run, unless its stamp lagged the run's clock by more than the retention (a
+     * clock set back, another instance's clock that far behind). The first run of this instance, and then at least one
+     * every {@link #FULL_DISCARD_EVERY} of cutoffs, starts at the oldest row instead, and so catches such a stamp.
      */
     public synchronized long discardDeliveredPayloadsBefore(long cutoffMs) {
         boolean full = deliveredDiscardedBefore == NOT_YET || cutoffMs < deliveredDiscardedBefore
                 || cutoffMs - lastFullDiscardBefore >= FULL_DISCARD_EVERY.toMillis();
-        long discarded = full
-                ? batches.run(DISCARD_PAYLOAD, "delivery_state", DELIVERED_WITH_PAYLOAD + " AND updated_at < ?",
-                        cutoffMs)
-                : batches.run(DISCARD_PAYLOAD, "delivery_state", "key", UPDATED_AT_INDEX, DELIVERED_WITH_PAYLOAD_SINCE,
-                        deliveredDiscardedBefore, cutoffMs);
+        long from = full ? Long.MIN_VALUE : deliveredDiscardedBefore;
+        long discarded = 0;
+        while (true) {
+            List<Stamped> rows = jdbc.query(deliveredWithPayload(vendor),
+                    (rs, n) -> new Stamped(rs.getString(1), rs.getLong(2)), from, cutoffMs, batchSize);
+            if (rows.isEmpty()) {
+                break;
+            }
+            // checked again as it is changed: a delivery re-opened since the SELECT keeps its payload
+            discarded += jdbc.update(DISCARD_PAYLOAD + " WHERE key IN (" + placeholders(rows.size()) + ")"
+                    + " AND status = 'delivered' AND updated_at < ?",
+                    args(rows.stream().map(Stamped::key).toList(), cutoffMs));
+            if (rows.size() < batchSize) {
+                break;
+            }
+            from = rows.get(rows.size() - 1).updatedAt();
+        }
         if (full) {
             lastFullDiscardBefore = cutoffMs;
         }
         deliveredDiscardedBefore = cutoffMs;
         return discarded;
+    }
+
+    private record Stamped(String key, long updatedAt) {
+    }
+
+    /**
+     * Delivered deliveries that still have a payload, stamped from the first bound up to the second, oldest first, at
+     * most the limit (the third), through the updated_at index.
+     */
+    static String deliveredWithPayload(DatabaseUrl.Vendor vendor) {
+        String table = vendor == DatabaseUrl.Vendor.POSTGRESQL ? "delivery_state"
+                : "delivery_state USE INDEX (" + UPDATED_AT_INDEX + ")";
+        return "SELECT key, updated_at FROM " + table + " WHERE updated_at >= ? AND updated_at < ?"
+                + " AND status = 'delivered' AND (payload IS NOT NULL OR payload_ref IS NOT NULL)"
+                + " ORDER BY updated_at LIMIT ?";
     }
 
     /**

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import dev.webhooker.store.BatchedUpdate;
 import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.testsupport.TestDatabases;
 
@@ -28,9 +27,8 @@ class QueuePruneH2PlanTest {
     }
 
     @Test
-    void theDeliveredPayloadDiscardSinceItsLastRunFindsItsRowsThroughTheUpdatedAtIndex() {
-        String sql = BatchedUpdate.throughIndex(QueuePrune.DISCARD_PAYLOAD, "delivery_state", "key",
-                QueuePrune.UPDATED_AT_INDEX, QueuePrune.DELIVERED_WITH_PAYLOAD_SINCE);
+    void deliveredPayloadsToDiscardAreFoundThroughTheUpdatedAtIndex() {
+        String sql = QueuePrune.deliveredWithPayload(DatabaseUrl.Vendor.H2);
 
         assertThat(plan(sql)).contains("idx_delivery_state_updated_at: updated_at >= ")
                 .doesNotContain("idx_delivery_state_due");
