@@ -27,7 +27,7 @@ public class QueuePrune {
     private static final String UPDATED_AT_INDEX = "idx_delivery_state_updated_at";
     private static final String DISCARD_PAYLOAD = "UPDATE delivery_state SET payload = NULL, payload_ref = NULL";
     /** How far apart, in cutoffs, the delivered-payload discards that read every delivered row are at most. */
-    static final Duration FULL_DISCARD_EVERY = Duration.ofDays(1);
+    private static final Duration FULL_DISCARD_EVERY = Duration.ofDays(1);
     private static final long NOT_YET = Long.MIN_VALUE;
 
     private final JdbcTemplate jdbc;
@@ -80,10 +80,14 @@ public class QueuePrune {
      * every delivered row of the retention window on each prune (858 ms for 442,000 delivered rows, against 11 ms).
      */
     static String expiredKeys(String statuses, DatabaseUrl.Vendor vendor) {
-        String table = vendor == DatabaseUrl.Vendor.POSTGRESQL ? "delivery_state"
-                : "delivery_state USE INDEX (" + UPDATED_AT_INDEX + ")";
-        return "SELECT key FROM " + table + " WHERE status IN " + statuses + " AND updated_at < ?"
+        return "SELECT key FROM " + byUpdatedAt(vendor) + " WHERE status IN " + statuses + " AND updated_at < ?"
                 + " ORDER BY updated_at LIMIT ?";
+    }
+
+    /** delivery_state, read through its updated_at index: PostgreSQL picks it itself, H2 is told to. */
+    private static String byUpdatedAt(DatabaseUrl.Vendor vendor) {
+        return vendor == DatabaseUrl.Vendor.POSTGRESQL ? "delivery_state"
+                : "delivery_state USE INDEX (" + UPDATED_AT_INDEX + ")";
     }
 
     private int deleteDeliveries(List<String> candidates, String statuses, long cutoffMs) {
@@ -122,9 +126,10 @@ public class QueuePrune {
      * Delivered deliveries last updated before {@code cutoffMs} give up their payload (inline text and parked-object
      * reference): past DELIVERED_PAYLOAD_RETENTION the delivery view no longer shows it.
      * <p>
-     * The rows are read in the order of the updated_at index, a batch at a time, each batch starting where the last
-     * one ended, so no row is read twice. Read by their status, H2 went through every delivered row of the retention
-     * window on each run, and again for each batch: seconds for a few hundred thousand rows. A run starts at the cutoff
+     * The rows are read in the order of the updated_at index, a batch at a time, each batch starting at the stamp where
+     * the last one ended, so a row is read again only when it shares that stamp. Read by their status, H2 went through
+     * every delivered row of the retention window on each run, and again for each batch: seconds for a few hundred
+     * thousand rows. A run starts at the cutoff
      * of the last run that finished: a delivery is stamped with the time it was delivered, so one stamped before that
      * cutoff was already there for that run, unless its stamp lagged the run's clock by more than the retention (a
      * clock set back, another instance's clock that far behind). The first run of this instance, and then at least one
@@ -165,9 +170,7 @@ public class QueuePrune {
      * most the limit (the third), through the updated_at index.
      */
     static String deliveredWithPayload(DatabaseUrl.Vendor vendor) {
-        String table = vendor == DatabaseUrl.Vendor.POSTGRESQL ? "delivery_state"
-                : "delivery_state USE INDEX (" + UPDATED_AT_INDEX + ")";
-        return "SELECT key, updated_at FROM " + table + " WHERE updated_at >= ? AND updated_at < ?"
+        return "SELECT key, updated_at FROM " + byUpdatedAt(vendor) + " WHERE updated_at >= ? AND updated_at < ?"
                 + " AND status = 'delivered' AND (payload IS NOT NULL OR payload_ref IS NOT NULL)"
                 + " ORDER BY updated_at LIMIT ?";
     }
