@@ -12,18 +12,12 @@
 # bench/target/ab-<time>/results.tsv.
 set -euo pipefail
 source "$(dirname "$0")/variants.sh"
+source "$(dirname "$0")/ingest-point.sh"
 ROUNDS=$1; shift
 variants_read "$@"
 cd "$(dirname "$0")/.."
 OUT=bench/target/ab-$(date -u +%Y-%m-%dT%H%M); mkdir -p "$OUT"
-SECRET=bench-secret
-FIXTURES=${WEBHOOKER_FIXTURES:-}
-for f in /work/shared/fixtures ../shared/fixtures; do [ -z "$FIXTURES" ] && [ -d "$f/github" ] && FIXTURES=$f; done
-[ -n "$FIXTURES" ] || { echo "fixtures not found: set WEBHOOKER_FIXTURES" >&2; exit 1; }
-command -v wrk >/dev/null || apt-get install -y -q wrk >/dev/null
-java bench/Load.java prepare "$SECRET" "$FIXTURES" "$OUT/requests"
-MANIFEST=$OUT/requests/manifest.txt
-JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms128m -Xmx256m -Xmn85m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=65536 -XX:TrimNativeHeapInterval=5000"}
+ingest_prepare "$OUT"
 URL=http://127.0.0.1:18080/webhook
 WARM_MAX=${WARM_MAX:-30}
 
@@ -54,9 +48,7 @@ for round in $(seq "$ROUNDS"); do
   for v in "${ROUND_VARIANTS[@]}"; do
     variant_parts "$v"; name=$NAME; jar=$JAR; extra=("${EXTRA[@]}")
     rm -rf "$OUT/data"; mkdir -p "$OUT/data"
-    env PORT=18080 MANAGEMENT_PORT=18082 DATA_DIR="$OUT/data" GITHUB_WEBHOOK_SECRET=$SECRET WEBHOOKER_ROUTES_DIR=bench/routes \
-      WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml WEBHOOK_BODY_REPLAY_DEDUP=false "${extra[@]}" MALLOC_ARENA_MAX=2 \
-      java $JVM_OPTS -jar "$jar" > "$OUT/app-$name-$round.log" 2>&1 &
+    env "${INGEST_ENV[@]}" DATA_DIR="$OUT/data" "${extra[@]}" java $JVM_OPTS -jar "$jar" > "$OUT/app-$name-$round.log" 2>&1 &
     pid=$!
     until curl -sf -o /dev/null http://127.0.0.1:18080/health; do sleep 0.1; done
     settled=0

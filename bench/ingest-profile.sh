@@ -13,23 +13,17 @@
 set -euo pipefail
 NAME=$1; JAR=$(realpath "$2")
 cd "$(dirname "$0")/.."
+source bench/ingest-point.sh
 OUT=bench/target/profile-$NAME; rm -rf "$OUT"; mkdir -p "$OUT/data"
-SECRET=bench-secret
-FIXTURES=${WEBHOOKER_FIXTURES:-}
-for f in /work/shared/fixtures ../shared/fixtures; do [ -z "$FIXTURES" ] && [ -d "$f/github" ] && FIXTURES=$f; done
-[ -n "$FIXTURES" ] || { echo "fixtures not found: set WEBHOOKER_FIXTURES" >&2; exit 1; }
-command -v wrk >/dev/null || apt-get install -y -q wrk >/dev/null
-java bench/Load.java prepare "$SECRET" "$FIXTURES" "$OUT/requests"
+ingest_prepare "$OUT"
 cat > "$OUT/samples.jfc" <<'JFC'
 <?xml version="1.0" encoding="UTF-8"?>
 <configuration version="2.0">
   <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">10 ms</setting></event>
 </configuration>
 JFC
-JVM_OPTS=${BENCH_JVM_OPTS:-"-Xms128m -Xmx256m -Xmn85m -XX:MaxMetaspaceSize=192m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=4 -Djdk.nio.maxCachedBufferSize=65536 -XX:TrimNativeHeapInterval=5000"}
-env PORT=18080 MANAGEMENT_PORT=18082 DATA_DIR="$OUT/data" GITHUB_WEBHOOK_SECRET=$SECRET WEBHOOKER_ROUTES_DIR=bench/routes \
-  WEBHOOKER_CONFIG=bench/webhooker.ingest.yaml WEBHOOK_BODY_REPLAY_DEDUP=false MALLOC_ARENA_MAX=2 \
-  java $JVM_OPTS -XX:StartFlightRecording=name=launch,settings="$OUT/samples.jfc",filename="$OUT/launch.jfr" \
+env "${INGEST_ENV[@]}" DATA_DIR="$OUT/data" java $JVM_OPTS \
+  -XX:StartFlightRecording=name=launch,settings="$OUT/samples.jfc",filename="$OUT/launch.jfr" \
   -jar "$JAR" > "$OUT/app.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
@@ -37,16 +31,18 @@ until curl -sf -o /dev/null http://127.0.0.1:18080/health; do sleep 0.2; done
 
 HZ=$(getconf CLK_TCK)
 load() { # CONCURRENCY SECONDS -> "requests seconds non2xx"
-  wrk -t2 -c"$1" -d"$2"s --timeout 10s -s bench/ingest.lua http://127.0.0.1:18080/webhook -- "$OUT/requests/manifest.txt" \
+  wrk -t2 -c"$1" -d"$2"s --timeout 10s -s bench/ingest.lua http://127.0.0.1:18080/webhook -- "$MANIFEST" \
     "r$RANDOM$RANDOM" | grep '^RESULT' | sed -E 's/.*requests=([0-9]+) seconds=([0-9.]+) non2xx=([0-9]+).*/\1 \2 \3/'
 }
 threads() { # one line per thread: id, group, CPU ticks, user, system, voluntary and involuntary context switches
-  local t f
+  local t f name switches
   for t in /proc/"$pid"/task/*; do
-    read -ra f <<< "$(sed 's/.*) //' "$t/stat" 2>/dev/null)" || continue
-    printf '%s %s %s %s %s %s\n' "${t##*/}" "$(tr ' ' '_' < "$t/comm" | sed -E 's/[-#_]?[0-9]+$//')" $((f[11] + f[12])) \
-      "${f[11]}" "${f[12]}" \
-      "$(awk '/^voluntary_ctxt/{v=$2} /^nonvoluntary_ctxt/{n=$2} END{print v, n}' "$t/status")"
+    # a thread that ends while it is read is left out
+    read -ra f <<< "$(sed 's/.*) //' "$t/stat" 2>/dev/null)"
+    name=$(tr ' ' '_' < "$t/comm" 2>/dev/null | sed -E 's/[-#_]?[0-9]+$//')
+    switches=$(awk '/^voluntary_ctxt/{v=$2} /^nonvoluntary_ctxt/{n=$2} END{if (n != "") print v, n}' "$t/status" 2>/dev/null)
+    [ "${#f[@]}" -gt 12 ] && [ -n "$name" ] && [ -n "$switches" ] || continue
+    printf '%s %s %s %s %s %s\n' "${t##*/}" "$name" $((f[11] + f[12])) "${f[11]}" "${f[12]}" "$switches"
   done
 }
 jit() { threads | awk '$2 ~ /^C[12]_Compiler/{s += $3} END{print s + 0}'; }
