@@ -18,29 +18,16 @@ variants_read "$@"
 cd "$(dirname "$0")/.."
 OUT=bench/target/ab-$(date -u +%Y-%m-%dT%H%M); mkdir -p "$OUT"
 ingest_prepare "$OUT"
-URL=http://127.0.0.1:18080/webhook
-WARM_MAX=${WARM_MAX:-30}
-
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 rps() { # CONCURRENCY SECONDS [PID] -> requests/s answered 2xx, and with PID also "/" the JVM's CPU µs per such request
   local c0 out ok
   [ -n "${3:-}" ] && c0=$(cpu_ticks "$3")
-  out=$(wrk -t2 -c"$1" -d"$2"s --timeout 10s -s bench/ingest.lua "$URL" -- "$MANIFEST" "r$RANDOM$RANDOM" | grep '^RESULT' \
-    | sed -E 's/.*requests=([0-9]+) seconds=([0-9.]+) non2xx=([0-9]+).*/\1 \2 \3/')
+  out=$(ingest_load "$1" "$2")
   ok=$(awk '{print $1 - $3}' <<< "$out")
   awk '{printf "%.0f", ($1-$3)/$2}' <<< "$out"
   [ -n "${3:-}" ] && awk -v t=$(( $(cpu_ticks "$3") - c0 )) -v hz="$(getconf CLK_TCK)" -v n="$ok" \
     'BEGIN{printf "/%.0f", (n > 0 ? t / hz * 1e6 / n : 0)}'
   return 0
-}
-jit_ticks() { # CPU ticks of the JVM's compiler threads
-  local sum=0 f t
-  for t in /proc/"$1"/task/*; do
-    case "$(cat "$t/comm" 2>/dev/null)" in
-      C1\ Compiler*|C2\ Compiler*) read -ra f <<< "$(sed 's/.*) //' "$t/stat")"; sum=$((sum + f[11] + f[12])) ;;
-    esac
-  done
-  echo "$sum"
 }
 
 for round in $(seq "$ROUNDS"); do
@@ -51,16 +38,9 @@ for round in $(seq "$ROUNDS"); do
     env "${INGEST_ENV[@]}" DATA_DIR="$OUT/data" "${extra[@]}" java $JVM_OPTS -jar "$jar" > "$OUT/app-$name-$round.log" 2>&1 &
     pid=$!
     until curl -sf -o /dev/null http://127.0.0.1:18080/health; do sleep 0.1; done
-    settled=0
-    for w in $(seq "$WARM_MAX"); do
-      j0=$(jit_ticks $pid); t0=$(date +%s%3N)
-      rps 64 15 > /dev/null
-      permille=$(( ($(jit_ticks $pid) - j0) * 1000000 / $(getconf CLK_TCK) / ($(date +%s%3N) - t0) ))
-      if [ "$permille" -lt 30 ]; then settled=$((settled + 1)); else settled=0; fi
-      [ "$settled" -ge 2 ] && break
-    done
+    ingest_warm_up $pid
     a=$(rps 16 10 $pid); b=$(rps 64 10 $pid); c=$(rps 16 10 $pid); d=$(rps 64 10 $pid)
-    printf '%s\t%s\tc16\t%s\t%s\tc64\t%s\t%s\twarmup\t%s\n' "$round" "$name" "$a" "$c" "$b" "$d" "$w" | tee -a "$OUT/results.tsv"
+    printf '%s\t%s\tc16\t%s\t%s\tc64\t%s\t%s\twarmup\t%s\n' "$round" "$name" "$a" "$c" "$b" "$d" "$WARM_ROUNDS" | tee -a "$OUT/results.tsv"
     kill $pid; wait $pid || true
   done
 done

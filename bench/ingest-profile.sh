@@ -30,10 +30,6 @@ trap 'kill $pid 2>/dev/null || true' EXIT
 until curl -sf -o /dev/null http://127.0.0.1:18080/health; do sleep 0.2; done
 
 HZ=$(getconf CLK_TCK)
-load() { # CONCURRENCY SECONDS -> "requests seconds non2xx"
-  wrk -t2 -c"$1" -d"$2"s --timeout 10s -s bench/ingest.lua http://127.0.0.1:18080/webhook -- "$MANIFEST" \
-    "r$RANDOM$RANDOM" | grep '^RESULT' | sed -E 's/.*requests=([0-9]+) seconds=([0-9.]+) non2xx=([0-9]+).*/\1 \2 \3/'
-}
 threads() { # one line per thread: id, group, CPU ticks, user, system, voluntary and involuntary context switches
   local t f name switches
   for t in /proc/"$pid"/task/*; do
@@ -45,27 +41,19 @@ threads() { # one line per thread: id, group, CPU ticks, user, system, voluntary
     printf '%s %s %s %s %s %s\n' "${t##*/}" "$name" $((f[11] + f[12])) "${f[11]}" "${f[12]}" "$switches"
   done
 }
-jit() { threads | awk '$2 ~ /^C[12]_Compiler/{s += $3} END{print s + 0}'; }
-
-WARM_MAX=${WARM_MAX:-30}; settled=0
-for w in $(seq "$WARM_MAX"); do
-  j0=$(jit); t0=$(date +%s%3N); load 64 15 > /dev/null
-  permille=$(( ($(jit) - j0) * 1000000 / HZ / ($(date +%s%3N) - t0) ))
-  if [ "$permille" -lt 30 ]; then settled=$((settled + 1)); else settled=0; fi
-  [ "$settled" -ge 2 ] && break
-done
+ingest_warm_up $pid
 
 # a thread that ended during the run is left out, one that began counts from zero
 threads > "$OUT/threads.0"; cp "/proc/$pid/io" "$OUT/io.0"
 jcmd $pid JFR.start name=measured settings="$OUT/samples.jfc" filename="$OUT/measured.jfr" > /dev/null
-read -r requests seconds non2xx <<< "$(load 64 "${MEASURE:-40}")"
+read -r requests seconds non2xx <<< "$(ingest_load 64 "${MEASURE:-40}")"
 jcmd $pid JFR.stop name=measured > /dev/null
 threads > "$OUT/threads.1"; cp "/proc/$pid/io" "$OUT/io.1"
 kill $pid; wait $pid || true; trap - EXIT
 
 ok=$((requests - non2xx))
 {
-  awk -v n="$ok" -v s="$seconds" -v w="$w" -v name="$NAME" \
+  awk -v n="$ok" -v s="$seconds" -v w="$WARM_ROUNDS" -v name="$NAME" \
     'BEGIN{printf "%s: %.0f requests/s answered 2xx, %d rounds of warm-up\n", name, n / s, w}'
   awk -v n="$ok" -v hz="$HZ" '
     FNR == NR {for (i = 3; i <= 7; i++) before[$1, i] = $i; next}
