@@ -129,11 +129,11 @@ public class QueuePrune {
      * The rows are read in the order of the updated_at index, a batch at a time, each batch starting at the stamp where
      * the last one ended, so a row is read again only when it shares that stamp. Read by their status, H2 went through
      * every delivered row of the retention window on each run, and again for each batch: seconds for a few hundred
-     * thousand rows. A run starts at the cutoff
-     * of the last run that finished: a delivery is stamped with the time it was delivered, so one stamped before that
-     * cutoff was already there for that run, unless its stamp lagged the run's clock by more than the retention (a
-     * clock set back, another instance's clock that far behind). The first run of this instance, and then at least one
-     * every {@link #FULL_DISCARD_EVERY} of cutoffs, starts at the oldest row instead, and so catches such a stamp.
+     * thousand rows. A run starts at the cutoff of the last run that finished: a delivery is stamped with the time it
+     * was delivered, so one stamped before that cutoff was already there for that run, unless its stamp lagged the
+     * run's clock by more than the retention (a clock set back, another instance's clock that far behind). The first
+     * run of this instance, and then at least one every {@link #FULL_DISCARD_EVERY} of cutoffs, starts at the oldest
+     * row instead, and so catches such a stamp.
      */
     public synchronized long discardDeliveredPayloadsBefore(long cutoffMs) {
         boolean full = deliveredDiscardedBefore == NOT_YET || cutoffMs < deliveredDiscardedBefore

@@ -9,8 +9,9 @@ import dev.webhooker.store.DatabaseUrl;
 import dev.webhooker.testsupport.TestDatabases;
 
 /**
- * On the embedded database the prune finds expired final deliveries through the updated_at index, which holds them
- * in age order, not through the (status, next_attempt_at) index H2 picks for the equality on status.
+ * On the embedded database the prune finds expired final deliveries, and delivered ones whose payload is to go, through
+ * the updated_at index, which holds them in age order, not through the (status, next_attempt_at) index H2 picks for the
+ * equality on status.
  */
 class QueuePruneH2PlanTest {
 
