@@ -21,6 +21,7 @@ import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.ChainElement;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.concurrent.DefaultThreadFactory;
@@ -94,6 +95,7 @@ public final class OutboundHttp implements AutoCloseable {
     /** How connections are secured; null: the library's default (the JVM's trust store, host names verified). */
     private final TlsStrategy tls;
     private volatile CloseableHttpAsyncClient http;
+    private volatile PoolingAsyncClientConnectionManager connectionPool;
     private boolean closed;
 
     OutboundHttp(String threadName, Duration connectTimeout, int connectionsPerHost, int connections,
@@ -109,9 +111,10 @@ public final class OutboundHttp implements AutoCloseable {
 
     /**
      * For the platforms' APIs and GitHub: few hosts, many calls to each. HTTP/2 where the host offers it, the calls in
-     * flight sharing a connection once it is up (calls made while the first one connects open their own); over HTTP/1.1
-     * (an API URL on plain http) one call per connection. Up to 256 connections per host, well above the 96 calls
-     * that a default instance's 32 deliveries of 3 targets make at once; bodies kept whole up to 4 Mi characters.
+     * flight sharing a connection once its first call has handed it back (calls made before then open their own);
+     * over HTTP/1.1 (an API URL on plain http) one call per connection. Up to 256 connections per host, well above the
+     * 96 calls that a default instance's 32 deliveries of 3 targets make at once; bodies kept whole up to 4 Mi
+     * characters.
      */
     public static OutboundHttp forApis(Duration connectTimeout) {
         return new OutboundHttp("platform-calls", connectTimeout, 256, 512, HttpVersionPolicy.NEGOTIATE, 4 * 1024 * 1024, null);
@@ -149,8 +152,9 @@ public final class OutboundHttp implements AutoCloseable {
             if (tls != null) {
                 pool.setTlsStrategy(tls);
             }
+            PoolingAsyncClientConnectionManager connectionManager = pool.build();
             CloseableHttpAsyncClient client = HttpAsyncClients.custom()
-                    .setConnectionManager(pool.build())
+                    .setConnectionManager(connectionManager)
                     // two I/O threads only start requests and read answers; what is made of an answer runs elsewhere
                     .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(2).build())
                     .setThreadFactory(new DefaultThreadFactory(threadName, true))
@@ -169,6 +173,7 @@ public final class OutboundHttp implements AutoCloseable {
                             })
                     .build();
             client.start();
+            connectionPool = connectionManager;
             http = client;
         }
         return http;
@@ -192,6 +197,15 @@ public final class OutboundHttp implements AutoCloseable {
             host = new HttpHost(uri.getScheme().toLowerCase(Locale.ROOT), request.pinned(), uri.getHost(), port);
         }
         return exchange(host, builder.build(), request.timeout());
+    }
+
+    /**
+     * How many open connections wait in the pool for a call. A call's reply can arrive before its connection is back
+     * there; only then is an HTTP/2 connection shared by the calls that ask for one.
+     */
+    int idleConnections() {
+        PoolingAsyncClientConnectionManager started = connectionPool;
+        return started == null ? 0 : started.getTotalStats().getAvailable();
     }
 
     /**

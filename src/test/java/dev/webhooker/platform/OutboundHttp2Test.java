@@ -9,6 +9,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.time.Duration;
@@ -95,8 +96,10 @@ class OutboundHttp2Test {
     void callsInFlightTogetherShareTheOneConnectionInsteadOfWaitingForIt() throws Exception {
         api.stubFor(get("/slow").willReturn(okJson("{}").withFixedDelay(1_000)));
         api.stubFor(get("/fast").willReturn(okJson("{}")));
-        // a connection is known to speak HTTP/2 once it is up: calls made before that cannot share it yet
+        // a new connection is shared once its first call has handed it back to the pool, which can be a moment after
+        // that call's reply: calls that ask for one before then queue for it, as over HTTP/1.1
         http.call(OutboundHttp.Request.of("GET", uri("/fast"), Map.of(), null, Duration.ofSeconds(3)));
+        await().atMost(Duration.ofSeconds(5)).until(() -> http.idleConnections() == 1);
 
         long started = System.nanoTime();
         List<CompletableFuture<OutboundHttp.Reply>> calls = new ArrayList<>();
