@@ -200,8 +200,8 @@ public final class OutboundHttp implements AutoCloseable {
     }
 
     /**
-     * How many open connections wait in the pool for a call. A call's reply can arrive before its connection is back
-     * there; only then is an HTTP/2 connection shared by the calls that ask for one.
+     * How many open connections wait in the pool for a call. An HTTP/2 connection is shared only once it has been
+     * back there, which can be a moment after its call's reply arrived.
      */
     int idleConnections() {
         PoolingAsyncClientConnectionManager started = connectionPool;
