@@ -103,6 +103,11 @@ public class DeliveryPoller {
         return inFlight.get();
     }
 
+    /** Whether {@link #stop} was called: no claim is made from then on. */
+    boolean isStopping() {
+        return stopping;
+    }
+
     /**
      * No more claims; the claims no worker has started go back to the queue. Called when the application
      * starts to shut down, and again once the routes have stopped (for what was still queued then). Returns how

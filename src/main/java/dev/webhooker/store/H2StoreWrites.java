@@ -130,6 +130,16 @@ final class H2StoreWrites {
         }
     }
 
+    /** Background commits whose write is held for the interval (tests wait on it before they cut the wait short). */
+    int heldBackgroundWrites() {
+        lock.lock();
+        try {
+            return lock.getWaitQueueLength(hurry);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /**
      * H2 waits for its serialization thread without caring about an interrupt: one arriving mid-write would return
      * before the bytes are written. The flag is therefore cleared for the write, and an interrupt during it fails the

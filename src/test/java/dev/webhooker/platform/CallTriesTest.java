@@ -57,11 +57,11 @@ class CallTriesTest {
     @Test
     void aWaitHoldsNoThreadAndTheCallGoesWhenItHasPassed() throws Exception {
         long started = System.nanoTime();
-        CompletableFuture<Long> sentAt = CallTries.after(Duration.ofMillis(300), () -> completedFuture(System.nanoTime()));
+        CompletableFuture<Long> sentAt = CallTries.after(Duration.ofSeconds(2), () -> completedFuture(System.nanoTime()));
 
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller goes on at once").isLessThan(Duration.ofMillis(250));
         assertThat(sentAt).isNotDone();
-        assertThat(Duration.ofNanos(sentAt.get(5, TimeUnit.SECONDS) - started)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller goes on at once").isLessThan(Duration.ofSeconds(1));
+        assertThat(Duration.ofNanos(sentAt.get(5, TimeUnit.SECONDS) - started)).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
         assertThat(CallTries.after(Duration.ZERO, () -> completedFuture("now"))).isCompletedWithValue("now");
     }
 

@@ -146,7 +146,8 @@ class DueDeliveriesConsumerIT {
         });
         stopping.start();
         String later = pending("after-the-stop");
-        Thread.sleep(300);
+        // the worker comes free only once the stop has ended the claim thread and stopped the poller
+        await().atMost(Duration.ofSeconds(5)).until(poller::isStopping);
         hold.countDown();
         stopping.join(15_000);
 
