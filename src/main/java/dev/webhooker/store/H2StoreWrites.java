@@ -122,19 +122,18 @@ final class H2StoreWrites {
 
     /** Callers waiting for a write to finish (tests wait on it to line callers up behind a write). */
     int waitingCallers() {
-        lock.lock();
-        try {
-            return lock.getWaitQueueLength(finished);
-        } finally {
-            lock.unlock();
-        }
+        return waitingOn(finished);
     }
 
     /** Background commits whose write is held for the interval (tests wait on it before they cut the wait short). */
     int heldBackgroundWrites() {
+        return waitingOn(hurry);
+    }
+
+    private int waitingOn(Condition condition) {
         lock.lock();
         try {
-            return lock.getWaitQueueLength(hurry);
+            return lock.getWaitQueueLength(condition);
         } finally {
             lock.unlock();
         }
