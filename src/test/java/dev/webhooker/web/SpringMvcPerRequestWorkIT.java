@@ -68,7 +68,7 @@ class SpringMvcPerRequestWorkIT {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        AppStores.embedded(registry, "mvc-validation-off");
+        AppStores.embedded(registry, "mvc-per-request-work");
         registry.add("webhooker.config.file", () -> "");
         registry.add("webhooker.delivery.enabled", () -> "false");
     }
