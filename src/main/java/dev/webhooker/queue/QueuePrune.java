@@ -35,7 +35,10 @@ public class QueuePrune {
     private final BatchedUpdate batches;
     private final int batchSize;
     private final DatabaseUrl.Vendor vendor;
-    /** The cutoff of the last delivered-payload discard that finished, and of the last one that read every row. */
+    /**
+     * The cutoff of the last delivered-payload discard that finished, and of the last one that read every row. The
+     * first run to finish reads every row, so both are set from then on.
+     */
     private long deliveredDiscardedBefore = NOT_YET;
     private long lastFullDiscardBefore = NOT_YET;
 
@@ -136,7 +139,7 @@ public class QueuePrune {
      * row instead, and so catches such a stamp.
      */
     public synchronized long discardDeliveredPayloadsBefore(long cutoffMs) {
-        boolean full = deliveredDiscardedBefore == NOT_YET || cutoffMs < deliveredDiscardedBefore
+        boolean full = lastFullDiscardBefore == NOT_YET || cutoffMs < deliveredDiscardedBefore
                 || cutoffMs - lastFullDiscardBefore >= FULL_DISCARD_EVERY.toMillis();
         long from = full ? Long.MIN_VALUE : deliveredDiscardedBefore;
         long discarded = 0;
