@@ -63,7 +63,9 @@ KEYS=$(psql_db -At -c "SELECT string_agg(quote_literal(key), ',') FROM (SELECT k
 REFS=$(psql_db -At -c "SELECT string_agg(quote_literal(payload_ref), ',') FROM (SELECT payload_ref FROM delivery_state WHERE payload_ref IS NOT NULL ORDER BY random() LIMIT 500) r")
 
 # name | statement | its values as the prune passes them, in the order of \$1, \$2 … (none: the statement is by key,
-# and only the plan for the values is shown)
+# and only the plan for the values is shown). The statements are the PostgreSQL forms of QueuePrune's (expiredKeys,
+# deleteDeliveries, discardUndeliveredPayloadsBefore through BatchedUpdate, deliveredWithPayload, unneededPayloadRefs)
+# as they stand on 2026-12-05: a change there is to be made here too
 STATEMENTS=(
   "expired delivered keys|SELECT key FROM delivery_state WHERE status IN ('delivered') AND updated_at < \$1 ORDER BY updated_at LIMIT \$2|$NOW - 7 * $DAY, 500"
   "expired failed and dead keys|SELECT key FROM delivery_state WHERE status IN ('failed', 'dead') AND updated_at < \$1 ORDER BY updated_at LIMIT \$2|$NOW - 7 * $DAY, 500"
